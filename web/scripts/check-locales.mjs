@@ -1,0 +1,65 @@
+// Every key of en.json must exist, with the same {{placeholders}}, in each of the eight
+// language files (and no file may carry keys English does not have). Exits 1 otherwise.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LANGUAGES = ['en', 'zh-Hans', 'zh-Hant', 'ja', 'es', 'kr', 'ge', 'ru'];
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const LOCALES_DIR = path.join(here, '..', 'src', 'i18n', 'locales');
+
+function flatten(obj, prefix = '', out = new Map()) {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') flatten(v, key, out);
+    else out.set(key, String(v));
+  }
+  return out;
+}
+
+const placeholders = (s) =>
+  [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
+
+export function checkLocales(dir = LOCALES_DIR) {
+  const problems = [];
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+  const names = files.map((f) => f.replace(/\.json$/, '')).sort();
+  for (const lang of LANGUAGES) {
+    if (!names.includes(lang)) problems.push(`${lang}.json is missing`);
+  }
+  for (const name of names) {
+    if (!LANGUAGES.includes(name)) problems.push(`${name}.json is not one of the eight languages`);
+  }
+  const load = (lang) =>
+    flatten(JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')));
+  const en = load('en');
+  for (const lang of LANGUAGES.filter((l) => l !== 'en' && names.includes(l))) {
+    const other = load(lang);
+    for (const [key, value] of en) {
+      const translated = other.get(key);
+      if (translated === undefined) problems.push(`${lang}: missing key ${key}`);
+      else if (!translated.trim()) problems.push(`${lang}: empty value for ${key}`);
+      else if (placeholders(translated) !== placeholders(value)) {
+        problems.push(
+          `${lang}: ${key} has placeholders {${placeholders(translated)}}, English has {${placeholders(value)}}`,
+        );
+      }
+    }
+    for (const key of other.keys()) {
+      if (!en.has(key)) problems.push(`${lang}: extra key ${key} (not in en.json)`);
+    }
+  }
+  return problems;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problems = checkLocales();
+  if (problems.length) {
+    console.error(`Locale check failed:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`Locales complete: ${LANGUAGES.length} languages, same keys everywhere.`);
+}

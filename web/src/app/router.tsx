@@ -1,0 +1,97 @@
+import { Outlet, type RouteObject, createBrowserRouter } from 'react-router';
+import { setNavigator } from '../lib/session';
+import { AppLayout } from './AppLayout';
+import { FirstLaunchGate, GuestOnly, RequireAuth } from './guards';
+import { lazyPage } from './lazy-page';
+import { paths } from './routes';
+
+// One chunk per page.
+const Index = lazyPage(() => import('../pages/index/IndexPage'));
+const Login = lazyPage(() => import('../pages/login/LoginPage'));
+const Register = lazyPage(() => import('../pages/register/RegisterPage'));
+const ForgetPassword = lazyPage(() => import('../pages/forget-password/ForgetPasswordPage'));
+const Dynamic = lazyPage(() => import('../pages/dynamic/DynamicPage'));
+const DynamicDetail = lazyPage(() => import('../pages/dynamic-detail/DynamicDetailPage'));
+const Homepage = lazyPage(() => import('../pages/homepage/HomepagePage'));
+const Settings = lazyPage(() => import('../pages/settings/SettingsPage'));
+const Recharge = lazyPage(() => import('../pages/recharge/RechargePage'));
+const Grade = lazyPage(() => import('../pages/grade/GradePage'));
+const Guide = lazyPage(() => import('../pages/guide/GuidePage'));
+const Release = lazyPage(() => import('../pages/release/ReleasePage'));
+const Message = lazyPage(() => import('../pages/message/MessagePage'));
+const Chat = lazyPage(() => import('../pages/chat/ChatPage'));
+const Rules = lazyPage(() => import('../pages/rules/RulesPage'));
+const SwitchAccount = lazyPage(() => import('../pages/switch-account/SwitchAccountPage'));
+const MultiLogin = lazyPage(() => import('../pages/multi-login/MultiLoginPage'));
+const Splash = lazyPage(() => import('../pages/splash/SplashPage'));
+const Album = lazyPage(() => import('../pages/album/AlbumPage'));
+const IndexBranch = lazyPage(() => import('../pages/indexBranch/IndexBranchPage'));
+const Download = lazyPage(() => import('../pages/download/DownloadPage'));
+const Bulletin = lazyPage(() => import('../pages/Bulletin/BulletinPage'));
+const RecentContact = lazyPage(() => import('../pages/RecentContact/RecentContactPage'));
+const UpgradePopup = lazyPage(() => import('../pages/upgrade-popup/UpgradePopupPage'));
+const ChooseLocation = lazyPage(() => import('../pages/choose-location/ChooseLocationPage'));
+const OpenLocation = lazyPage(() => import('../pages/open-location/OpenLocationPage'));
+const NotFound = lazyPage(() => import('../pages/not-found/NotFoundPage'));
+
+const privateRoutes: RouteObject[] = [
+  { path: paths.root, element: <Index /> },
+  { path: paths.index, element: <Index /> },
+  { path: paths.dynamic, element: <Dynamic /> },
+  { path: paths.dynamicDetail, element: <DynamicDetail /> },
+  { path: paths.homepage, element: <Homepage /> },
+  { path: paths.settings, element: <Settings /> },
+  { path: paths.recharge, element: <Recharge /> },
+  { path: paths.grade, element: <Grade /> },
+  { path: paths.release, element: <Release /> },
+  { path: paths.message, element: <Message /> },
+  { path: paths.chat, element: <Chat /> },
+  { path: paths.switchAccount, element: <SwitchAccount /> },
+  { path: paths.album, element: <Album /> },
+  { path: paths.indexBranch, element: <IndexBranch /> },
+  { path: paths.download, element: <Download /> },
+  { path: paths.bulletin, element: <Bulletin /> },
+  { path: paths.recentContact, element: <RecentContact /> },
+  { path: paths.upgradePopup, element: <UpgradePopup /> },
+  { path: paths.chooseLocation, element: <ChooseLocation /> },
+  { path: paths.openLocation, element: <OpenLocation /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <FirstLaunchGate />,
+    children: [
+      { path: paths.splash, element: <Splash /> },
+      { path: paths.guide, element: <Guide /> },
+      { path: paths.rules, element: <Rules /> },
+      {
+        element: (
+          <GuestOnly>
+            <Outlet />
+          </GuestOnly>
+        ),
+        children: [
+          { path: paths.login, element: <Login /> },
+          { path: paths.register, element: <Register /> },
+        ],
+      },
+      { path: paths.forgetPassword, element: <ForgetPassword /> },
+      { path: paths.multiLogin, element: <MultiLogin /> },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: privateRoutes,
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((path) => void router.navigate(path));
+  return router;
+}

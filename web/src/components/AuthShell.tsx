@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AppBar } from './AppBar';
+import { Logo } from './Logo';
+
+/** The frame of the signed-out pages: a soft rose background and a centred card. */
+export function AuthShell({
+  title,
+  subtitle,
+  back,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  back?: boolean | string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-page">
+      {back && <AppBar title="" back={back} />}
+      <main className="auth-card">
+        <Link to="/" className="brand">
+          <Logo size={40} />
+          {t('app.name')}
+        </Link>
+        <h1 className="auth-title">{title}</h1>
+        {subtitle && <p className="auth-subtitle">{subtitle}</p>}
+        {children}
+      </main>
+    </div>
+  );
+}

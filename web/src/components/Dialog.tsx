@@ -1,0 +1,166 @@
+// Modal dialogs on the native <dialog> element: the browser gives focus trapping, Escape and
+// the inert background for free.
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+
+function useModal(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      onClose();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => dialog.removeEventListener('cancel', onCancel);
+  }, [onClose]);
+  return ref;
+}
+
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const ref = useModal(open, onClose);
+  const titleId = useId();
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {open && (
+        <>
+          <div className="dialog-body">
+            <h2 id={titleId}>{title}</h2>
+            {children}
+          </div>
+          {actions && <div className="dialog-actions">{actions}</div>}
+        </>
+      )}
+    </dialog>
+  );
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  danger = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: ReactNode;
+  message?: ReactNode;
+  confirmLabel?: ReactNode;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      actions={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={busy}>
+            {confirmLabel ?? t('common.confirm')}
+          </Button>
+        </>
+      }
+    >
+      {message && <p>{message}</p>}
+    </Dialog>
+  );
+}
+
+export interface SheetAction {
+  label: ReactNode;
+  onSelect: () => void;
+  danger?: boolean;
+}
+
+/** A list of choices sliding up from the bottom on phones (centred on desktop). */
+export function ActionSheet({
+  open,
+  onClose,
+  title,
+  actions,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title?: ReactNode;
+  actions: readonly SheetAction[];
+}) {
+  const { t } = useTranslation();
+  const ref = useModal(open, onClose);
+  return (
+    <dialog
+      ref={ref}
+      className="sheet"
+      aria-label={typeof title === 'string' ? title : undefined}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {open && (
+        <>
+          {title && <div className="sheet-title">{title}</div>}
+          <div className="sheet-actions">
+            {actions.map((action, i) => (
+              <Button
+                key={i}
+                variant={action.danger ? 'ghost' : 'ghost'}
+                style={action.danger ? { color: 'var(--danger)' } : undefined}
+                block
+                onClick={() => {
+                  onClose();
+                  action.onSelect();
+                }}
+              >
+                {action.label}
+              </Button>
+            ))}
+            <Button variant="outline" block onClick={onClose} style={{ marginTop: 6 }}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

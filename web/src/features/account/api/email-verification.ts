@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { accountKeys } from './keys';
+import type { EmailVerifiedResult, User } from './types';
+
+/** POST /system/user/sendEmail (form-encoded): mails a six-digit code to my address. */
+export function sendVerificationEmail() {
+  return request<null>({ url: '/system/user/sendEmail', method: 'POST', form: true });
+}
+
+/** POST /system/user/updateEmailVerified (form-encoded {code}). */
+export function verifyEmail(code: string) {
+  return request<EmailVerifiedResult>({
+    url: '/system/user/updateEmailVerified',
+    method: 'POST',
+    form: true,
+    data: { code },
+  });
+}
+
+export function useSendVerificationEmail() {
+  return useMutation({ mutationFn: sendVerificationEmail });
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: (result) => {
+      queryClient.setQueryData<User>(accountKeys.info(), (user) =>
+        user ? { ...user, emailVerified: true, characters: result.characters } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { getStoredUser, storeUser } from '../saved-accounts';
+import { accountKeys } from './keys';
+import type { User } from './types';
+
+/** GET /getInfo: the signed-in user; the copy is kept as USER_INFO. */
+export async function getInfo(options: { token?: string; handleUnauthorized?: boolean } = {}) {
+  const user = await request<User>({ url: '/getInfo', ...options });
+  storeUser(user);
+  return user;
+}
+
+export const infoQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.info(),
+    queryFn: () => getInfo(),
+    initialData: () => getStoredUser() ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 30_000,
+  });
+
+export function useInfo() {
+  return useQuery(infoQueryOptions());
+}

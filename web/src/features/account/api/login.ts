@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { signIn } from '../saved-accounts';
+import { accountKeys } from './keys';
+import type { AuthResult, LoginInput } from './types';
+
+/** POST /login: userName may be the email. */
+export function login(input: LoginInput) {
+  return request<AuthResult>({ url: '/login', method: 'POST', data: input });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ token, user }) => {
+      queryClient.clear();
+      signIn(token, user);
+      queryClient.setQueryData(accountKeys.info(), user);
+    },
+  });
+}

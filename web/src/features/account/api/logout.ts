@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { StorageKey, getString } from '../../../lib/storage';
+import { forgetSavedToken, signOut } from '../saved-accounts';
+
+/** POST /logout revokes the token; the session is cleared here whatever the answer. */
+export async function logout() {
+  const userId = Number(getString(StorageKey.USER_ID));
+  try {
+    await request<null>({
+      url: '/logout',
+      method: 'POST',
+      silent: true,
+      handleUnauthorized: false,
+    });
+  } catch {
+    // An expired or unreachable session is logged out all the same.
+  }
+  if (userId) forgetSavedToken(userId);
+  signOut();
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => queryClient.clear(),
+  });
+}

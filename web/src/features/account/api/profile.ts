@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { storeUser } from '../saved-accounts';
+import { accountKeys } from './keys';
+import type { AvatarResult, ProfileUpdate, User } from './types';
+
+export function getProfile() {
+  return request<User>({ url: '/system/user/profile' });
+}
+
+export const profileQueryOptions = () =>
+  queryOptions({ queryKey: accountKeys.profile(), queryFn: getProfile });
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}
+
+/** PUT /system/user/profile (JSON): only the fields given change. */
+export async function updateProfile(update: ProfileUpdate) {
+  const user = await request<User>({ url: '/system/user/profile', method: 'PUT', data: update });
+  storeUser(user);
+  return user;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData(accountKeys.info(), user);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+}
+
+/** POST /system/user/profile/avatar/base64 {avatar: data URL}. */
+export function uploadAvatar(avatar: string) {
+  return request<AvatarResult>({
+    url: '/system/user/profile/avatar/base64',
+    method: 'POST',
+    data: { avatar },
+  });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}

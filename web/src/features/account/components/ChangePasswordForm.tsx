@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/Field';
+import { showToast } from '../../../lib/toast';
+import { useUpdatePassword } from '../api/update-password';
+import { type ValidationKey, checkConfirm, checkNewPassword, checkPassword } from '../validation';
+
+type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirm', ValidationKey>>;
+
+export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdatePassword();
+  const [oldPassword, setOld] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found: Errors = {};
+    const o = checkPassword(oldPassword);
+    const n = checkNewPassword(oldPassword, newPassword);
+    const c = checkConfirm(newPassword, confirm);
+    if (o) found.oldPassword = o;
+    if (n) found.newPassword = n;
+    if (c) found.confirm = c;
+    setErrors(found);
+    if (o || n || c) return;
+    update.mutate(
+      { oldPassword, newPassword },
+      {
+        onSuccess: () => {
+          showToast(t('settings.passwordChanged'), 'success');
+          setOld('');
+          setNew('');
+          setConfirm('');
+          onDone();
+        },
+      },
+    );
+  };
+  const err = (k: keyof Errors) => (errors[k] ? t(errors[k]) : undefined);
+
+  return (
+    <form onSubmit={submit} noValidate className="inset-form" data-testid="change-password-form">
+      <TextField
+        label={t('fields.oldPassword')}
+        name="oldPassword"
+        type="password"
+        autoComplete="current-password"
+        value={oldPassword}
+        onChange={(e) => setOld(e.target.value)}
+        error={err('oldPassword')}
+      />
+      <TextField
+        label={t('fields.newPassword')}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={(e) => setNew(e.target.value)}
+        error={err('newPassword')}
+        hint={t('validation.passwordLength')}
+      />
+      <TextField
+        label={t('fields.confirmNewPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={err('confirm')}
+      />
+      <Button type="submit" block loading={update.isPending}>
+        {t('settings.savePassword')}
+      </Button>
+    </form>
+  );
+}

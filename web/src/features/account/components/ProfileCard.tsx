@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/Avatar';
+import { Skeleton } from '../../../components/Skeleton';
+import { formatDate, formatNumber } from '../../../i18n/format';
+import type { User } from '../api/types';
+
+export function ProfileCard({ user }: { user: User | undefined }) {
+  const { t } = useTranslation();
+  if (!user) {
+    return (
+      <div className="card profile-card" aria-busy="true">
+        <Skeleton width={72} height={72} round />
+        <div className="stack" style={{ flex: 1, gap: 8 }}>
+          <Skeleton width="50%" height={18} />
+          <Skeleton width="70%" height={14} />
+        </div>
+      </div>
+    );
+  }
+  const member =
+    user.level && user.memberExpiresAt
+      ? t('settings.member', {
+          level: user.level,
+          date: formatDate(user.memberExpiresAt, { dateStyle: 'medium' }),
+        })
+      : t('settings.freeMember');
+  return (
+    <section
+      className="card profile-card"
+      aria-label={t('settings.profile')}
+      data-testid="profile-card"
+    >
+      <Avatar
+        src={user.avatarThumb ?? user.avatar}
+        name={user.userName}
+        size={72}
+        alt={t('a11y.photoOf', { name: user.userName })}
+      />
+      <div className="profile-main">
+        <h2 className="profile-name">{user.userName}</h2>
+        <p className="muted profile-line">
+          {t('settings.age', { age: user.age })} ·{' '}
+          {t(`countries.${user.country}`, { defaultValue: user.country })}
+        </p>
+        <p className="muted profile-line">{user.email}</p>
+        <div className="row" style={{ gap: 6, flexWrap: 'wrap', marginTop: 6 }}>
+          <span className={user.level ? 'badge badge-accent' : 'badge'}>{member}</span>
+        </div>
+      </div>
+      <dl className="profile-stats">
+        <div>
+          <dt>{t('settings.coins')}</dt>
+          <dd>{formatNumber(user.coins)}</dd>
+        </div>
+        <div>
+          <dt>{t('settings.characters')}</dt>
+          <dd data-testid="characters">{formatNumber(user.characters)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+// Client-side checks with the same messages the server uses (SPEC section 5). Each returns an
+// i18n key of the message, or null when the value is fine.
+
+export const PASSWORD_MIN = 5;
+export const PASSWORD_MAX = 20;
+export const MINIMUM_AGE = 18;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export const COUNTRIES = [
+  'Britain',
+  'Japan',
+  'South Korea',
+  'Germany',
+  'Russia',
+  'Spain',
+  'America',
+  'Australia',
+  'Singapore',
+  'Malaysia',
+  'Canada',
+] as const;
+
+export type ValidationKey = `validation.${string}`;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkEmail(email: string): ValidationKey | null {
+  const value = email.trim();
+  if (!value) return 'validation.emailRequired';
+  if (!EMAIL_RE.test(value)) return 'validation.emailFormat';
+  return null;
+}
+
+export function checkPassword(password: string): ValidationKey | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'validation.passwordLength';
+  return null;
+}
+
+export function checkConfirm(password: string, confirm: string): ValidationKey | null {
+  return password === confirm ? null : 'validation.passwordMismatch';
+}
+
+export function checkNewPassword(oldPassword: string, newPassword: string): ValidationKey | null {
+  if (oldPassword && oldPassword === newPassword) return 'validation.samePassword';
+  return checkPassword(newPassword);
+}
+
+/** Whole years between a YYYY-MM-DD birthday and today (local calendar). */
+export function ageOn(birthday: string, today: Date = new Date()): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  let age = today.getFullYear() - y;
+  const beforeBirthday =
+    today.getMonth() + 1 < mo || (today.getMonth() + 1 === mo && today.getDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export function checkBirthday(birthday: string, today: Date = new Date()): ValidationKey | null {
+  if (!birthday) return 'validation.birthdayRequired';
+  const age = ageOn(birthday, today);
+  if (age === null) return 'validation.birthdayRequired';
+  if (age < MINIMUM_AGE) return 'validation.under18';
+  return null;
+}
+
+export function checkCode(code: string): ValidationKey | null {
+  return /^\d{6}$/.test(code.trim()) ? null : 'validation.codeFormat';
+}
+
+export function checkRequired(value: string, key: ValidationKey): ValidationKey | null {
+  return value.trim() ? null : key;
+}
+
+/** The latest birthday that is 18 years old today, for the date input's max. */
+export function latestAdultBirthday(today: Date = new Date()): string {
+  const y = today.getFullYear() - MINIMUM_AGE;
+  const m = String(today.getMonth() + 1).padStart(2, '0');
+  const d = String(today.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+export interface RegisterForm {
+  userName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  gender: string;
+  country: string;
+  birthday: string;
+  avatar: string;
+  privacyAccepted: boolean;
+}
+
+export type RegisterErrors = Partial<Record<keyof RegisterForm, ValidationKey>>;
+
+export function validateRegister(form: RegisterForm, today: Date = new Date()): RegisterErrors {
+  const errors: RegisterErrors = {};
+  const set = (field: keyof RegisterForm, key: ValidationKey | null) => {
+    if (key) errors[field] = key;
+  };
+  set('avatar', form.avatar ? null : 'validation.avatarRequired');
+  set('userName', checkRequired(form.userName, 'validation.userNameRequired'));
+  set('email', checkEmail(form.email));
+  set('password', checkPassword(form.password));
+  set('confirmPassword', checkConfirm(form.password, form.confirmPassword));
+  set(
+    'gender',
+    form.gender === 'female' || form.gender === 'male' ? null : 'validation.genderRequired',
+  );
+  set(
+    'country',
+    (COUNTRIES as readonly string[]).includes(form.country) ? null : 'validation.countryRequired',
+  );
+  set('birthday', checkBirthday(form.birthday, today));
+  set('privacyAccepted', form.privacyAccepted ? null : 'validation.privacy');
+  return errors;
+}

@@ -1,0 +1,152 @@
+// The one request helper every API call goes through (SPEC sections 7 and 8): base path
+// /prod-api, bearer token, Accept-Language, 120 s time-out, the {code, msg, data} envelope,
+// toasts for failures and the 401 sign-out.
+import { t } from '../i18n';
+import { getStoredLanguage } from '../i18n/languages';
+import { clearSession, getToken, navigate } from './session';
+import { StorageKey, getString, setString } from './storage';
+import { showToast } from './toast';
+
+export const API_BASE = '/prod-api';
+export const REQUEST_TIMEOUT_MS = 120_000;
+export const LOGIN_PATH = '/pages/login/login';
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Scalar = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  url: string;
+  method?: Method;
+  /** Query string parameters. */
+  params?: Record<string, Scalar>;
+  /** Body: JSON unless `form` is set. */
+  data?: unknown;
+  /** Send the body form-encoded (application/x-www-form-urlencoded). */
+  form?: boolean;
+  /** Leave a 401 to the caller instead of signing out (account switching does). */
+  handleUnauthorized?: boolean;
+  /** Do not toast the failure (the caller shows it). */
+  silent?: boolean;
+  /** Use this token instead of the stored one. */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+function buildUrl(url: string, params?: Record<string, Scalar>): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (v !== undefined && v !== null) query.append(k, String(v));
+  }
+  const qs = query.toString();
+  return `${API_BASE}${url}${qs ? `${url.includes('?') ? '&' : '?'}${qs}` : ''}`;
+}
+
+function formBody(data: unknown): URLSearchParams {
+  const body = new URLSearchParams();
+  if (data && typeof data === 'object') {
+    for (const [k, v] of Object.entries(data as Record<string, Scalar>)) {
+      if (v !== undefined && v !== null) body.append(k, String(v));
+    }
+  }
+  return body;
+}
+
+/** What a 401 does: clear the session and go to login, telling the person once. */
+export function signOutExpired(): void {
+  const alreadyShowing = getString(StorageKey.IS_SHOWING_MODAL) === 'true';
+  setString(StorageKey.IS_SHOWING_MODAL, 'true');
+  clearSession();
+  if (!alreadyShowing) showToast(t('errors.sessionExpired'), 'error');
+  const here = globalThis.location?.pathname ?? '';
+  if (here !== LOGIN_PATH) navigate(LOGIN_PATH);
+}
+
+export async function request<T>(options: RequestOptions): Promise<T> {
+  const { method = 'GET', data, form = false, handleUnauthorized = true, silent = false } = options;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': getStoredLanguage().abbr,
+  };
+  const token = options.token ?? getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (method !== 'GET' && data !== undefined) {
+    if (form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = formBody(data);
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(data);
+    }
+  } else if (method !== 'GET' && form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = '';
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    REQUEST_TIMEOUT_MS,
+  );
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+
+  let envelope: Envelope<T>;
+  try {
+    const response = await fetch(buildUrl(options.url, options.params), {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    try {
+      envelope = JSON.parse(text) as Envelope<T>;
+    } catch {
+      envelope = { code: response.status, msg: response.statusText || text, data: null as T };
+    }
+    if (typeof envelope?.code !== 'number') {
+      envelope = {
+        code: response.status,
+        msg: response.statusText,
+        data: envelope as unknown as T,
+      };
+    }
+  } catch (err) {
+    const timedOut = controller.signal.aborted && !options.signal?.aborted;
+    const message = timedOut
+      ? t('errors.timeout')
+      : err instanceof Error
+        ? err.message
+        : String(err);
+    if (!options.signal?.aborted && !silent) showToast(message, 'error');
+    throw new ApiError(0, message);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (envelope.code === 200) return envelope.data;
+  if (envelope.code === 401 && handleUnauthorized) {
+    signOutExpired();
+    throw new ApiError(401, envelope.msg, envelope.data);
+  }
+  if (!silent && envelope.code !== 401) showToast(envelope.msg || t('errors.generic'), 'error');
+  throw new ApiError(envelope.code, envelope.msg, envelope.data);
+}

@@ -1,0 +1,63 @@
+// Owns the signed-in session as stored in localStorage, and tells React when it changes.
+import { StorageKey, getString, remove, setString } from './storage';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(): void {
+  for (const l of listeners) l();
+}
+
+export function getToken(): string | null {
+  return getString(StorageKey.TOKEN);
+}
+
+export function isLoggedIn(): boolean {
+  return Boolean(getToken()) && getString(StorageKey.LOGINED) === 'true';
+}
+
+/** Stores a fresh token and the logged-in flag. */
+export function startSession(token: string): void {
+  setString(StorageKey.TOKEN, token);
+  setString(StorageKey.LOGINED, 'true');
+  remove(StorageKey.IS_SHOWING_MODAL);
+  emit();
+}
+
+/**
+ * Clears what a logout, a 401 answer or an account switch clears (SPEC section 4): the token, the
+ * IM session, unread counters, the user info and the red-dot counters.
+ */
+export function clearSession(options: { keepLoggedInFlag?: boolean } = {}): void {
+  remove(
+    StorageKey.TOKEN,
+    StorageKey.IM_TOKEN,
+    StorageKey.IM_USER_ID,
+    StorageKey.IM_USER_NAME,
+    StorageKey.UNREAD_NUMBER,
+    StorageKey.UNREAD_MESSAGES,
+    StorageKey.USER_INFO,
+    StorageKey.LIST_RED,
+  );
+  if (!options.keepLoggedInFlag)
+    remove(StorageKey.LOGINED, StorageKey.USER_ID, StorageKey.USER_NAME);
+  emit();
+}
+
+/** Hooks used by code outside React (the request helper) to move to a route. */
+let navigateTo: (path: string) => void = (path) => {
+  globalThis.location?.assign(path);
+};
+
+export function setNavigator(fn: (path: string) => void): void {
+  navigateTo = fn;
+}
+
+export function navigate(path: string): void {
+  navigateTo(path);
+}

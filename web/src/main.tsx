@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import './components/theme.css';
+import { initI18n } from './i18n';
+
+const root = document.getElementById('root');
+if (root) {
+  void initI18n().then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

@@ -1,0 +1,81 @@
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/Button';
+import { ChatIcon, GlobeIcon, HeartIcon } from '../../components/icons';
+
+const CARDS: { title: string; body: string; icon: ReactNode }[] = [
+  { title: 'guide.title1', body: 'guide.body1', icon: <GlobeIcon size={56} /> },
+  { title: 'guide.title2', body: 'guide.body2', icon: <ChatIcon size={56} /> },
+  { title: 'guide.title3', body: 'guide.body3', icon: <HeartIcon size={56} /> },
+];
+
+/** Three swipeable intro cards, then login. */
+export default function GuidePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [index, setIndex] = useState(0);
+  const touchX = useRef<number | null>(null);
+  const last = index === CARDS.length - 1;
+  const finish = () => navigate('/pages/login/login', { replace: true });
+  const go = (i: number) => setIndex(Math.max(0, Math.min(CARDS.length - 1, i)));
+
+  return (
+    <main
+      className="guide"
+      onTouchStart={(e) => {
+        touchX.current = e.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(e) => {
+        const start = touchX.current;
+        const end = e.changedTouches[0]?.clientX;
+        touchX.current = null;
+        if (start == null || end == null) return;
+        if (end - start < -40) go(index + 1);
+        else if (end - start > 40) go(index - 1);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight') go(index + 1);
+        if (e.key === 'ArrowLeft') go(index - 1);
+      }}
+    >
+      <div className="guide-top">
+        <Button variant="ghost" small onClick={finish}>
+          {t('guide.skip')}
+        </Button>
+      </div>
+      <div className="guide-track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        {CARDS.map((card, i) => (
+          <section
+            key={card.title}
+            className="guide-card"
+            aria-hidden={i !== index}
+            aria-roledescription="slide"
+            aria-label={t('guide.progress', { current: i + 1, total: CARDS.length })}
+          >
+            <div className="guide-art">{card.icon}</div>
+            <h1>{t(card.title)}</h1>
+            <p>{t(card.body)}</p>
+          </section>
+        ))}
+      </div>
+      <div className="guide-bottom">
+        <div className="guide-dots">
+          {CARDS.map((card, i) => (
+            <button
+              key={card.title}
+              type="button"
+              className={i === index ? 'dot active' : 'dot'}
+              aria-label={t('guide.progress', { current: i + 1, total: CARDS.length })}
+              aria-current={i === index ? 'step' : undefined}
+              onClick={() => go(i)}
+            />
+          ))}
+        </div>
+        <Button block onClick={last ? finish : () => go(index + 1)}>
+          {last ? t('guide.start') : t('common.next')}
+        </Button>
+      </div>
+    </main>
+  );
+}

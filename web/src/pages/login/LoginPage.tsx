@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthShell } from '../../components/AuthShell';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { LoginForm } from '../../features/account/components/LoginForm';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
+      <LoginForm
+        submitLabel={t('login.submit')}
+        defaultUserName={params.get('userName') ?? ''}
+        onSuccess={() => navigate('/', { replace: true })}
+      />
+      <div className="auth-links">
+        <Link to="/pages/forget-password/forget-password">{t('login.forgot')}</Link>
+        <Link to="/pages/multi-login/multi-login">{t('login.multi')}</Link>
+      </div>
+      <div style={{ marginTop: 22 }}>
+        <LanguageSelect />
+      </div>
+      <p className="auth-foot">
+        {t('login.noAccount')}{' '}
+        <Link to="/pages/register/register">
+          <strong>{t('login.register')}</strong>
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

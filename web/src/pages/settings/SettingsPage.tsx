@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { AppBar } from '../../components/AppBar';
+import { ConfirmDialog } from '../../components/Dialog';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { PullToRefresh } from '../../components/PullToRefresh';
+import {
+  ChevronIcon,
+  LockIcon,
+  LogoutIcon,
+  MailIcon,
+  TrashIcon,
+  UsersIcon,
+} from '../../components/icons';
+import { showToast } from '../../lib/toast';
+import { useDeleteAccount } from '../../features/account/api/delete-account';
+import { useInfo } from '../../features/account/api/get-info';
+import { useLogout } from '../../features/account/api/logout';
+import { useUpdateProfile } from '../../features/account/api/profile';
+import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
+import { EmailVerification } from '../../features/account/components/EmailVerification';
+import { ProfileCard } from '../../features/account/components/ProfileCard';
+
+const VERSION = '1.0.16';
+
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const info = useInfo();
+  const user = info.data;
+  const logout = useLogout();
+  const deleteAccount = useDeleteAccount();
+  const updateProfile = useUpdateProfile();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const doLogout = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        showToast(t('settings.loggedOut'), 'success');
+        navigate('/pages/login/login', { replace: true });
+      },
+    });
+
+  const doDelete = () => {
+    if (!user) return;
+    deleteAccount.mutate(user.userId, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        showToast(t('settings.deleted'), 'success');
+        navigate('/pages/login/login', { replace: true });
+      },
+      onError: () => setConfirmDelete(false),
+    });
+  };
+
+  return (
+    <>
+      <AppBar title={t('settings.title')} />
+      <PullToRefresh onRefresh={() => info.refetch()}>
+        <div className="page">
+          <ProfileCard user={user} />
+
+          <h2 className="section-title">{t('settings.account')}</h2>
+          <div className="settings-block">
+            <div className="list-item" style={{ cursor: 'default' }}>
+              <MailIcon />
+              <span className="grow">{t('settings.emailVerification')}</span>
+              {user && (
+                <span
+                  className={user.emailVerified ? 'badge badge-success' : 'badge'}
+                  data-testid="email-status"
+                >
+                  {user.emailVerified ? t('settings.verified') : t('settings.notVerified')}
+                </span>
+              )}
+            </div>
+            {user && <EmailVerification user={user} />}
+          </div>
+
+          <div className="settings-block" style={{ marginTop: 12 }}>
+            <div className="field">
+              <LanguageSelect
+                onChanged={(abbr) => {
+                  if (user) updateProfile.mutate({ language: abbr });
+                }}
+              />
+            </div>
+          </div>
+
+          <h2 className="section-title">{t('settings.changePassword')}</h2>
+          <div className="settings-block">
+            <button
+              type="button"
+              className="list-item"
+              aria-expanded={passwordOpen}
+              onClick={() => setPasswordOpen((v) => !v)}
+            >
+              <LockIcon />
+              <span className="grow">{t('settings.changePassword')}</span>
+              <ChevronIcon style={{ transform: passwordOpen ? 'rotate(90deg)' : undefined }} />
+            </button>
+            {passwordOpen && <ChangePasswordForm onDone={() => setPasswordOpen(false)} />}
+          </div>
+
+          <div style={{ height: 22 }} />
+          <ul className="list">
+            <li>
+              <Link className="list-item" to="/pages/switch-account/switch-account">
+                <UsersIcon />
+                <span className="grow">{t('settings.switchAccount')}</span>
+                <ChevronIcon />
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="list-item"
+                onClick={doLogout}
+                disabled={logout.isPending}
+              >
+                <LogoutIcon />
+                <span className="grow">{t('settings.logout')}</span>
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="list-item danger"
+                onClick={() => setConfirmDelete(true)}
+              >
+                <TrashIcon />
+                <span className="grow">{t('settings.deleteAccount')}</span>
+              </button>
+            </li>
+          </ul>
+          <p className="muted" style={{ textAlign: 'center', fontSize: '0.85rem', marginTop: 24 }}>
+            {t('app.name')} · {t('settings.version', { version: VERSION })} ·{' '}
+            <Link to="/pages/rules/rules">{t('rules.title')}</Link>
+          </p>
+        </div>
+      </PullToRefresh>
+      <ConfirmDialog
+        open={confirmDelete}
+        danger
+        title={t('settings.deleteTitle')}
+        message={t('settings.deleteBody')}
+        confirmLabel={t('settings.deleteConfirm')}
+        busy={deleteAccount.isPending}
+        onConfirm={doDelete}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </>
+  );
+}
