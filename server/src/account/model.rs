@@ -1,0 +1,342 @@
+//! Account types that validate on construction (SPEC section 5): once a handler holds an
+//! `Email` or a `Password`, it is a valid one.
+
+use chrono::{Datelike, NaiveDate};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::api::error::ApiError;
+use crate::i18n::{Lang, Msg};
+
+fn invalid(msg: Msg) -> ApiError {
+    ApiError::Invalid(msg)
+}
+
+/// The countries people can register from, SPEC section 5.
+pub const COUNTRIES: [&str; 11] = [
+    "Britain", "Japan", "South Korea", "Germany", "Russia", "Spain", "America", "Australia",
+    "Singapore", "Malaysia", "Canada",
+];
+
+pub const MIN_AGE: u32 = 18;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserName(String);
+
+impl UserName {
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        let name = raw.unwrap_or_default().trim();
+        let len = name.chars().count();
+        if !(2..=30).contains(&len) || name.contains('@') || name.chars().any(char::is_control) {
+            return Err(invalid(Msg::UserNameInvalid));
+        }
+        Ok(UserName(name.to_owned()))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        let email = raw.unwrap_or_default().trim();
+        if email.is_empty() {
+            return Err(invalid(Msg::EmailRequired));
+        }
+        let well_formed = email.len() <= 254
+            && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+            && match email.split_once('@') {
+                Some((local, domain)) => {
+                    !local.is_empty()
+                        && local.len() <= 64
+                        && !domain.contains('@')
+                        && domain.contains('.')
+                        && !domain.starts_with('.')
+                        && !domain.ends_with('.')
+                        && !domain.contains("..")
+                }
+                None => false,
+            };
+        if !well_formed {
+            return Err(invalid(Msg::EmailFormat));
+        }
+        Ok(Email(email.to_owned()))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A password of 5 to 20 characters (counted as characters, not bytes).
+#[derive(Clone)]
+pub struct Password(String);
+
+impl std::fmt::Debug for Password {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(***)")
+    }
+}
+
+impl Password {
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        let password = raw.unwrap_or_default();
+        if !(5..=20).contains(&password.chars().count()) {
+            return Err(invalid(Msg::PasswordLength));
+        }
+        Ok(Password(password.to_owned()))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Gender {
+    Female,
+    Male,
+}
+
+impl Gender {
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        match raw.map(str::trim) {
+            Some("female") => Ok(Gender::Female),
+            Some("male") => Ok(Gender::Male),
+            _ => Err(invalid(Msg::GenderInvalid)),
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Gender::Female => "female",
+            Gender::Male => "male",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Country(&'static str);
+
+impl Country {
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        let raw = raw.unwrap_or_default().trim();
+        COUNTRIES
+            .iter()
+            .find(|c| c.eq_ignore_ascii_case(raw))
+            .map(|c| Country(c))
+            .ok_or(invalid(Msg::CountryInvalid))
+    }
+    pub fn as_str(&self) -> &'static str {
+        self.0
+    }
+}
+
+/// A birthday of someone at least 18 years old on `today`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Birthday(NaiveDate);
+
+impl Birthday {
+    pub fn adult(raw: Option<&str>, today: NaiveDate) -> Result<Self, ApiError> {
+        let date = NaiveDate::parse_from_str(raw.unwrap_or_default().trim(), "%Y-%m-%d")
+            .map_err(|_| invalid(Msg::BirthdayInvalid))?;
+        if date > today || date.year() < 1900 {
+            return Err(invalid(Msg::BirthdayInvalid));
+        }
+        if age_on(date, today) < MIN_AGE {
+            return Err(invalid(Msg::UnderAge));
+        }
+        Ok(Birthday(date))
+    }
+    pub fn to_db(self) -> String {
+        self.0.format("%Y-%m-%d").to_string()
+    }
+}
+
+/// Full years between `birthday` and `today`.
+pub fn age_on(birthday: NaiveDate, today: NaiveDate) -> u32 {
+    let mut years = today.year() - birthday.year();
+    if (today.month(), today.day()) < (birthday.month(), birthday.day()) {
+        years -= 1;
+    }
+    u32::try_from(years).unwrap_or(0)
+}
+
+/// One of the eight interface languages, by the app's code.
+pub fn parse_language(raw: Option<&str>) -> Result<&'static str, ApiError> {
+    let raw = raw.unwrap_or_default().trim();
+    Lang::ALL
+        .iter()
+        .find(|l| l.code().eq_ignore_ascii_case(raw))
+        .map(|l| l.code())
+        .ok_or(invalid(Msg::LanguageInvalid))
+}
+
+/// An optional free text of at most 200 characters; blank means none.
+pub fn parse_signature(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+    let text = raw.map(str::trim).filter(|s| !s.is_empty());
+    match text {
+        Some(s) if s.chars().count() > 200 => Err(invalid(Msg::SignatureTooLong)),
+        other => Ok(other.map(str::to_owned)),
+    }
+}
+
+/// An optional telephone number: digits with `+ - ( )` and spaces, 5 to 20 characters.
+pub fn parse_telephone(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+    let Some(phone) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    let ok = (5..=20).contains(&phone.chars().count())
+        && phone.chars().any(|c| c.is_ascii_digit())
+        && phone.chars().all(|c| c.is_ascii_digit() || "+-() ".contains(c));
+    if ok {
+        Ok(Some(phone.to_owned()))
+    } else {
+        Err(invalid(Msg::TelephoneInvalid))
+    }
+}
+
+/// A six-digit mail code as typed.
+pub fn parse_code(raw: Option<&str>) -> Result<String, ApiError> {
+    let code = raw.unwrap_or_default().trim();
+    if code.len() == 6 && code.chars().all(|c| c.is_ascii_digit()) {
+        Ok(code.to_owned())
+    } else {
+        Err(invalid(Msg::CodeFormat))
+    }
+}
+
+/// Membership level (SPEC section 6); SVIP has every VIP benefit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Level {
+    #[serde(rename = "VIP")]
+    Vip,
+    #[serde(rename = "SVIP")]
+    Svip,
+}
+
+impl Level {
+    pub fn parse(raw: &str) -> Option<Level> {
+        match raw.to_ascii_uppercase().as_str() {
+            "VIP" => Some(Level::Vip),
+            "SVIP" => Some(Level::Svip),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Vip => "VIP",
+            Level::Svip => "SVIP",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap_or_default()
+    }
+
+    #[test]
+    fn eighteenth_birthday_is_the_first_day_one_can_register() {
+        let today = day("2026-11-21");
+        assert!(Birthday::adult(Some("2008-11-21"), today).is_ok());
+        assert!(matches!(
+            Birthday::adult(Some("2008-11-22"), today),
+            Err(ApiError::Invalid(Msg::UnderAge))
+        ));
+        assert_eq!(age_on(day("2000-02-29"), day("2018-02-28")), 17);
+        assert_eq!(age_on(day("2000-02-29"), day("2018-03-01")), 18);
+    }
+
+    #[test]
+    fn emails() {
+        assert!(Email::parse(Some("ana@example.com")).is_ok());
+        for bad in ["ana", "ana@", "@x.com", "a b@x.com", "ana@x", "ana@x..com", "a@b@c.com"] {
+            assert!(matches!(Email::parse(Some(bad)), Err(ApiError::Invalid(Msg::EmailFormat))), "{bad}");
+        }
+        assert!(matches!(Email::parse(Some("  ")), Err(ApiError::Invalid(Msg::EmailRequired))));
+    }
+
+    #[test]
+    fn password_counts_characters() {
+        assert!(Password::parse(Some("abcd")).is_err());
+        assert!(Password::parse(Some("abcde")).is_ok());
+        assert!(Password::parse(Some("密码密码密码密码密码密码密码密码密码密码")).is_ok());
+        assert!(Password::parse(Some("abcdefghijklmnopqrstu")).is_err());
+    }
+}
+
+/// A person as the API shows them to themselves.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub user_id: i64,
+    pub user_name: String,
+    pub email: Option<String>,
+    pub email_verified: bool,
+    pub gender: String,
+    pub country: String,
+    /// `YYYY-MM-DD`.
+    pub birthday: String,
+    pub age: u32,
+    /// URL of the avatar picture.
+    pub avatar: Option<String>,
+    pub avatar_thumb: Option<String>,
+    pub signature: Option<String>,
+    pub telephone: Option<String>,
+    /// Interface language code (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru).
+    pub language: String,
+    /// Membership level while it runs; null when none or expired.
+    pub level: Option<Level>,
+    /// RFC 3339 expiry of the running membership.
+    pub member_expires_at: Option<String>,
+    /// Gold coin balance.
+    pub coins: i64,
+    /// Translation character-pack balance.
+    pub characters: i64,
+    /// Identity on the chat service.
+    pub em_user: String,
+    /// `member` or `staff`.
+    pub role: String,
+    pub created_at: String,
+}
+
+impl UserView {
+    pub fn from_row(row: crate::account::store::UserRow, now: i64) -> UserView {
+        let today = chrono::DateTime::from_timestamp(now, 0).unwrap_or_default().date_naive();
+        let age = NaiveDate::parse_from_str(&row.birthday, "%Y-%m-%d").map(|b| age_on(b, today)).unwrap_or(0);
+        let running = row.member_expires_at.filter(|e| *e > now);
+        UserView {
+            user_id: row.id,
+            em_user: em_user(row.id),
+            user_name: row.user_name,
+            email: row.email,
+            email_verified: row.email_verified,
+            gender: row.gender,
+            country: row.country,
+            birthday: row.birthday,
+            age,
+            avatar: row.avatar_key.as_deref().map(crate::media::Media::url),
+            avatar_thumb: row.avatar_thumb_key.as_deref().map(crate::media::Media::url),
+            signature: row.signature,
+            telephone: row.telephone,
+            language: row.language,
+            level: running.and(row.level.as_deref().and_then(Level::parse)),
+            member_expires_at: running.map(crate::clock::rfc3339),
+            coins: row.coins,
+            characters: row.characters,
+            role: row.role,
+            created_at: crate::clock::rfc3339(row.created_at),
+        }
+    }
+}
+
+/// The chat-service identity of a person.
+pub fn em_user(user_id: i64) -> String {
+    format!("u{user_id}")
+}

@@ -1,0 +1,386 @@
+//! Account endpoints (SPEC section 7 "Auth and profile"): thin handlers that parse into the
+//! domain types of `model.rs`, call the store, and answer.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::account::model::{
+    parse_code, parse_language, parse_signature, parse_telephone, Birthday, Country, Email, Gender, Password,
+    UserName, UserView,
+};
+use crate::account::store::{AccountStore, CodePurpose, NewUser, ProfileChange, UniqueError, Verification};
+use crate::account::{codes, sessions};
+use crate::api::envelope::{ok, ok_with, Envelope, Reply};
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::extract::{ClientIp, Input, Query, Session};
+use crate::api::rate_limit::Action;
+use crate::app::App;
+use crate::i18n::Msg;
+use crate::ledger::LedgerError;
+
+/// Characters granted once for verifying the email (SPEC section 9).
+pub const EMAIL_REWARD_CHARACTERS: i64 = 80;
+
+pub fn router() -> OpenApiRouter<App> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(get_info))
+        .routes(routes!(profile, update_profile))
+        .routes(routes!(upload_avatar))
+        .routes(routes!(send_email))
+        .routes(routes!(update_email_verified))
+        .routes(routes!(forget_pwd))
+        .routes(routes!(forget_update_pwd))
+        .routes(routes!(update_pwd))
+        .routes(routes!(cancellation))
+}
+
+fn unique_error(e: UniqueError) -> ApiError {
+    match e {
+        UniqueError::EmailTaken => ApiError::Invalid(Msg::EmailTaken),
+        UniqueError::UserNameTaken => ApiError::Invalid(Msg::UserNameTaken),
+        UniqueError::Db(e) => e.into(),
+    }
+}
+
+async fn view(app: &App, user_id: i64) -> ApiResult<UserView> {
+    let row = app.db.user(user_id).await?.ok_or(ApiError::Unauthorized)?;
+    Ok(UserView::from_row(row, app.clock.unix()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterRequest {
+    user_name: Option<String>,
+    email: Option<String>,
+    password: Option<String>,
+    /// `female` or `male`.
+    gender: Option<String>,
+    /// One of the eleven countries of SPEC section 5.
+    country: Option<String>,
+    /// `YYYY-MM-DD`; at least 18 years ago.
+    birthday: Option<String>,
+    /// The avatar picture as a base64 data URL.
+    avatar: Option<String>,
+    language: Option<String>,
+    signature: Option<String>,
+    telephone: Option<String>,
+    privacy_accepted: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignedIn {
+    /// Bearer token for `Authorization`.
+    token: String,
+    user: UserView,
+}
+
+/// Creates an account and signs it in.
+#[utoipa::path(post, path = "/register", tag = "account", request_body = RegisterRequest,
+    responses((status = 200, body = Envelope<SignedIn>), (status = 400), (status = 413), (status = 429)))]
+async fn register(State(app): State<App>, ClientIp(ip): ClientIp, Input(req): Input<RegisterRequest>) -> ApiResult<Reply<SignedIn>> {
+    app.limits.check(Action::RegisterByIp, &ip.to_string())?;
+    let today = app.clock.now().date_naive();
+    let user_name = UserName::parse(req.user_name.as_deref())?;
+    let email = Email::parse(req.email.as_deref())?;
+    let password = Password::parse(req.password.as_deref())?;
+    let gender = Gender::parse(req.gender.as_deref())?;
+    let country = Country::parse(req.country.as_deref())?;
+    let birthday = Birthday::adult(req.birthday.as_deref(), today)?;
+    let language = parse_language(req.language.as_deref().or(Some("en")))?;
+    let signature = parse_signature(req.signature.as_deref())?;
+    let telephone = parse_telephone(req.telephone.as_deref())?;
+    if req.privacy_accepted != Some(true) {
+        return Err(ApiError::Invalid(Msg::PrivacyPolicy));
+    }
+    let avatar = req.avatar.as_deref().map(str::trim).filter(|a| !a.is_empty()).ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
+    // Cheap checks before the expensive work; the unique indexes still decide races.
+    if app.db.email_in_use(email.as_str()).await? {
+        return Err(ApiError::Invalid(Msg::EmailTaken));
+    }
+    if app.db.user_name_in_use(user_name.as_str(), None).await? {
+        return Err(ApiError::Invalid(Msg::UserNameTaken));
+    }
+    let picture = app.media.put_base64_image("avatars", avatar).await?;
+    let password_hash = app.passwords.hash(password.as_str()).await?;
+    let created = app
+        .db
+        .create_user(&NewUser {
+            user_name: user_name.as_str(),
+            email: email.as_str(),
+            password_hash: &password_hash,
+            gender: gender.as_str(),
+            country: country.as_str(),
+            birthday: &birthday.to_db(),
+            language,
+            signature: signature.as_deref(),
+            telephone: telephone.as_deref(),
+            avatar_key: &picture.key,
+            avatar_thumb_key: &picture.thumb_key,
+            now: app.clock.unix(),
+        })
+        .await;
+    let user_id = match created {
+        Ok(id) => id,
+        Err(e) => {
+            app.media.delete(&[&picture.key, &picture.thumb_key]).await;
+            return Err(unique_error(e));
+        }
+    };
+    let token = sessions::open(&app, user_id).await?;
+    Ok(ok(SignedIn { token, user: view(&app, user_id).await? }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginRequest {
+    /// The user name or the email.
+    user_name: Option<String>,
+    password: Option<String>,
+}
+
+/// Signs in by user name or email.
+#[utoipa::path(post, path = "/login", tag = "account", request_body = LoginRequest,
+    responses((status = 200, body = Envelope<SignedIn>), (status = 401), (status = 429)))]
+async fn login(State(app): State<App>, ClientIp(ip): ClientIp, Input(req): Input<LoginRequest>) -> ApiResult<Reply<SignedIn>> {
+    let login = req.user_name.as_deref().unwrap_or_default().trim();
+    let password = req.password.as_deref().unwrap_or_default();
+    app.limits.check(Action::LoginByIp, &ip.to_string())?;
+    app.limits.check(Action::LoginByAccount, login)?;
+    if login.is_empty() || password.is_empty() {
+        return Err(ApiError::LoginFailed);
+    }
+    let found = app.db.credentials(login).await?;
+    let matched = app.passwords.verify(password, found.as_ref().map(|(_, h)| h.as_str())).await?;
+    let Some((user_id, _)) = found.filter(|_| matched) else {
+        return Err(ApiError::LoginFailed);
+    };
+    let token = sessions::open(&app, user_id).await?;
+    Ok(ok(SignedIn { token, user: view(&app, user_id).await? }))
+}
+
+/// Ends this session.
+#[utoipa::path(post, path = "/logout", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
+async fn logout(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<String>>> {
+    app.db.delete_session(me.session_id).await?;
+    Ok(ok(None))
+}
+
+/// The signed-in person.
+#[utoipa::path(get, path = "/getInfo", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<UserView>), (status = 401)))]
+async fn get_info(State(app): State<App>, me: Session) -> ApiResult<Reply<UserView>> {
+    Ok(ok(view(&app, me.user_id).await?))
+}
+
+/// My profile.
+#[utoipa::path(get, path = "/system/user/profile", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<UserView>), (status = 401)))]
+async fn profile(State(app): State<App>, me: Session) -> ApiResult<Reply<UserView>> {
+    Ok(ok(view(&app, me.user_id).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileRequest {
+    user_name: Option<String>,
+    gender: Option<String>,
+    country: Option<String>,
+    birthday: Option<String>,
+    language: Option<String>,
+    /// Empty clears it.
+    signature: Option<String>,
+    /// Empty clears it.
+    telephone: Option<String>,
+}
+
+/// Changes my profile; absent fields stay as they are.
+#[utoipa::path(put, path = "/system/user/profile", tag = "account", security(("bearer" = [])),
+    request_body = ProfileRequest, responses((status = 200, body = Envelope<UserView>), (status = 400), (status = 401)))]
+async fn update_profile(State(app): State<App>, me: Session, Input(req): Input<ProfileRequest>) -> ApiResult<Reply<UserView>> {
+    let today = app.clock.now().date_naive();
+    let change = ProfileChange {
+        user_name: req.user_name.as_deref().map(|n| UserName::parse(Some(n))).transpose()?.map(|n| n.as_str().to_owned()),
+        gender: req.gender.as_deref().map(|g| Gender::parse(Some(g))).transpose()?.map(Gender::as_str),
+        country: req.country.as_deref().map(|c| Country::parse(Some(c))).transpose()?.map(|c| c.as_str()),
+        birthday: req.birthday.as_deref().map(|b| Birthday::adult(Some(b), today)).transpose()?.map(Birthday::to_db),
+        language: req.language.as_deref().map(|l| parse_language(Some(l))).transpose()?,
+        signature: req.signature.as_deref().map(|s| parse_signature(Some(s))).transpose()?,
+        telephone: req.telephone.as_deref().map(|t| parse_telephone(Some(t))).transpose()?,
+    };
+    app.db.update_profile(me.user_id, &change).await.map_err(unique_error)?;
+    Ok(ok(view(&app, me.user_id).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AvatarRequest {
+    /// A base64 data URL (JPEG, PNG, WebP or GIF, at most 10 MB).
+    avatar: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvatarView {
+    avatar: String,
+    avatar_thumb: String,
+}
+
+/// Replaces my avatar.
+#[utoipa::path(post, path = "/system/user/profile/avatar/base64", tag = "account", security(("bearer" = [])),
+    request_body = AvatarRequest, responses((status = 200, body = Envelope<AvatarView>), (status = 400), (status = 413)))]
+async fn upload_avatar(State(app): State<App>, me: Session, Input(req): Input<AvatarRequest>) -> ApiResult<Reply<AvatarView>> {
+    let data = req.avatar.as_deref().ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
+    let picture = app.media.put_base64_image("avatars", data).await?;
+    let old = app.db.set_avatar(me.user_id, &picture.key, &picture.thumb_key).await?;
+    app.media.delete(&old.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    Ok(ok(AvatarView { avatar: crate::media::Media::url(&picture.key), avatar_thumb: crate::media::Media::url(&picture.thumb_key) }))
+}
+
+/// Mails me a six-digit code to verify my email.
+#[utoipa::path(post, path = "/system/user/sendEmail", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
+async fn send_email(State(app): State<App>, me: Session, ClientIp(ip): ClientIp) -> ApiResult<Reply<Option<String>>> {
+    app.limits.check(Action::MailByIp, &ip.to_string())?;
+    app.limits.check(Action::MailByAccount, &me.user_id.to_string())?;
+    let user = app.db.user(me.user_id).await?.ok_or(ApiError::Unauthorized)?;
+    if user.email_verified {
+        return Err(ApiError::Invalid(Msg::EmailAlreadyVerified));
+    }
+    codes::send(&app, &user, CodePurpose::VerifyEmail).await?;
+    Ok(ok_with(Msg::CodeSent, None))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CodeRequest {
+    /// The six digits from the mail.
+    code: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailVerifiedView {
+    email_verified: bool,
+    characters_granted: i64,
+    /// Character balance after the reward.
+    characters: i64,
+}
+
+/// Verifies my email with the mailed code and grants the 80-character reward once.
+#[utoipa::path(post, path = "/system/user/updateEmailVerified", tag = "account", security(("bearer" = [])),
+    request_body(content = CodeRequest, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<EmailVerifiedView>), (status = 400)))]
+async fn update_email_verified(State(app): State<App>, me: Session, Input(req): Input<CodeRequest>) -> ApiResult<Reply<EmailVerifiedView>> {
+    let code = parse_code(req.code.as_deref())?;
+    let hash = codes::hash(me.user_id, CodePurpose::VerifyEmail, &code);
+    let outcome = app
+        .db
+        .verify_email(me.user_id, &hash, EMAIL_REWARD_CHARACTERS, app.clock.unix())
+        .await
+        .map_err(|e| match e {
+            LedgerError::Db(e) => ApiError::from(e),
+            LedgerError::Insufficient => ApiError::Internal(anyhow::anyhow!("a credit cannot be insufficient")),
+        })?;
+    match outcome {
+        Verification::Verified { characters } => Ok(ok_with(
+            Msg::EmailVerified,
+            EmailVerifiedView { email_verified: true, characters_granted: EMAIL_REWARD_CHARACTERS, characters },
+        )),
+        Verification::AlreadyVerified => Err(ApiError::Invalid(Msg::EmailAlreadyVerified)),
+        Verification::WrongCode => Err(ApiError::Invalid(Msg::CodeInvalid)),
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ForgetQuery {
+    /// The user name (or the email).
+    user_name: Option<String>,
+    email: Option<String>,
+}
+
+/// Mails a password-reset code to the account with this user name and email.
+#[utoipa::path(post, path = "/system/user/profile/forgetPwd", tag = "account", params(ForgetQuery),
+    responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
+async fn forget_pwd(State(app): State<App>, ClientIp(ip): ClientIp, Query(q): Query<ForgetQuery>) -> ApiResult<Reply<Option<String>>> {
+    app.limits.check(Action::MailByIp, &ip.to_string())?;
+    let email = Email::parse(q.email.as_deref())?;
+    let user_name = q.user_name.as_deref().unwrap_or_default().trim();
+    app.limits.check(Action::MailByAccount, email.as_str())?;
+    let user = app.db.user_for_reset(user_name, email.as_str()).await?.ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
+    codes::send(&app, &user, CodePurpose::ResetPassword).await?;
+    Ok(ok_with(Msg::CodeSent, None))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ForgetUpdateQuery {
+    input_user_name: Option<String>,
+    input_email: Option<String>,
+    email_code: Option<String>,
+    new_password: Option<String>,
+}
+
+/// Sets a new password with the mailed code; every session ends.
+#[utoipa::path(post, path = "/system/user/profile/forgetUpdatePwd", tag = "account", params(ForgetUpdateQuery),
+    responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
+async fn forget_update_pwd(State(app): State<App>, ClientIp(ip): ClientIp, Query(q): Query<ForgetUpdateQuery>) -> ApiResult<Reply<Option<String>>> {
+    app.limits.check(Action::LoginByIp, &ip.to_string())?;
+    let email = Email::parse(q.input_email.as_deref())?;
+    let code = parse_code(q.email_code.as_deref())?;
+    let password = Password::parse(q.new_password.as_deref())?;
+    let user_name = q.input_user_name.as_deref().unwrap_or_default().trim();
+    let user = app.db.user_for_reset(user_name, email.as_str()).await?.ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
+    let old_hash = app.db.password_hash(user.id).await?;
+    if app.passwords.verify(password.as_str(), old_hash.as_deref()).await? {
+        return Err(ApiError::Invalid(Msg::PasswordSame));
+    }
+    let new_hash = app.passwords.hash(password.as_str()).await?;
+    let code_hash = codes::hash(user.id, CodePurpose::ResetPassword, &code);
+    if !app.db.reset_password(user.id, &code_hash, &new_hash, app.clock.unix()).await? {
+        return Err(ApiError::Invalid(Msg::CodeInvalid));
+    }
+    Ok(ok_with(Msg::PasswordChanged, None))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChangeRequest {
+    old_password: Option<String>,
+    new_password: Option<String>,
+}
+
+/// Changes my password; my other sessions end, this one stays.
+#[utoipa::path(put, path = "/system/user/profile/updatePwd", tag = "account", security(("bearer" = [])),
+    request_body(content = PasswordChangeRequest, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401)))]
+async fn update_pwd(State(app): State<App>, me: Session, Input(req): Input<PasswordChangeRequest>) -> ApiResult<Reply<Option<String>>> {
+    let new = Password::parse(req.new_password.as_deref())?;
+    let old = req.old_password.as_deref().unwrap_or_default();
+    if old == new.as_str() {
+        return Err(ApiError::Invalid(Msg::PasswordSame));
+    }
+    let hash = app.db.password_hash(me.user_id).await?;
+    if !app.passwords.verify(old, hash.as_deref()).await? {
+        return Err(ApiError::Invalid(Msg::OldPasswordWrong));
+    }
+    let new_hash = app.passwords.hash(new.as_str()).await?;
+    app.db.set_password(me.user_id, &new_hash, Some(me.session_id)).await?;
+    Ok(ok_with(Msg::PasswordChanged, None))
+}
+
+/// Deletes my account: sessions end, personal data and pictures are removed.
+#[utoipa::path(get, path = "/system/user/cancellation", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
+async fn cancellation(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<String>>> {
+    let media = app.db.delete_account(me.user_id, app.clock.unix()).await?;
+    app.media.delete(&media.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    Ok(ok_with(Msg::AccountDeleted, None))
+}

@@ -1,0 +1,441 @@
+//! Account storage: people, sessions and mail codes, on SQLite and PostgreSQL alike.
+
+use sqlx::Transaction;
+
+use crate::db::{is_unique_violation, Db, WriteTx};
+use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+use crate::on_db;
+
+/// A person as stored, with their balances.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UserRow {
+    pub id: i64,
+    pub user_name: String,
+    pub email: Option<String>,
+    pub email_verified: bool,
+    pub gender: String,
+    pub country: String,
+    pub birthday: String,
+    pub language: String,
+    pub signature: Option<String>,
+    pub telephone: Option<String>,
+    pub avatar_key: Option<String>,
+    pub avatar_thumb_key: Option<String>,
+    pub level: Option<String>,
+    pub member_expires_at: Option<i64>,
+    pub role: String,
+    pub created_at: i64,
+    pub last_active_at: i64,
+    pub coins: i64,
+    pub characters: i64,
+}
+
+const USER_COLUMNS: &str = "u.id, u.user_name, u.email, u.email_verified, u.gender, u.country, u.birthday,
+    u.language, u.signature, u.telephone, u.avatar_key, u.avatar_thumb_key, u.level,
+    u.member_expires_at, u.role, u.created_at, u.last_active_at,
+    COALESCE((SELECT balance FROM balances b WHERE b.user_id = u.id AND b.asset = 'coins'), 0) AS coins,
+    COALESCE((SELECT balance FROM balances b WHERE b.user_id = u.id AND b.asset = 'characters'), 0) AS characters";
+
+#[derive(Debug)]
+pub struct NewUser<'a> {
+    pub user_name: &'a str,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub gender: &'a str,
+    pub country: &'a str,
+    pub birthday: &'a str,
+    pub language: &'a str,
+    pub signature: Option<&'a str>,
+    pub telephone: Option<&'a str>,
+    pub avatar_key: &'a str,
+    pub avatar_thumb_key: &'a str,
+    pub now: i64,
+}
+
+/// Profile fields a person may change; `None` leaves a field as it is.
+#[derive(Debug, Default)]
+pub struct ProfileChange {
+    pub user_name: Option<String>,
+    pub gender: Option<&'static str>,
+    pub country: Option<&'static str>,
+    pub birthday: Option<String>,
+    pub language: Option<&'static str>,
+    /// `Some(None)` clears the field.
+    pub signature: Option<Option<String>>,
+    pub telephone: Option<Option<String>>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UniqueError {
+    #[error("email taken")]
+    EmailTaken,
+    #[error("user name taken")]
+    UserNameTaken,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+impl UniqueError {
+    fn classify(err: sqlx::Error) -> UniqueError {
+        if is_unique_violation(&err, "users_email_key") {
+            UniqueError::EmailTaken
+        } else if is_unique_violation(&err, "users_user_name_key") {
+            UniqueError::UserNameTaken
+        } else {
+            UniqueError::Db(err)
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodePurpose {
+    VerifyEmail,
+    ResetPassword,
+}
+
+impl CodePurpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            CodePurpose::VerifyEmail => "verify",
+            CodePurpose::ResetPassword => "reset",
+        }
+    }
+}
+
+/// How many wrong tries a mail code survives.
+pub const CODE_MAX_ATTEMPTS: i64 = 5;
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verification {
+    Verified { characters: i64 },
+    AlreadyVerified,
+    WrongCode,
+}
+
+#[allow(async_fn_in_trait)]
+pub trait AccountStore {
+    async fn create_user(&self, new: &NewUser<'_>) -> Result<i64, UniqueError>;
+    async fn email_in_use(&self, email: &str) -> sqlx::Result<bool>;
+    async fn user_name_in_use(&self, user_name: &str, except: Option<i64>) -> sqlx::Result<bool>;
+    /// (id, password hash) of the active account whose user name or email is `login`.
+    async fn credentials(&self, login: &str) -> sqlx::Result<Option<(i64, String)>>;
+    async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>>;
+    async fn user(&self, user_id: i64) -> sqlx::Result<Option<UserRow>>;
+    /// The active account with this user name (or email) and this email.
+    async fn user_for_reset(&self, user_name: &str, email: &str) -> sqlx::Result<Option<UserRow>>;
+    async fn update_profile(&self, user_id: i64, change: &ProfileChange) -> Result<(), UniqueError>;
+    /// Sets the avatar and returns the keys of the one it replaced.
+    async fn set_avatar(&self, user_id: i64, key: &str, thumb_key: &str) -> sqlx::Result<Vec<String>>;
+    /// Sets the password and revokes every session but `keep`.
+    async fn set_password(&self, user_id: i64, hash: &str, keep: Option<i64>) -> sqlx::Result<()>;
+    async fn create_session(&self, user_id: i64, token_hash: &str, now: i64, expires: i64) -> sqlx::Result<i64>;
+    /// (session id, user id, last active) of a live session of an active account.
+    async fn session_by_token(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<(i64, i64, i64)>>;
+    async fn delete_session(&self, session_id: i64) -> sqlx::Result<()>;
+    async fn touch_user(&self, user_id: i64, now: i64) -> sqlx::Result<()>;
+    /// Stores a new code for `purpose`, voiding the earlier ones.
+    async fn store_code(&self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64, expires: i64) -> sqlx::Result<()>;
+    /// Checks the code, marks the email verified and credits the reward, all at once.
+    async fn verify_email(&self, user_id: i64, code_hash: &str, reward: i64, now: i64) -> Result<Verification, LedgerError>;
+    /// Checks the code and sets the new password, revoking every session. False: wrong code.
+    async fn reset_password(&self, user_id: i64, code_hash: &str, new_hash: &str, now: i64) -> sqlx::Result<bool>;
+    /// Removes personal data and sessions; returns the media keys to delete.
+    async fn delete_account(&self, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>;
+    /// Grants or extends a membership; returns the new expiry, or None when no such account.
+    async fn grant_membership(&self, email: &str, level: &str, days: i64, now: i64) -> sqlx::Result<Option<i64>>;
+    async fn set_role(&self, email: &str, role: &str) -> sqlx::Result<bool>;
+}
+
+/// Mail-code checks inside a write transaction of either backend.
+trait CodeTx {
+    /// True when `code_hash` is the live code for `purpose` (then it is used up); a wrong guess
+    /// counts against the code's tries.
+    fn consume_code(
+        &mut self,
+        user_id: i64,
+        purpose: CodePurpose,
+        code_hash: &str,
+        now: i64,
+    ) -> impl std::future::Future<Output = sqlx::Result<bool>> + Send;
+}
+
+macro_rules! impl_code_tx {
+    ($database:ty) => {
+        impl CodeTx for Transaction<'static, $database> {
+            async fn consume_code(&mut self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64) -> sqlx::Result<bool> {
+                let live: Option<(i64, String)> = sqlx::query_as(
+                    "SELECT id, code_hash FROM email_codes
+                     WHERE user_id = $1 AND purpose = $2 AND NOT used AND expires_at > $3 AND attempts < $4
+                     ORDER BY id DESC LIMIT 1",
+                )
+                .bind(user_id)
+                .bind(purpose.as_str())
+                .bind(now)
+                .bind(CODE_MAX_ATTEMPTS)
+                .fetch_optional(&mut **self)
+                .await?;
+                let Some((id, stored)) = live else { return Ok(false) };
+                let matched = constant_time_eq(stored.as_bytes(), code_hash.as_bytes());
+                let sql = if matched {
+                    "UPDATE email_codes SET used = TRUE WHERE id = $1"
+                } else {
+                    "UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1"
+                };
+                sqlx::query(sql).bind(id).execute(&mut **self).await?;
+                Ok(matched)
+            }
+        }
+    };
+}
+
+impl_code_tx!(sqlx::Sqlite);
+impl_code_tx!(sqlx::Postgres);
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+impl AccountStore for Db {
+    async fn create_user(&self, n: &NewUser<'_>) -> Result<i64, UniqueError> {
+        let row: Result<(i64,), sqlx::Error> = on_db!(self, pool => sqlx::query_as(
+            "INSERT INTO users (user_name, email, password_hash, gender, country, birthday, language,
+                signature, telephone, avatar_key, avatar_thumb_key, created_at, last_active_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+             RETURNING id",
+        )
+        .bind(n.user_name)
+        .bind(n.email)
+        .bind(n.password_hash)
+        .bind(n.gender)
+        .bind(n.country)
+        .bind(n.birthday)
+        .bind(n.language)
+        .bind(n.signature)
+        .bind(n.telephone)
+        .bind(n.avatar_key)
+        .bind(n.avatar_thumb_key)
+        .bind(n.now)
+        .fetch_one(pool)
+        .await);
+        row.map(|(id,)| id).map_err(UniqueError::classify)
+    }
+
+    async fn email_in_use(&self, email: &str) -> sqlx::Result<bool> {
+        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT id FROM users WHERE LOWER(email) = LOWER($1)",
+        ).bind(email).fetch_optional(pool).await)?;
+        Ok(found.is_some())
+    }
+
+    async fn user_name_in_use(&self, user_name: &str, except: Option<i64>) -> sqlx::Result<bool> {
+        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT id FROM users WHERE LOWER(user_name) = LOWER($1) AND id <> $2",
+        ).bind(user_name).bind(except.unwrap_or(0)).fetch_optional(pool).await)?;
+        Ok(found.is_some())
+    }
+
+    async fn credentials(&self, login: &str) -> sqlx::Result<Option<(i64, String)>> {
+        on_db!(self, pool => sqlx::query_as(
+            "SELECT id, password_hash FROM users
+             WHERE status = 'active' AND (LOWER(user_name) = LOWER($1) OR LOWER(email) = LOWER($1))
+             LIMIT 1",
+        ).bind(login).fetch_optional(pool).await)
+    }
+
+    async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>> {
+        let found: Option<(String,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT password_hash FROM users WHERE id = $1 AND status = 'active'",
+        ).bind(user_id).fetch_optional(pool).await)?;
+        Ok(found.map(|(h,)| h))
+    }
+
+    async fn user(&self, user_id: i64) -> sqlx::Result<Option<UserRow>> {
+        let sql = format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.status = 'active'");
+        on_db!(self, pool => sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
+    }
+
+    async fn user_for_reset(&self, user_name: &str, email: &str) -> sqlx::Result<Option<UserRow>> {
+        let sql = format!(
+            "SELECT {USER_COLUMNS} FROM users u WHERE u.status = 'active'
+             AND (LOWER(u.user_name) = LOWER($1) OR LOWER(u.email) = LOWER($1)) AND LOWER(u.email) = LOWER($2)"
+        );
+        on_db!(self, pool => sqlx::query_as(&sql).bind(user_name).bind(email).fetch_optional(pool).await)
+    }
+
+    async fn update_profile(&self, user_id: i64, c: &ProfileChange) -> Result<(), UniqueError> {
+        let result = on_db!(self, pool => sqlx::query(
+            "UPDATE users SET
+                user_name = COALESCE($2, user_name),
+                gender = COALESCE($3, gender),
+                country = COALESCE($4, country),
+                birthday = COALESCE($5, birthday),
+                language = COALESCE($6, language),
+                signature = CASE WHEN $7 THEN $8 ELSE signature END,
+                telephone = CASE WHEN $9 THEN $10 ELSE telephone END
+             WHERE id = $1 AND status = 'active'",
+        )
+        .bind(user_id)
+        .bind(c.user_name.as_deref())
+        .bind(c.gender)
+        .bind(c.country)
+        .bind(c.birthday.as_deref())
+        .bind(c.language)
+        .bind(c.signature.is_some())
+        .bind(c.signature.clone().flatten())
+        .bind(c.telephone.is_some())
+        .bind(c.telephone.clone().flatten())
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()));
+        result.map(|_| ()).map_err(UniqueError::classify)
+    }
+
+    async fn set_avatar(&self, user_id: i64, key: &str, thumb_key: &str) -> sqlx::Result<Vec<String>> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let old: Option<(Option<String>, Option<String>)> = sqlx::query_as(
+                "SELECT avatar_key, avatar_thumb_key FROM users WHERE id = $1",
+            ).bind(user_id).fetch_optional(&mut *tx).await?;
+            sqlx::query("UPDATE users SET avatar_key = $2, avatar_thumb_key = $3 WHERE id = $1")
+                .bind(user_id).bind(key).bind(thumb_key).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(old.map(|(a, b)| a.into_iter().chain(b).collect()).unwrap_or_default())
+        })
+    }
+
+    async fn set_password(&self, user_id: i64, hash: &str, keep: Option<i64>) -> sqlx::Result<()> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
+                .bind(user_id).bind(hash).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
+                .bind(user_id).bind(keep.unwrap_or(0)).execute(&mut *tx).await?;
+            tx.commit().await
+        })
+    }
+
+    async fn create_session(&self, user_id: i64, token_hash: &str, now: i64, expires: i64) -> sqlx::Result<i64> {
+        let (id,): (i64,) = on_db!(self, pool => sqlx::query_as(
+            "INSERT INTO sessions (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id",
+        ).bind(user_id).bind(token_hash).bind(now).bind(expires).fetch_one(pool).await)?;
+        Ok(id)
+    }
+
+    async fn session_by_token(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<(i64, i64, i64)>> {
+        on_db!(self, pool => sqlx::query_as(
+            "SELECT s.id, s.user_id, u.last_active_at FROM sessions s JOIN users u ON u.id = s.user_id
+             WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'",
+        ).bind(token_hash).bind(now).fetch_optional(pool).await)
+    }
+
+    async fn delete_session(&self, session_id: i64) -> sqlx::Result<()> {
+        on_db!(self, pool => sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(())
+    }
+
+    async fn touch_user(&self, user_id: i64, now: i64) -> sqlx::Result<()> {
+        on_db!(self, pool => sqlx::query("UPDATE users SET last_active_at = $2 WHERE id = $1")
+            .bind(user_id).bind(now).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(())
+    }
+
+    async fn store_code(&self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64, expires: i64) -> sqlx::Result<()> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            sqlx::query("UPDATE email_codes SET used = TRUE WHERE user_id = $1 AND purpose = $2 AND NOT used")
+                .bind(user_id).bind(purpose.as_str()).execute(&mut *tx).await?;
+            sqlx::query(
+                "INSERT INTO email_codes (user_id, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+            ).bind(user_id).bind(purpose.as_str()).bind(code_hash).bind(now).bind(expires).execute(&mut *tx).await?;
+            tx.commit().await
+        })
+    }
+
+    async fn verify_email(&self, user_id: i64, code_hash: &str, reward: i64, now: i64) -> Result<Verification, LedgerError> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let (verified,): (bool,) = sqlx::query_as("SELECT email_verified FROM users WHERE id = $1")
+                .bind(user_id).fetch_one(&mut *tx).await?;
+            if verified {
+                return Ok(Verification::AlreadyVerified);
+            }
+            if !tx.consume_code(user_id, CodePurpose::VerifyEmail, code_hash, now).await? {
+                tx.commit().await?; // the failed try counts
+                return Ok(Verification::WrongCode);
+            }
+            sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1")
+                .bind(user_id).execute(&mut *tx).await?;
+            let key = format!("email-reward:{user_id}");
+            let posted = tx.post(&Entry {
+                user_id,
+                asset: Asset::Characters,
+                amount: reward,
+                reason: "email verified",
+                idempotency_key: &key,
+                now,
+            }).await?;
+            tx.commit().await?;
+            Ok(Verification::Verified { characters: posted.balance_after })
+        })
+    }
+
+    async fn reset_password(&self, user_id: i64, code_hash: &str, new_hash: &str, now: i64) -> sqlx::Result<bool> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            if !tx.consume_code(user_id, CodePurpose::ResetPassword, code_hash, now).await? {
+                tx.commit().await?;
+                return Ok(false);
+            }
+            sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
+                .bind(user_id).bind(new_hash).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    async fn delete_account(&self, user_id: i64, now: i64) -> sqlx::Result<Vec<String>> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let old: Option<(Option<String>, Option<String>)> = sqlx::query_as(
+                "SELECT avatar_key, avatar_thumb_key FROM users WHERE id = $1 AND status = 'active'",
+            ).bind(user_id).fetch_optional(&mut *tx).await?;
+            // The row stays (ledger entries point at it) but holds nothing personal any more.
+            sqlx::query(
+                "UPDATE users SET status = 'deleted', deleted_at = $2, email = NULL,
+                    user_name = 'deleted-' || CAST(id AS TEXT), password_hash = '', signature = NULL,
+                    telephone = NULL, avatar_key = NULL, avatar_thumb_key = NULL, birthday = '',
+                    email_verified = FALSE
+                 WHERE id = $1",
+            ).bind(user_id).bind(now).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM email_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(old.map(|(a, b)| a.into_iter().chain(b).collect()).unwrap_or_default())
+        })
+    }
+
+    async fn grant_membership(&self, email: &str, level: &str, days: i64, now: i64) -> sqlx::Result<Option<i64>> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let found: Option<(i64, Option<i64>)> = sqlx::query_as(
+                "SELECT id, member_expires_at FROM users WHERE LOWER(email) = LOWER($1) AND status = 'active'",
+            ).bind(email).fetch_optional(&mut *tx).await?;
+            let Some((id, expires)) = found else { return Ok(None) };
+            // A membership extends from its current expiry when still running.
+            let from = expires.filter(|e| *e > now).unwrap_or(now);
+            let until = from + days * 86_400;
+            sqlx::query("UPDATE users SET level = $2, member_expires_at = $3 WHERE id = $1")
+                .bind(id).bind(level).bind(until).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(Some(until))
+        })
+    }
+
+    async fn set_role(&self, email: &str, role: &str) -> sqlx::Result<bool> {
+        let done = on_db!(self, pool => sqlx::query(
+            "UPDATE users SET role = $2 WHERE LOWER(email) = LOWER($1) AND status = 'active'",
+        ).bind(email).bind(role).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(done > 0)
+    }
+}

@@ -1,0 +1,139 @@
+//! Extractors that turn every bad input into our envelope: JSON-or-form bodies, query strings,
+//! path parameters, the client address and the bearer session.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::request::Parts;
+use bytes::Bytes;
+use serde::de::DeserializeOwned;
+
+use crate::api::error::ApiError;
+use crate::app::App;
+use crate::i18n::Msg;
+
+/// A body in JSON or, where the client sends `application/x-www-form-urlencoded`, a form.
+/// An empty body reads as an empty object, so endpoints without fields accept either.
+pub struct Input<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Input<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let is_form = req
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::TooLarge(Msg::BodyTooLarge)
+            } else {
+                ApiError::Malformed(rejection.body_text())
+            }
+        })?;
+        if is_form {
+            return serde_urlencoded::from_bytes(&bytes)
+                .map(Input)
+                .map_err(|e| ApiError::Malformed(e.to_string()));
+        }
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        json_whole(&mut de).map(Input)
+    }
+}
+
+/// One JSON value and nothing after it.
+fn json_whole<T: DeserializeOwned>(
+    de: &mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>,
+) -> Result<T, ApiError> {
+    let value = T::deserialize(&mut *de).map_err(|e| ApiError::Malformed(e.to_string()))?;
+    de.end().map_err(|e| ApiError::Malformed(e.to_string()))?;
+    Ok(value)
+}
+
+/// Query string parameters; a bad one is a 400 in the envelope.
+pub struct Query<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let query = parts.uri.query().unwrap_or_default();
+        serde_urlencoded::from_str(query).map(Query).map_err(|e| ApiError::Malformed(e.to_string()))
+    }
+}
+
+/// Path parameters; an id that is not a number is a 404 (no such thing), not a 500.
+pub struct Path<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Path(v)| Path(v))
+            .map_err(|_| ApiError::NotFound)
+    }
+}
+
+/// The client's address: the socket peer, or the first `X-Forwarded-For` hop when configured.
+pub struct ClientIp(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp
+where
+    App: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let app = App::from_ref(state);
+        if app.config.trust_forwarded_for {
+            let forwarded = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .and_then(|v| v.trim().parse().ok());
+            if let Some(ip) = forwarded {
+                return Ok(ClientIp(ip));
+            }
+        }
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        Ok(ClientIp(peer.unwrap_or(IpAddr::from([127, 0, 0, 1]))))
+    }
+}
+
+/// The signed-in person behind `Authorization: Bearer <token>`; 401 otherwise.
+#[derive(Debug, Clone, Copy)]
+pub struct Session {
+    pub user_id: i64,
+    pub session_id: i64,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Session
+where
+    App: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if let Some(session) = parts.extensions.get::<Session>() {
+            return Ok(*session);
+        }
+        let token = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or(ApiError::Unauthorized)?;
+        let app = App::from_ref(state);
+        let session = crate::account::sessions::authenticate(&app, token).await?;
+        parts.extensions.insert(session);
+        Ok(session)
+    }
+}

@@ -1,0 +1,54 @@
+//! The application state every handler receives, and its assembly from the configuration.
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use crate::account::password::PasswordHasher;
+use crate::api::rate_limit::RateLimiter;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::mail::Mailer;
+use crate::media::Media;
+
+#[derive(Clone)]
+pub struct App(Arc<AppInner>);
+
+pub struct AppInner {
+    pub config: Config,
+    pub db: Db,
+    pub media: Media,
+    pub mail: Mailer,
+    pub passwords: PasswordHasher,
+    pub limits: RateLimiter,
+    pub clock: Clock,
+}
+
+impl Deref for App {
+    type Target = AppInner;
+    fn deref(&self) -> &AppInner {
+        &self.0
+    }
+}
+
+impl App {
+    /// Connects to the database (running its migrations), the media store and the mailer.
+    pub async fn build(config: Config) -> anyhow::Result<App> {
+        std::fs::create_dir_all(&config.data_dir)?;
+        let db = Db::connect(&config.database_url()).await?;
+        db.migrate().await?;
+        let media = Media::from_config(&config)?;
+        let mail = Mailer::from_config(&config, db.clone())?;
+        let passwords = PasswordHasher::new(config.hash_concurrency);
+        let limits = RateLimiter::new(&config.rate_limit);
+        Ok(App(Arc::new(AppInner {
+            config,
+            db,
+            media,
+            mail,
+            passwords,
+            limits,
+            clock: Clock::default(),
+        })))
+    }
+}

@@ -1,0 +1,174 @@
+//! Typed, layered configuration: embedded defaults, then `amora.toml`, then `AMORA_*` variables.
+//!
+//! Secrets (the SMTP URL with its password, database passwords) are held as `SecretString` so
+//! they never reach a log line; `Config::redacted` is what the server logs at start-up.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use figment::providers::{Env, Format, Serialized, Toml};
+use figment::Figment;
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct Config {
+    /// Address the HTTP server listens on.
+    pub addr: SocketAddr,
+    /// Folder for the SQLite file, local media and other state.
+    pub data_dir: PathBuf,
+    /// `sqlite://path` or `postgres://...`; defaults into `data_dir`.
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub database_url: Option<SecretString>,
+    /// Local folder (default `<data_dir>/media`) or `s3://bucket/prefix`.
+    pub media_url: Option<String>,
+    /// Unset: mail goes to the outbox table and the log.
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub smtp_url: Option<SecretString>,
+    /// Sender address of the mail we send.
+    pub mail_from: String,
+    /// Unset: one node, chat fan-out in process.
+    pub nats_url: Option<String>,
+    /// Base of links in mail and payment returns.
+    pub public_url: String,
+    /// Built web app served at `/` (history mode).
+    pub web_dir: PathBuf,
+    /// Session lifetime in days.
+    pub session_days: i64,
+    /// Concurrent Argon2id hashes; each takes about 19 MiB and one core for tens of milliseconds.
+    pub hash_concurrency: usize,
+    /// Trust the first address of `X-Forwarded-For` (only behind our own proxy).
+    pub trust_forwarded_for: bool,
+    pub rate_limit: RateLimits,
+    /// Log as JSON lines instead of text.
+    pub log_json: bool,
+}
+
+/// Requests allowed per minute for each limited action, per client address and per account.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct RateLimits {
+    pub disabled: bool,
+    pub login_per_ip: u32,
+    pub login_per_account: u32,
+    pub register_per_ip: u32,
+    pub mail_per_ip: u32,
+    pub mail_per_account: u32,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        Self {
+            disabled: false,
+            login_per_ip: 30,
+            login_per_account: 10,
+            register_per_ip: 10,
+            mail_per_ip: 10,
+            mail_per_account: 3,
+        }
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("data"),
+            database_url: None,
+            media_url: None,
+            smtp_url: None,
+            mail_from: "Amora <no-reply@amora.app>".into(),
+            nats_url: None,
+            public_url: "http://localhost:8080".into(),
+            web_dir: PathBuf::from("web/dist"),
+            session_days: 30,
+            hash_concurrency: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            trust_forwarded_for: false,
+            rate_limit: RateLimits::default(),
+            log_json: false,
+        }
+    }
+}
+
+fn ser_secret_opt<S: serde::Serializer>(v: &Option<SecretString>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(secret) => s.serialize_some(secret.expose_secret()),
+        None => s.serialize_none(),
+    }
+}
+
+impl Config {
+    /// Defaults, then the TOML file (if it exists), then `AMORA_*` (nested keys with `__`,
+    /// e.g. `AMORA_RATE_LIMIT__DISABLED=true`; `AMORA_RATE_LIMIT_DISABLED` is accepted too).
+    pub fn load(file: Option<&std::path::Path>) -> anyhow::Result<Self> {
+        let file = file.map(PathBuf::from).unwrap_or_else(|| PathBuf::from("amora.toml"));
+        let config: Config = Figment::from(Serialized::defaults(Config::default()))
+            .merge(Toml::file(file))
+            .merge(Env::prefixed("AMORA_").map(|key| {
+                let key = key.as_str().to_ascii_lowercase();
+                match key.strip_prefix("rate_limit_") {
+                    Some(rest) if !rest.starts_with('_') => format!("rate_limit.{rest}").into(),
+                    _ => key.replace("__", ".").into(),
+                }
+            }))
+            .extract()?;
+        Ok(config)
+    }
+
+    /// The database URL, defaulting to `sqlite://<data_dir>/amora.db`.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.expose_secret().to_owned(),
+            None => format!("sqlite://{}/amora.db", self.data_dir.display()),
+        }
+    }
+
+    /// What is safe to log: every secret replaced by a marker.
+    pub fn redacted(&self) -> String {
+        let db = self.database_url();
+        let db = if db.starts_with("sqlite:") { db } else { redact_url(&db) };
+        format!(
+            "addr={} data_dir={} database={} media={} smtp={} nats={} public_url={} web_dir={}",
+            self.addr,
+            self.data_dir.display(),
+            db,
+            self.media_url.as_deref().unwrap_or("local"),
+            self.smtp_url.as_ref().map_or("outbox".to_owned(), |u| redact_url(u.expose_secret())),
+            self.nats_url.as_deref().unwrap_or("none"),
+            self.public_url,
+            self.web_dir.display(),
+        )
+    }
+}
+
+/// `scheme://user:pass@host` becomes `scheme://***@host`.
+fn redact_url(raw: &str) -> String {
+    match url::Url::parse(raw) {
+        Ok(mut url) => {
+            if !url.username().is_empty() || url.password().is_some() {
+                let _ = url.set_username("***");
+                let _ = url.set_password(None);
+            }
+            url.to_string()
+        }
+        Err(_) => "***".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_redacted() {
+        let config = Config {
+            smtp_url: Some("smtps://mailer:hunter22@mail.example:465".to_owned().into()),
+            database_url: Some("postgres://amora:s3cret@db:5432/amora".to_owned().into()),
+            ..Config::default()
+        };
+        let line = config.redacted();
+        assert!(!line.contains("hunter22") && !line.contains("s3cret"), "{line}");
+        assert!(!format!("{config:?}").contains("hunter22"));
+    }
+}

@@ -1,0 +1,133 @@
+//! The two databases behind one code path.
+//!
+//! `Db` holds a SQLite or a PostgreSQL pool. Each domain's `store.rs` declares a store trait and
+//! implements it once for `Db`: the `on_db!` macro expands the same body, with the same portable
+//! SQL text (`$1` placeholders, `RETURNING`, `ON CONFLICT`), once per backend, so each backend
+//! gets its own monomorphized implementation and the SQL is written twice only where the
+//! dialects really differ (then the body matches on `Db` itself). Migrations are paired:
+//! `migrations/sqlite` and `migrations/postgres`, one file in each per change.
+//!
+//! SQLite runs in WAL mode with a busy timeout, and every multi-statement write transaction
+//! starts with `BEGIN IMMEDIATE` (`WriteTx::begin_write`), so concurrent writers queue on the
+//! write lock instead of failing with SQLITE_BUSY when a read lock cannot be upgraded.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool, Transaction};
+
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the backend's pool; the body is compiled once per backend.
+#[macro_export]
+macro_rules! on_db {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Starting a write transaction the right way for each backend.
+pub trait WriteTx {
+    type Database: sqlx::Database;
+    fn begin_write(
+        &self,
+    ) -> impl std::future::Future<Output = sqlx::Result<Transaction<'static, Self::Database>>> + Send;
+}
+
+impl WriteTx for SqlitePool {
+    type Database = sqlx::Sqlite;
+    async fn begin_write(&self) -> sqlx::Result<Transaction<'static, sqlx::Sqlite>> {
+        self.begin_with("BEGIN IMMEDIATE").await
+    }
+}
+
+impl WriteTx for PgPool {
+    type Database = sqlx::Postgres;
+    async fn begin_write(&self) -> sqlx::Result<Transaction<'static, sqlx::Postgres>> {
+        self.begin().await
+    }
+}
+
+impl Db {
+    /// Connects to `sqlite://path` (creating the file and its folder) or `postgres://...`.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let options = PgConnectOptions::from_str(url)?;
+            let pool = PgPoolOptions::new()
+                .max_connections(20)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await?;
+            Ok(Db::Postgres(pool))
+        } else if let Some(path) = url.strip_prefix("sqlite://") {
+            if let Some(parent) = std::path::Path::new(path).parent() {
+                if !parent.as_os_str().is_empty() {
+                    std::fs::create_dir_all(parent)?;
+                }
+            }
+            let options = SqliteConnectOptions::new()
+                .filename(path)
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true)
+                .pragma("temp_store", "memory");
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await?;
+            Ok(Db::Sqlite(pool))
+        } else {
+            anyhow::bail!("unsupported database URL (use sqlite://path or postgres://...)")
+        }
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match self {
+            Db::Sqlite(pool) => sqlx::migrate!("migrations/sqlite").run(pool).await?,
+            Db::Postgres(pool) => sqlx::migrate!("migrations/postgres").run(pool).await?,
+        }
+        Ok(())
+    }
+
+    pub async fn ping(&self) -> sqlx::Result<()> {
+        on_db!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
+    }
+
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "sqlite",
+            Db::Postgres(_) => "postgres",
+        }
+    }
+
+    pub async fn close(&self) {
+        on_db!(self, pool => pool.close().await)
+    }
+}
+
+/// True when `err` is a unique violation of the index or constraint named `name`.
+pub fn is_unique_violation(err: &sqlx::Error, name: &str) -> bool {
+    match err.as_database_error() {
+        Some(db) if db.is_unique_violation() => {
+            db.constraint() == Some(name) || db.message().contains(name)
+        }
+        _ => false,
+    }
+}
+
+/// True when `err` is a CHECK violation (a balance that would go negative, say).
+pub fn is_check_violation(err: &sqlx::Error) -> bool {
+    err.as_database_error().is_some_and(|db| db.is_check_violation())
+}

@@ -1,0 +1,175 @@
+//! The ledger of gold coins and characters (DESIGN.md section 5).
+//!
+//! Entries are only appended. Each carries an idempotency key, so a credit or debit replayed
+//! any number of times (a payment confirmation, a reward) moves the balance once. The balance
+//! row is updated with a guard (`balance + amount >= 0`) and a CHECK constraint, so no
+//! interleaving of writers can take it below zero. `Ledger::post` runs inside the caller's
+//! transaction: whatever the entry pays for commits with it, or neither does.
+
+use serde::Serialize;
+use sqlx::Transaction;
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Asset {
+    Coins,
+    Characters,
+}
+
+impl Asset {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Asset::Coins => "coins",
+            Asset::Characters => "characters",
+        }
+    }
+}
+
+/// One movement to record.
+#[derive(Debug, Clone)]
+pub struct Entry<'a> {
+    pub user_id: i64,
+    pub asset: Asset,
+    /// Positive credits, negative debits; never zero.
+    pub amount: i64,
+    pub reason: &'a str,
+    /// Unique across the whole ledger, e.g. `email-reward:42` or `order:provider-txn-id`.
+    pub idempotency_key: &'a str,
+    pub now: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Posted {
+    pub entry_id: i64,
+    pub balance_after: i64,
+    /// False when the key had been posted before and nothing moved this time.
+    pub fresh: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error("the balance is too low for this debit")]
+    Insufficient,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+/// Posting entries inside a write transaction of either backend.
+pub trait Ledger {
+    fn post(
+        &mut self,
+        entry: &Entry<'_>,
+    ) -> impl std::future::Future<Output = Result<Posted, LedgerError>> + Send;
+}
+
+macro_rules! impl_ledger {
+    ($database:ty) => {
+        impl Ledger for Transaction<'static, $database> {
+            async fn post(&mut self, e: &Entry<'_>) -> Result<Posted, LedgerError> {
+                if e.amount == 0 {
+                    return Err(LedgerError::Db(sqlx::Error::Protocol("zero ledger entry".into())));
+                }
+                let inserted: Option<(i64,)> = sqlx::query_as(
+                    "INSERT INTO ledger_entries
+                        (user_id, asset, amount, balance_after, reason, idempotency_key, created_at)
+                     VALUES ($1, $2, $3, 0, $4, $5, $6)
+                     ON CONFLICT (idempotency_key) DO NOTHING
+                     RETURNING id",
+                )
+                .bind(e.user_id)
+                .bind(e.asset.as_str())
+                .bind(e.amount)
+                .bind(e.reason)
+                .bind(e.idempotency_key)
+                .bind(e.now)
+                .fetch_optional(&mut **self)
+                .await?;
+                let Some((entry_id,)) = inserted else {
+                    let (entry_id, balance_after): (i64, i64) = sqlx::query_as(
+                        "SELECT id, balance_after FROM ledger_entries WHERE idempotency_key = $1",
+                    )
+                    .bind(e.idempotency_key)
+                    .fetch_one(&mut **self)
+                    .await?;
+                    return Ok(Posted { entry_id, balance_after, fresh: false });
+                };
+                sqlx::query(
+                    "INSERT INTO balances (user_id, asset, balance) VALUES ($1, $2, 0)
+                     ON CONFLICT (user_id, asset) DO NOTHING",
+                )
+                .bind(e.user_id)
+                .bind(e.asset.as_str())
+                .execute(&mut **self)
+                .await?;
+                let updated: Option<(i64,)> = sqlx::query_as(
+                    "UPDATE balances SET balance = balance + $3
+                     WHERE user_id = $1 AND asset = $2 AND balance + $3 >= 0
+                     RETURNING balance",
+                )
+                .bind(e.user_id)
+                .bind(e.asset.as_str())
+                .bind(e.amount)
+                .fetch_optional(&mut **self)
+                .await?;
+                let Some((balance_after,)) = updated else {
+                    return Err(LedgerError::Insufficient);
+                };
+                sqlx::query("UPDATE ledger_entries SET balance_after = $1 WHERE id = $2")
+                    .bind(balance_after)
+                    .bind(entry_id)
+                    .execute(&mut **self)
+                    .await?;
+                Ok(Posted { entry_id, balance_after, fresh: true })
+            }
+        }
+    };
+}
+
+impl_ledger!(sqlx::Sqlite);
+impl_ledger!(sqlx::Postgres);
+
+/// Balances of one person.
+#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
+pub struct Balances {
+    pub coins: i64,
+    pub characters: i64,
+}
+
+/// Ledger reads and single-entry posts on the database.
+#[allow(async_fn_in_trait)]
+pub trait LedgerStore {
+    /// Posts one entry in a transaction of its own.
+    async fn post_entry(&self, entry: &Entry<'_>) -> Result<Posted, LedgerError>;
+    async fn balances(&self, user_id: i64) -> sqlx::Result<Balances>;
+}
+
+impl LedgerStore for crate::db::Db {
+    async fn post_entry(&self, entry: &Entry<'_>) -> Result<Posted, LedgerError> {
+        use crate::db::WriteTx;
+        crate::on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let posted = tx.post(entry).await?;
+            tx.commit().await?;
+            Ok(posted)
+        })
+    }
+
+    async fn balances(&self, user_id: i64) -> sqlx::Result<Balances> {
+        let rows: Vec<(String, i64)> = crate::on_db!(self, pool => {
+            sqlx::query_as("SELECT asset, balance FROM balances WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_all(pool)
+                .await
+        })?;
+        let mut balances = Balances::default();
+        for (asset, balance) in rows {
+            match asset.as_str() {
+                "coins" => balances.coins = balance,
+                "characters" => balances.characters = balance,
+                _ => {}
+            }
+        }
+        Ok(balances)
+    }
+}

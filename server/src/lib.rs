@@ -1,0 +1,102 @@
+//! Amora's server: the REST API under `/prod-api`, media, and the built web app, on SQLite or
+//! PostgreSQL. `main.rs` is the `amora` command; tests start the same server with `Server::start`.
+
+pub mod account;
+pub mod api;
+pub mod app;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod i18n;
+pub mod ledger;
+pub mod mail;
+pub mod media;
+pub mod ops;
+pub mod web;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, Request};
+use axum::response::IntoResponse;
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+use crate::api::error::ApiError;
+pub use crate::app::App;
+pub use crate::config::Config;
+
+/// Largest request body: a 10 MB picture in base64, with room to spare.
+const BODY_LIMIT: usize = 16 * 1024 * 1024;
+
+/// The whole HTTP surface of one node.
+pub fn router(app: App) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    let (api, _) = api::routes();
+    Router::new()
+        .merge(api)
+        .merge(media::routes::router())
+        .merge(ops::router())
+        .merge(web::router(&app))
+        .layer(axum::middleware::from_fn(i18n::language_scope))
+        .layer(axum::middleware::from_fn(ops::track))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(CatchPanicLayer::custom(|_| ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", id, method = %req.method(), path = %req.uri().path())
+        }))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .with_state(app)
+}
+
+/// A running server: its state, its address, and the way to stop it.
+pub struct Server {
+    pub app: App,
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// Builds the app from `config` and listens on `config.addr` (port 0 picks a free one).
+    pub async fn start(config: Config) -> anyhow::Result<Server> {
+        let app = App::build(config).await?;
+        let listener = TcpListener::bind(app.config.addr).await?;
+        let addr = listener.local_addr()?;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let sweeper = app.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(api::rate_limit::RateLimiter::SWEEP_EVERY);
+            loop {
+                tick.tick().await;
+                sweeper.limits.forget_idle();
+            }
+        });
+        let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        let task = tokio::spawn(async move {
+            axum::serve(listener, service)
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await
+        });
+        Ok(Server { app, addr, stop: Some(stop), task })
+    }
+
+    /// Stops accepting, lets requests in flight finish (up to `grace`), closes the database.
+    pub async fn stop(mut self, grace: Duration) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = tokio::time::timeout(grace, &mut self.task).await;
+        self.app.db.close().await;
+    }
+}

@@ -1,0 +1,139 @@
+//! The `amora` command: serve the app, run migrations, print the OpenAPI document, and the
+//! operator's account commands.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use amora_server::account::model::Level;
+use amora_server::account::store::AccountStore;
+use amora_server::{App, Config, Server};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "amora", version, about = "Amora: international dating and social app")]
+struct Cli {
+    /// Configuration file (default: amora.toml in the working folder, if present).
+    #[arg(long, global = true, env = "AMORA_CONFIG")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server (API, chat, media and web app).
+    Serve,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Operator commands on accounts.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Grant or extend a membership.
+    Grant {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        level: String,
+        #[arg(long)]
+        days: i64,
+    },
+    /// Give an account the staff role (moderation).
+    Admin {
+        #[arg(long)]
+        email: String,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    if let Command::Openapi = cli.command {
+        println!("{}", amora_server::api::openapi_json());
+        return Ok(());
+    }
+    let config = Config::load(cli.config.as_deref())?;
+    init_logs(config.log_json);
+    match cli.command {
+        Command::Serve => serve(config).await,
+        Command::Migrate => {
+            let app = App::build(config).await?;
+            tracing::info!(backend = app.db.backend(), "migrations applied");
+            Ok(())
+        }
+        Command::User { command } => user(config, command).await,
+        Command::Openapi => Ok(()),
+    }
+}
+
+fn init_logs(json: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    tracing::info!(config = %config.redacted(), "starting");
+    let server = Server::start(config).await?;
+    tracing::info!("listening on http://{}", server.addr);
+    shutdown_signal().await;
+    tracing::info!("shutting down");
+    server.stop(Duration::from_secs(10)).await;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}
+
+async fn user(config: Config, command: UserCommand) -> anyhow::Result<()> {
+    let app = App::build(config).await?;
+    let now = app.clock.unix();
+    match command {
+        UserCommand::Grant { email, level, days } => {
+            let level = Level::parse(&level).ok_or_else(|| anyhow::anyhow!("level must be VIP or SVIP"))?;
+            anyhow::ensure!(days > 0, "days must be positive");
+            let until = app
+                .db
+                .grant_membership(&email, level.as_str(), days, now)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no active account with email {email}"))?;
+            println!("{email}: {} until {}", level.as_str(), amora_server::clock::rfc3339(until));
+        }
+        UserCommand::Admin { email } => {
+            anyhow::ensure!(app.db.set_role(&email, "staff").await?, "no active account with email {email}");
+            println!("{email}: staff");
+        }
+    }
+    app.db.close().await;
+    Ok(())
+}
