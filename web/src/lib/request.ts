@@ -40,7 +40,7 @@ export interface RequestOptions {
   data?: unknown;
   /** Send the body form-encoded (application/x-www-form-urlencoded). */
   form?: boolean;
-  /** Leave a 401 to the caller instead of signing out (account switching does). */
+  /** Leave a 401 to the caller instead of signing out (login and account switching do). */
   handleUnauthorized?: boolean;
   /** Do not toast the failure (the caller shows it). */
   silent?: boolean;
@@ -147,6 +147,6 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     signOutExpired();
     throw new ApiError(401, envelope.msg, envelope.data);
   }
-  if (!silent && envelope.code !== 401) showToast(envelope.msg || t('errors.generic'), 'error');
+  if (!silent) showToast(envelope.msg || t('errors.generic'), 'error');
   throw new ApiError(envelope.code, envelope.msg, envelope.data);
 }

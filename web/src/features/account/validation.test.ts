@@ -75,3 +75,13 @@ describe('account validation', () => {
     expect(errors.country).toBe('validation.countryRequired');
   });
 });
+
+describe('user names', () => {
+  it('are 2 to 30 characters without @', async () => {
+    const { checkUserName } = await import('./validation');
+    expect(checkUserName('')).toBe('validation.userNameRequired');
+    expect(checkUserName('a')).toBe('validation.userNameRule');
+    expect(checkUserName('a@b')).toBe('validation.userNameRule');
+    expect(checkUserName('anna')).toBeNull();
+  });
+});

@@ -66,6 +66,15 @@ export function checkBirthday(birthday: string, today: Date = new Date()): Valid
   return null;
 }
 
+/** 2 to 30 characters, no @ (an @ would make it look like an email at login). */
+export function checkUserName(userName: string): ValidationKey | null {
+  const value = userName.trim();
+  if (!value) return 'validation.userNameRequired';
+  const length = [...value].length;
+  if (length < 2 || length > 30 || value.includes('@')) return 'validation.userNameRule';
+  return null;
+}
+
 export function checkCode(code: string): ValidationKey | null {
   return /^\d{6}$/.test(code.trim()) ? null : 'validation.codeFormat';
 }
@@ -102,7 +111,7 @@ export function validateRegister(form: RegisterForm, today: Date = new Date()): 
     if (key) errors[field] = key;
   };
   set('avatar', form.avatar ? null : 'validation.avatarRequired');
-  set('userName', checkRequired(form.userName, 'validation.userNameRequired'));
+  set('userName', checkUserName(form.userName));
   set('email', checkEmail(form.email));
   set('password', checkPassword(form.password));
   set('confirmPassword', checkConfirm(form.password, form.confirmPassword));

@@ -222,11 +222,6 @@ export default function RegisterPage() {
             </span>
           )}
         </div>
-        {register.error && register.error.message && (
-          <div className="form-error" role="alert">
-            {register.error.message}
-          </div>
-        )}
         <Button type="submit" block loading={register.isPending}>
           {t('register.submit')}
         </Button>

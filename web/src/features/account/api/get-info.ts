@@ -5,7 +5,9 @@ import { accountKeys } from './keys';
 import type { User } from './types';
 
 /** GET /getInfo: the signed-in user; the copy is kept as USER_INFO. */
-export async function getInfo(options: { token?: string; handleUnauthorized?: boolean } = {}) {
+export async function getInfo(
+  options: { token?: string; handleUnauthorized?: boolean; silent?: boolean } = {},
+) {
   const user = await request<User>({ url: '/getInfo', ...options });
   storeUser(user);
   return user;

@@ -6,7 +6,13 @@ import type { AuthResult, LoginInput } from './types';
 
 /** POST /login: userName may be the email. */
 export function login(input: LoginInput) {
-  return request<AuthResult>({ url: '/login', method: 'POST', data: input });
+  // A 401 here means a wrong name or password, not an expired session.
+  return request<AuthResult>({
+    url: '/login',
+    method: 'POST',
+    data: input,
+    handleUnauthorized: false,
+  });
 }
 
 export function useLogin() {

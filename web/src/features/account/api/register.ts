@@ -5,7 +5,12 @@ import { accountKeys } from './keys';
 import type { AuthResult, RegisterInput } from './types';
 
 export function register(input: RegisterInput) {
-  return request<AuthResult>({ url: '/register', method: 'POST', data: input });
+  return request<AuthResult>({
+    url: '/register',
+    method: 'POST',
+    data: input,
+    handleUnauthorized: false,
+  });
 }
 
 export function useRegister() {

@@ -16,7 +16,7 @@ export async function switchAccount(account: SavedAccount): Promise<SwitchResult
   clearSession({ keepLoggedInFlag: true });
   if (!account.token) return { ok: false, expired: true, userName: account.user.userName };
   try {
-    const user = await getInfo({ token: account.token, handleUnauthorized: false });
+    const user = await getInfo({ token: account.token, handleUnauthorized: false, silent: true });
     startSession(account.token);
     upsertSavedAccount(user, account.token);
     return { ok: true };

@@ -1,35 +1,18 @@
-// The account domain's wire types (server contract, camelCase). Replaced by the generated
-// OpenAPI types once docs/openapi.json exists (npm run gen:api).
+// The account domain's wire types. Answers come from the OpenAPI document the server publishes
+// (src/lib/api-schema.d.ts, `npm run gen:api`); request bodies are narrowed to what we send.
+
+import type { components } from '../../../lib/api-schema';
+
+type Schemas = components['schemas'];
 
 export type Gender = 'female' | 'male';
-export type Level = 'VIP' | 'SVIP';
+export type Level = Schemas['Level'];
 
-export interface User {
-  userId: number;
-  userName: string;
-  email: string;
-  emailVerified: boolean;
-  gender: Gender;
-  country: string;
-  birthday: string;
-  age: number;
-  avatar: string | null;
-  avatarThumb: string | null;
-  signature: string | null;
-  telephone: string | null;
-  language: string;
-  level: Level | null;
-  memberExpiresAt: string | null;
-  coins: number;
-  characters: number;
-  emUser: string;
-  createdAt: string;
-}
-
-export interface AuthResult {
-  token: string;
-  user: User;
-}
+/** A person as the API shows them to themselves (GET /getInfo). */
+export type User = Schemas['UserView'];
+export type AuthResult = Schemas['SignedIn'];
+export type EmailVerifiedResult = Schemas['EmailVerifiedView'];
+export type AvatarResult = Schemas['AvatarView'];
 
 export interface RegisterInput {
   userName: string;
@@ -50,12 +33,6 @@ export interface LoginInput {
   password: string;
 }
 
-export interface EmailVerifiedResult {
-  emailVerified: boolean;
-  charactersGranted: number;
-  characters: number;
-}
-
 export interface ProfileUpdate {
   userName?: string;
   gender?: Gender;
@@ -64,9 +41,4 @@ export interface ProfileUpdate {
   signature?: string;
   telephone?: string;
   language?: string;
-}
-
-export interface AvatarResult {
-  avatar: string;
-  avatarThumb: string;
 }

@@ -56,11 +56,6 @@ export function LoginForm({
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password && t(errors.password)}
       />
-      {login.error && login.error.message && (
-        <div className="form-error" role="alert">
-          {login.error.message}
-        </div>
-      )}
       <Button type="submit" block loading={login.isPending}>
         {submitLabel}
       </Button>

@@ -1,0 +1,79 @@
+import { ApiError, request } from './request';
+import { setNavigator } from './session';
+import { subscribeToasts, type Toast } from './toast';
+
+function answer(body: unknown, status = 200) {
+  return vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status }));
+}
+
+let toasts: readonly Toast[] = [];
+subscribeToasts((t) => (toasts = t));
+
+describe('the request helper', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    toasts = [];
+  });
+
+  it('sends the token, the language and JSON under /prod-api', async () => {
+    localStorage.setItem('TOKEN', 'tok');
+    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Japanese', abbr: 'ja' }));
+    const fetchMock = answer({ code: 200, msg: 'ok', data: { a: 1 } });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(request({ url: '/login', method: 'POST', data: { x: 1 } })).resolves.toEqual({
+      a: 1,
+    });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/prod-api/login');
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer tok',
+      'Accept-Language': 'ja',
+      'Content-Type': 'application/json',
+    });
+    expect(init.body).toBe('{"x":1}');
+  });
+
+  it('form-encodes when asked and puts params in the query string', async () => {
+    const fetchMock = answer({ code: 200, msg: 'ok', data: null });
+    vi.stubGlobal('fetch', fetchMock);
+    await request({
+      url: '/a',
+      method: 'PUT',
+      form: true,
+      data: { oldPassword: 'x y' },
+      params: { q: 1 },
+    });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/prod-api/a?q=1');
+    expect(String(init.body)).toBe('oldPassword=x+y');
+  });
+
+  it("rejects and toasts the server's msg for any code but 200", async () => {
+    vi.stubGlobal('fetch', answer({ code: 400, msg: 'Incorrect email format', data: null }, 400));
+    await expect(request({ url: '/register', method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+    expect(toasts.map((t) => t.text)).toContain('Incorrect email format');
+  });
+
+  it('signs out on 401: clears the session keys and goes to login', async () => {
+    for (const key of ['TOKEN', 'IM_TOKEN', 'UNREAD_NUMBER', 'USER_INFO', 'listRed', 'LOGINED']) {
+      localStorage.setItem(key, 'x');
+    }
+    localStorage.setItem('UserAccounts', '[]');
+    const go = vi.fn();
+    setNavigator(go);
+    vi.stubGlobal('fetch', answer({ code: 401, msg: 'expired', data: null }, 401));
+    await expect(request({ url: '/getInfo' })).rejects.toMatchObject({ code: 401 });
+    for (const key of ['TOKEN', 'IM_TOKEN', 'UNREAD_NUMBER', 'USER_INFO', 'listRed', 'LOGINED']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(localStorage.getItem('UserAccounts')).toBe('[]');
+    expect(localStorage.getItem('isShowingModal')).toBe('true');
+    expect(go).toHaveBeenCalledWith('/pages/login/login');
+  });
+
+  it('toasts a network failure and rejects', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(request({ url: '/getInfo' })).rejects.toMatchObject({ code: 0 });
+    expect(toasts.map((t) => t.text)).toContain('Failed to fetch');
+  });
+});
