@@ -1,0 +1,289 @@
+//! The test harness: a real server on port 0 against a real database, once on SQLite in a
+//! temporary folder and once on a fresh PostgreSQL database, with a real SMTP server on loopback
+//! receiving its mail. `both_databases!` turns each story into a test per backend.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+pub mod smtp;
+
+use std::time::Duration;
+
+use amora_server::clock::Clock;
+use amora_server::{Config, Server};
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Declares, for each story `async fn name(backend: Backend)`, a module `name` with a test
+/// `sqlite` and a test `postgres`.
+#[macro_export]
+macro_rules! both_databases {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name($crate::common::Backend::Sqlite).await
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    super::$name($crate::common::Backend::Postgres).await
+                }
+            }
+        )*
+    };
+}
+
+/// The local PostgreSQL server's admin URL (trust auth on this machine and in CI).
+fn postgres_admin_url() -> String {
+    std::env::var("AMORA_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+}
+
+/// A database created for one test and dropped after it.
+struct PgDatabase {
+    admin_url: String,
+    name: String,
+}
+
+impl PgDatabase {
+    async fn create() -> (PgDatabase, String) {
+        use sqlx::Connection;
+        let admin_url = postgres_admin_url();
+        let name = format!("amora_test_{}", uuid::Uuid::new_v4().simple());
+        let mut conn = sqlx::PgConnection::connect(&admin_url)
+            .await
+            .expect("PostgreSQL must be running (AMORA_TEST_POSTGRES_URL)");
+        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
+        conn.close().await.ok();
+        let mut url = url::Url::parse(&admin_url).unwrap();
+        url.set_path(&name);
+        (PgDatabase { admin_url, name }, url.to_string())
+    }
+}
+
+impl Drop for PgDatabase {
+    fn drop(&mut self) {
+        let (admin_url, name) = (self.admin_url.clone(), self.name.clone());
+        // Drop runs inside the test's runtime: do the async work on a thread of its own.
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            rt.block_on(async {
+                use sqlx::Connection;
+                if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn).await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub mail: smtp::Mailbox,
+    pub backend: Backend,
+    server: Option<Server>,
+    _dir: tempfile::TempDir,
+    _pg: Option<PgDatabase>,
+}
+
+/// Options for a test server.
+pub struct Setup {
+    pub backend: Backend,
+    pub rate_limits: bool,
+    pub with_smtp: bool,
+}
+
+impl Setup {
+    pub fn new(backend: Backend) -> Setup {
+        Setup { backend, rate_limits: false, with_smtp: true }
+    }
+}
+
+pub async fn spawn(backend: Backend) -> TestApp {
+    spawn_with(Setup::new(backend), |_| {}).await
+}
+
+pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestApp {
+    let dir = tempfile::tempdir().unwrap();
+    let (pg, database_url) = match setup.backend {
+        Backend::Sqlite => (None, format!("sqlite://{}/amora.db", dir.path().display())),
+        Backend::Postgres => {
+            let (db, url) = PgDatabase::create().await;
+            (Some(db), url)
+        }
+    };
+    let mail = smtp::Mailbox::start().await;
+    let mut config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().to_path_buf(),
+        database_url: Some(database_url.into()),
+        smtp_url: setup.with_smtp.then(|| format!("smtp://127.0.0.1:{}", mail.port()).into()),
+        web_dir: dir.path().join("no-web"),
+        hash_concurrency: 2,
+        ..Config::default()
+    };
+    config.rate_limit.disabled = !setup.rate_limits;
+    tweak(&mut config);
+    let server = Server::start(config).await.unwrap();
+    TestApp {
+        base: format!("http://{}", server.addr),
+        http: reqwest::Client::builder().timeout(Duration::from_secs(60)).build().unwrap(),
+        mail,
+        backend: setup.backend,
+        server: Some(server),
+        _dir: dir,
+        _pg: pg,
+    }
+}
+
+/// An answer: the HTTP status and the envelope.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn code(&self) -> u16 {
+        self.status
+    }
+    pub fn msg(&self) -> &str {
+        self.body["msg"].as_str().unwrap_or_default()
+    }
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+    #[track_caller]
+    pub fn ok(self) -> Value {
+        assert_eq!(self.status, 200, "expected success, got {}", self.body);
+        self.body["data"].clone()
+    }
+    /// Asserts an error with this code and exact message.
+    #[track_caller]
+    pub fn fails(&self, code: u16, msg: &str) {
+        assert_eq!((self.status, self.msg()), (code, msg), "body: {}", self.body);
+    }
+}
+
+pub enum Body {
+    None,
+    Json(Value),
+    Form(Vec<(&'static str, String)>),
+    Raw(&'static str, Vec<u8>),
+}
+
+/// A registered person.
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub id: i64,
+    pub token: String,
+    pub user_name: String,
+    pub email: String,
+    pub password: String,
+}
+
+impl TestApp {
+    pub fn clock(&self) -> &Clock {
+        &self.server.as_ref().unwrap().app.clock
+    }
+
+    pub fn app(&self) -> &amora_server::App {
+        &self.server.as_ref().unwrap().app
+    }
+
+    pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Body) -> Reply {
+        let url = format!("{}{}", self.base, path);
+        let mut req = self.http.request(method.parse().unwrap(), url);
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        req = match body {
+            Body::None => req,
+            Body::Json(v) => req.json(&v),
+            Body::Form(fields) => req
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(serde_urlencoded::to_string(fields).unwrap()),
+            Body::Raw(content_type, bytes) => req.header("content-type", content_type).body(bytes),
+        };
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        let body: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        assert_eq!(body["code"].as_u64(), Some(u64::from(status)), "HTTP status must equal code: {body}");
+        assert!(body.get("msg").is_some() && body.get("data").is_some(), "not an envelope: {body}");
+        Reply { status, body }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        self.call("GET", path, token, Body::None).await
+    }
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.call("POST", path, token, Body::Json(body)).await
+    }
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.call("PUT", path, token, Body::Json(body)).await
+    }
+    pub async fn post_form(&self, path: &str, token: Option<&str>, form: Vec<(&'static str, String)>) -> Reply {
+        self.call("POST", path, token, Body::Form(form)).await
+    }
+    pub async fn put_form(&self, path: &str, token: Option<&str>, form: Vec<(&'static str, String)>) -> Reply {
+        self.call("PUT", path, token, Body::Form(form)).await
+    }
+
+    /// A complete, valid registration for `name`.
+    pub fn registration(&self, name: &str) -> Value {
+        json!({
+            "userName": name,
+            "email": format!("{name}@example.com"),
+            "password": "secret1",
+            "gender": "female",
+            "country": "Spain",
+            "birthday": "1995-03-02",
+            "language": "en",
+            "avatar": png_data_url(32, 32),
+            "privacyAccepted": true,
+        })
+    }
+
+    pub async fn register(&self, name: &str) -> Person {
+        let data = self.post("/prod-api/register", None, self.registration(name)).await.ok();
+        Person {
+            id: data["user"]["userId"].as_i64().unwrap(),
+            token: data["token"].as_str().unwrap().to_owned(),
+            user_name: name.to_owned(),
+            email: format!("{name}@example.com"),
+            password: "secret1".to_owned(),
+        }
+    }
+
+    pub async fn login(&self, user_name: &str, password: &str) -> Reply {
+        self.post("/prod-api/login", None, json!({ "userName": user_name, "password": password })).await
+    }
+
+    /// Rows of a table, read directly, to prove that a refused request wrote nothing.
+    pub async fn count(&self, table: &str) -> i64 {
+        let sql = format!("SELECT COUNT(*) FROM {table}");
+        let (n,): (i64,) = amora_server::on_db!(&self.app().db, pool => sqlx::query_as(&sql).fetch_one(pool).await).unwrap();
+        n
+    }
+}
+
+/// A solid-colour PNG made here, as a data URL.
+pub fn png_data_url(w: u32, h: u32) -> String {
+    use base64::Engine;
+    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png(w, h)))
+}
+
+pub fn png(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_pixel(w, h, image::Rgb([200, 60, 90]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}

@@ -1,0 +1,106 @@
+// Starts what the end-to-end tests talk to: a small real SMTP server that records every mail,
+// and the real `amora serve` (AMORA_BIN) on a free loopback port with a fresh data folder,
+// serving the built web app from dist/. Returns the teardown.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+
+const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`amora exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`amora did not answer ${base}/healthz within ${timeoutMs / 1000} s`);
+}
+
+export default async function globalSetup() {
+  if (process.env.AMORA_E2E_BASE_URL && process.env.AMORA_E2E_MAIL_DIR) return undefined;
+
+  const dist = path.join(web, 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build` before `npm run e2e`');
+  }
+  const bin = process.env.AMORA_BIN ?? '/work/cache/target/debug/amora';
+  if (!fs.existsSync(bin)) throw new Error(`server binary not found at ${bin} (set AMORA_BIN)`);
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-e2e-'));
+  const mailDir = path.join(tmp, 'mail');
+  fs.mkdirSync(mailDir);
+
+  let count = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: Date.now(),
+        };
+        count += 1;
+        fs.writeFileSync(path.join(mailDir, `${Date.now()}-${count}.json`), JSON.stringify(mail));
+        callback();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = fs.openSync(path.join(tmp, 'amora.log'), 'a');
+  const server = spawn(bin, ['serve'], {
+    cwd: tmp,
+    env: {
+      ...process.env,
+      AMORA_ADDR: `127.0.0.1:${port}`,
+      AMORA_DATA_DIR: tmp,
+      AMORA_DATABASE_URL: `sqlite://${tmp}/amora.db`,
+      AMORA_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      AMORA_WEB_DIR: dist,
+      AMORA_PUBLIC_URL: base,
+      AMORA_RATE_LIMIT_DISABLED: 'true',
+    },
+    stdio: ['ignore', log, log],
+  });
+  await waitForHealth(base, server);
+
+  process.env.AMORA_E2E_BASE_URL = base;
+  process.env.AMORA_E2E_MAIL_DIR = mailDir;
+  console.log(`amora serving ${base} (data and log in ${tmp})`);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    if (!process.env.AMORA_E2E_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+  };
+}
