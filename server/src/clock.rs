@@ -22,7 +22,8 @@ impl Clock {
     }
 
     pub fn advance(&self, by: chrono::Duration) {
-        self.offset_secs.fetch_add(by.num_seconds(), Ordering::Relaxed);
+        self.offset_secs
+            .fetch_add(by.num_seconds(), Ordering::Relaxed);
     }
 }
 

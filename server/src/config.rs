@@ -102,7 +102,9 @@ impl Config {
     /// Defaults, then the TOML file (if it exists), then `AMORA_*` (nested keys with `__`,
     /// e.g. `AMORA_RATE_LIMIT__DISABLED=true`; `AMORA_RATE_LIMIT_DISABLED` is accepted too).
     pub fn load(file: Option<&std::path::Path>) -> anyhow::Result<Self> {
-        let file = file.map(PathBuf::from).unwrap_or_else(|| PathBuf::from("amora.toml"));
+        let file = file
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("amora.toml"));
         let config: Config = Figment::from(Serialized::defaults(Config::default()))
             .merge(Toml::file(file))
             .merge(Env::prefixed("AMORA_").map(|key| {
@@ -127,14 +129,20 @@ impl Config {
     /// What is safe to log: every secret replaced by a marker.
     pub fn redacted(&self) -> String {
         let db = self.database_url();
-        let db = if db.starts_with("sqlite:") { db } else { redact_url(&db) };
+        let db = if db.starts_with("sqlite:") {
+            db
+        } else {
+            redact_url(&db)
+        };
         format!(
             "addr={} data_dir={} database={} media={} smtp={} nats={} public_url={} web_dir={}",
             self.addr,
             self.data_dir.display(),
             db,
             self.media_url.as_deref().unwrap_or("local"),
-            self.smtp_url.as_ref().map_or("outbox".to_owned(), |u| redact_url(u.expose_secret())),
+            self.smtp_url
+                .as_ref()
+                .map_or("outbox".to_owned(), |u| redact_url(u.expose_secret())),
             self.nats_url.as_deref().unwrap_or("none"),
             self.public_url,
             self.web_dir.display(),
@@ -168,7 +176,10 @@ mod tests {
             ..Config::default()
         };
         let line = config.redacted();
-        assert!(!line.contains("hunter22") && !line.contains("s3cret"), "{line}");
+        assert!(
+            !line.contains("hunter22") && !line.contains("s3cret"),
+            "{line}"
+        );
         assert!(!format!("{config:?}").contains("hunter22"));
     }
 }

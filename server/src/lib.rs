@@ -47,12 +47,20 @@ pub fn router(app: App) -> Router {
         .layer(axum::middleware::from_fn(i18n::language_scope))
         .layer(axum::middleware::from_fn(ops::track))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(CatchPanicLayer::custom(|_| ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()))
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
-            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
-            tracing::info_span!("request", id, method = %req.method(), path = %req.uri().path())
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
         }))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+                let id = req
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-");
+                tracing::info_span!("request", id, method = %req.method(), path = %req.uri().path())
+            }),
+        )
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .with_state(app)
 }
@@ -88,7 +96,12 @@ impl Server {
                 })
                 .await
         });
-        Ok(Server { app, addr, stop: Some(stop), task })
+        Ok(Server {
+            app,
+            addr,
+            stop: Some(stop),
+            task,
+        })
     }
 
     /// Stops accepting, lets requests in flight finish (up to `grace`), closes the database.

@@ -10,7 +10,11 @@ use amora_server::{App, Config, Server};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "amora", version, about = "Amora: international dating and social app")]
+#[command(
+    name = "amora",
+    version,
+    about = "Amora: international dating and social app"
+)]
 struct Cli {
     /// Configuration file (default: amora.toml in the working folder, if present).
     #[arg(long, global = true, env = "AMORA_CONFIG")]
@@ -120,17 +124,25 @@ async fn user(config: Config, command: UserCommand) -> anyhow::Result<()> {
     let now = app.clock.unix();
     match command {
         UserCommand::Grant { email, level, days } => {
-            let level = Level::parse(&level).ok_or_else(|| anyhow::anyhow!("level must be VIP or SVIP"))?;
+            let level =
+                Level::parse(&level).ok_or_else(|| anyhow::anyhow!("level must be VIP or SVIP"))?;
             anyhow::ensure!(days > 0, "days must be positive");
             let until = app
                 .db
                 .grant_membership(&email, level.as_str(), days, now)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("no active account with email {email}"))?;
-            println!("{email}: {} until {}", level.as_str(), amora_server::clock::rfc3339(until));
+            println!(
+                "{email}: {} until {}",
+                level.as_str(),
+                amora_server::clock::rfc3339(until)
+            );
         }
         UserCommand::Admin { email } => {
-            anyhow::ensure!(app.db.set_role(&email, "staff").await?, "no active account with email {email}");
+            anyhow::ensure!(
+                app.db.set_role(&email, "staff").await?,
+                "no active account with email {email}"
+            );
             println!("{email}: staff");
         }
     }

@@ -32,7 +32,10 @@ pub fn router(app: &App) -> Router<App> {
         )
         .fallback_service(
             tower::ServiceBuilder::new()
-                .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
+                .layer(SetResponseHeaderLayer::if_not_present(
+                    header::CACHE_CONTROL,
+                    HeaderValue::from_static("no-cache"),
+                ))
                 .service(tower::service_fn(move |req: Request<axum::body::Body>| {
                     let files = files.clone();
                     async move { files.oneshot(req).await.map(IntoResponse::into_response) }

@@ -11,22 +11,37 @@ use crate::i18n::{Lang, Mail, Msg};
 pub const CODE_TTL_SECS: i64 = 10 * 60;
 
 pub fn hash(user_id: i64, purpose: CodePurpose, code: &str) -> String {
-    hex::encode(Sha256::digest(format!("{user_id}:{purpose:?}:{code}").as_bytes()))
+    hex::encode(Sha256::digest(
+        format!("{user_id}:{purpose:?}:{code}").as_bytes(),
+    ))
 }
 
 /// Makes a code for `user`, stores it and mails it in the person's language.
 pub async fn send(app: &App, user: &UserRow, purpose: CodePurpose) -> Result<(), ApiError> {
-    let Some(email) = user.email.as_deref() else { return Err(ApiError::NotFound) };
+    let Some(email) = user.email.as_deref() else {
+        return Err(ApiError::NotFound);
+    };
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
     let now = app.clock.unix();
-    app.db.store_code(user.id, purpose, &hash(user.id, purpose, &code), now, now + CODE_TTL_SECS).await?;
+    app.db
+        .store_code(
+            user.id,
+            purpose,
+            &hash(user.id, purpose, &code),
+            now,
+            now + CODE_TTL_SECS,
+        )
+        .await?;
     let lang = Lang::parse(&user.language).unwrap_or_default();
     let mail = match purpose {
         CodePurpose::VerifyEmail => Mail::VerifyEmail,
         CodePurpose::ResetPassword => Mail::ResetPassword,
     };
-    app.mail.send(email, mail.subject(lang), &mail.body(lang, &code), now).await.map_err(|e| {
-        tracing::warn!(error = %e, "mail not sent");
-        ApiError::Unavailable(Msg::MailFailed)
-    })
+    app.mail
+        .send(email, mail.subject(lang), &mail.body(lang, &code), now)
+        .await
+        .map_err(|e| {
+            tracing::warn!(error = %e, "mail not sent");
+            ApiError::Unavailable(Msg::MailFailed)
+        })
 }

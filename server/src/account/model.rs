@@ -14,8 +14,17 @@ fn invalid(msg: Msg) -> ApiError {
 
 /// The countries people can register from, SPEC section 5.
 pub const COUNTRIES: [&str; 11] = [
-    "Britain", "Japan", "South Korea", "Germany", "Russia", "Spain", "America", "Australia",
-    "Singapore", "Malaysia", "Canada",
+    "Britain",
+    "Japan",
+    "South Korea",
+    "Germany",
+    "Russia",
+    "Spain",
+    "America",
+    "Australia",
+    "Singapore",
+    "Malaysia",
+    "Canada",
 ];
 
 pub const MIN_AGE: u32 = 18;
@@ -189,7 +198,9 @@ pub fn parse_telephone(raw: Option<&str>) -> Result<Option<String>, ApiError> {
     };
     let ok = (5..=20).contains(&phone.chars().count())
         && phone.chars().any(|c| c.is_ascii_digit())
-        && phone.chars().all(|c| c.is_ascii_digit() || "+-() ".contains(c));
+        && phone
+            .chars()
+            .all(|c| c.is_ascii_digit() || "+-() ".contains(c));
     if ok {
         Ok(Some(phone.to_owned()))
     } else {
@@ -256,10 +267,27 @@ mod tests {
     #[test]
     fn emails() {
         assert!(Email::parse(Some("ana@example.com")).is_ok());
-        for bad in ["ana", "ana@", "@x.com", "a b@x.com", "ana@x", "ana@x..com", "a@b@c.com"] {
-            assert!(matches!(Email::parse(Some(bad)), Err(ApiError::Invalid(Msg::EmailFormat))), "{bad}");
+        for bad in [
+            "ana",
+            "ana@",
+            "@x.com",
+            "a b@x.com",
+            "ana@x",
+            "ana@x..com",
+            "a@b@c.com",
+        ] {
+            assert!(
+                matches!(
+                    Email::parse(Some(bad)),
+                    Err(ApiError::Invalid(Msg::EmailFormat))
+                ),
+                "{bad}"
+            );
         }
-        assert!(matches!(Email::parse(Some("  ")), Err(ApiError::Invalid(Msg::EmailRequired))));
+        assert!(matches!(
+            Email::parse(Some("  ")),
+            Err(ApiError::Invalid(Msg::EmailRequired))
+        ));
     }
 
     #[test]
@@ -308,8 +336,12 @@ pub struct UserView {
 
 impl UserView {
     pub fn from_row(row: crate::account::store::UserRow, now: i64) -> UserView {
-        let today = chrono::DateTime::from_timestamp(now, 0).unwrap_or_default().date_naive();
-        let age = NaiveDate::parse_from_str(&row.birthday, "%Y-%m-%d").map(|b| age_on(b, today)).unwrap_or(0);
+        let today = chrono::DateTime::from_timestamp(now, 0)
+            .unwrap_or_default()
+            .date_naive();
+        let age = NaiveDate::parse_from_str(&row.birthday, "%Y-%m-%d")
+            .map(|b| age_on(b, today))
+            .unwrap_or(0);
         let running = row.member_expires_at.filter(|e| *e > now);
         UserView {
             user_id: row.id,
@@ -322,7 +354,10 @@ impl UserView {
             birthday: row.birthday,
             age,
             avatar: row.avatar_key.as_deref().map(crate::media::Media::url),
-            avatar_thumb: row.avatar_thumb_key.as_deref().map(crate::media::Media::url),
+            avatar_thumb: row
+                .avatar_thumb_key
+                .as_deref()
+                .map(crate::media::Media::url),
             signature: row.signature,
             telephone: row.telephone,
             language: row.language,

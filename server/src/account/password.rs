@@ -36,7 +36,9 @@ fn decoy_hash() -> &'static str {
 
 impl PasswordHasher {
     pub fn new(concurrency: usize) -> Self {
-        Self { permits: Arc::new(Semaphore::new(concurrency.max(1))) }
+        Self {
+            permits: Arc::new(Semaphore::new(concurrency.max(1))),
+        }
     }
 
     pub async fn hash(&self, password: &str) -> Result<String, ApiError> {
@@ -55,11 +57,19 @@ impl PasswordHasher {
     pub async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, ApiError> {
         let password = password.to_owned();
         let known = hash.is_some_and(|h| !h.is_empty());
-        let hash = if known { hash.unwrap_or_default().to_owned() } else { decoy_hash().to_owned() };
+        let hash = if known {
+            hash.unwrap_or_default().to_owned()
+        } else {
+            decoy_hash().to_owned()
+        };
         let matched = self
             .run(move || {
                 Ok(PasswordHash::new(&hash)
-                    .map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
+                    .map(|parsed| {
+                        argon2()
+                            .verify_password(password.as_bytes(), &parsed)
+                            .is_ok()
+                    })
                     .unwrap_or(false))
             })
             .await?;
@@ -70,7 +80,13 @@ impl PasswordHasher {
         &self,
         work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let _permit = self.permits.acquire().await.map_err(|e| ApiError::Internal(e.into()))?;
-        tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::Internal(e.into()))?
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?
     }
 }

@@ -8,10 +8,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::model::{
-    parse_code, parse_language, parse_signature, parse_telephone, Birthday, Country, Email, Gender, Password,
-    UserName, UserView,
+    parse_code, parse_language, parse_signature, parse_telephone, Birthday, Country, Email, Gender,
+    Password, UserName, UserView,
 };
-use crate::account::store::{AccountStore, CodePurpose, NewUser, ProfileChange, UniqueError, Verification};
+use crate::account::store::{
+    AccountStore, CodePurpose, NewUser, ProfileChange, UniqueError, Verification,
+};
 use crate::account::{codes, sessions};
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
@@ -83,7 +85,11 @@ pub struct SignedIn {
 /// Creates an account and signs it in.
 #[utoipa::path(post, path = "/register", tag = "account", request_body = RegisterRequest,
     responses((status = 200, body = Envelope<SignedIn>), (status = 400), (status = 413), (status = 429)))]
-async fn register(State(app): State<App>, ClientIp(ip): ClientIp, Input(req): Input<RegisterRequest>) -> ApiResult<Reply<SignedIn>> {
+async fn register(
+    State(app): State<App>,
+    ClientIp(ip): ClientIp,
+    Input(req): Input<RegisterRequest>,
+) -> ApiResult<Reply<SignedIn>> {
     app.limits.check(Action::RegisterByIp, &ip.to_string())?;
     let today = app.clock.now().date_naive();
     let user_name = UserName::parse(req.user_name.as_deref())?;
@@ -98,7 +104,12 @@ async fn register(State(app): State<App>, ClientIp(ip): ClientIp, Input(req): In
     if req.privacy_accepted != Some(true) {
         return Err(ApiError::Invalid(Msg::PrivacyPolicy));
     }
-    let avatar = req.avatar.as_deref().map(str::trim).filter(|a| !a.is_empty()).ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
+    let avatar = req
+        .avatar
+        .as_deref()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
     // Cheap checks before the expensive work; the unique indexes still decide races.
     if app.db.email_in_use(email.as_str()).await? {
         return Err(ApiError::Invalid(Msg::EmailTaken));
@@ -133,7 +144,10 @@ async fn register(State(app): State<App>, ClientIp(ip): ClientIp, Input(req): In
         }
     };
     let token = sessions::open(&app, user_id).await?;
-    Ok(ok(SignedIn { token, user: view(&app, user_id).await? }))
+    Ok(ok(SignedIn {
+        token,
+        user: view(&app, user_id).await?,
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -147,7 +161,11 @@ pub struct LoginRequest {
 /// Signs in by user name or email.
 #[utoipa::path(post, path = "/login", tag = "account", request_body = LoginRequest,
     responses((status = 200, body = Envelope<SignedIn>), (status = 401), (status = 429)))]
-async fn login(State(app): State<App>, ClientIp(ip): ClientIp, Input(req): Input<LoginRequest>) -> ApiResult<Reply<SignedIn>> {
+async fn login(
+    State(app): State<App>,
+    ClientIp(ip): ClientIp,
+    Input(req): Input<LoginRequest>,
+) -> ApiResult<Reply<SignedIn>> {
     let login = req.user_name.as_deref().unwrap_or_default().trim();
     let password = req.password.as_deref().unwrap_or_default();
     app.limits.check(Action::LoginByIp, &ip.to_string())?;
@@ -156,12 +174,18 @@ async fn login(State(app): State<App>, ClientIp(ip): ClientIp, Input(req): Input
         return Err(ApiError::LoginFailed);
     }
     let found = app.db.credentials(login).await?;
-    let matched = app.passwords.verify(password, found.as_ref().map(|(_, h)| h.as_str())).await?;
+    let matched = app
+        .passwords
+        .verify(password, found.as_ref().map(|(_, h)| h.as_str()))
+        .await?;
     let Some((user_id, _)) = found.filter(|_| matched) else {
         return Err(ApiError::LoginFailed);
     };
     let token = sessions::open(&app, user_id).await?;
-    Ok(ok(SignedIn { token, user: view(&app, user_id).await? }))
+    Ok(ok(SignedIn {
+        token,
+        user: view(&app, user_id).await?,
+    }))
 }
 
 /// Ends this session.
@@ -203,18 +227,57 @@ pub struct ProfileRequest {
 /// Changes my profile; absent fields stay as they are.
 #[utoipa::path(put, path = "/system/user/profile", tag = "account", security(("bearer" = [])),
     request_body = ProfileRequest, responses((status = 200, body = Envelope<UserView>), (status = 400), (status = 401)))]
-async fn update_profile(State(app): State<App>, me: Session, Input(req): Input<ProfileRequest>) -> ApiResult<Reply<UserView>> {
+async fn update_profile(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<ProfileRequest>,
+) -> ApiResult<Reply<UserView>> {
     let today = app.clock.now().date_naive();
     let change = ProfileChange {
-        user_name: req.user_name.as_deref().map(|n| UserName::parse(Some(n))).transpose()?.map(|n| n.as_str().to_owned()),
-        gender: req.gender.as_deref().map(|g| Gender::parse(Some(g))).transpose()?.map(Gender::as_str),
-        country: req.country.as_deref().map(|c| Country::parse(Some(c))).transpose()?.map(|c| c.as_str()),
-        birthday: req.birthday.as_deref().map(|b| Birthday::adult(Some(b), today)).transpose()?.map(Birthday::to_db),
-        language: req.language.as_deref().map(|l| parse_language(Some(l))).transpose()?,
-        signature: req.signature.as_deref().map(|s| parse_signature(Some(s))).transpose()?,
-        telephone: req.telephone.as_deref().map(|t| parse_telephone(Some(t))).transpose()?,
+        user_name: req
+            .user_name
+            .as_deref()
+            .map(|n| UserName::parse(Some(n)))
+            .transpose()?
+            .map(|n| n.as_str().to_owned()),
+        gender: req
+            .gender
+            .as_deref()
+            .map(|g| Gender::parse(Some(g)))
+            .transpose()?
+            .map(Gender::as_str),
+        country: req
+            .country
+            .as_deref()
+            .map(|c| Country::parse(Some(c)))
+            .transpose()?
+            .map(|c| c.as_str()),
+        birthday: req
+            .birthday
+            .as_deref()
+            .map(|b| Birthday::adult(Some(b), today))
+            .transpose()?
+            .map(Birthday::to_db),
+        language: req
+            .language
+            .as_deref()
+            .map(|l| parse_language(Some(l)))
+            .transpose()?,
+        signature: req
+            .signature
+            .as_deref()
+            .map(|s| parse_signature(Some(s)))
+            .transpose()?,
+        telephone: req
+            .telephone
+            .as_deref()
+            .map(|t| parse_telephone(Some(t)))
+            .transpose()?,
     };
-    app.db.update_profile(me.user_id, &change).await.map_err(unique_error)?;
+    app.db
+        .update_profile(me.user_id, &change)
+        .await
+        .map_err(unique_error)?;
     Ok(ok(view(&app, me.user_id).await?))
 }
 
@@ -234,21 +297,45 @@ pub struct AvatarView {
 /// Replaces my avatar.
 #[utoipa::path(post, path = "/system/user/profile/avatar/base64", tag = "account", security(("bearer" = [])),
     request_body = AvatarRequest, responses((status = 200, body = Envelope<AvatarView>), (status = 400), (status = 413)))]
-async fn upload_avatar(State(app): State<App>, me: Session, Input(req): Input<AvatarRequest>) -> ApiResult<Reply<AvatarView>> {
-    let data = req.avatar.as_deref().ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
+async fn upload_avatar(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<AvatarRequest>,
+) -> ApiResult<Reply<AvatarView>> {
+    let data = req
+        .avatar
+        .as_deref()
+        .ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
     let picture = app.media.put_base64_image("avatars", data).await?;
-    let old = app.db.set_avatar(me.user_id, &picture.key, &picture.thumb_key).await?;
-    app.media.delete(&old.iter().map(String::as_str).collect::<Vec<_>>()).await;
-    Ok(ok(AvatarView { avatar: crate::media::Media::url(&picture.key), avatar_thumb: crate::media::Media::url(&picture.thumb_key) }))
+    let old = app
+        .db
+        .set_avatar(me.user_id, &picture.key, &picture.thumb_key)
+        .await?;
+    app.media
+        .delete(&old.iter().map(String::as_str).collect::<Vec<_>>())
+        .await;
+    Ok(ok(AvatarView {
+        avatar: crate::media::Media::url(&picture.key),
+        avatar_thumb: crate::media::Media::url(&picture.thumb_key),
+    }))
 }
 
 /// Mails me a six-digit code to verify my email.
 #[utoipa::path(post, path = "/system/user/sendEmail", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
-async fn send_email(State(app): State<App>, me: Session, ClientIp(ip): ClientIp) -> ApiResult<Reply<Option<String>>> {
+async fn send_email(
+    State(app): State<App>,
+    me: Session,
+    ClientIp(ip): ClientIp,
+) -> ApiResult<Reply<Option<String>>> {
     app.limits.check(Action::MailByIp, &ip.to_string())?;
-    app.limits.check(Action::MailByAccount, &me.user_id.to_string())?;
-    let user = app.db.user(me.user_id).await?.ok_or(ApiError::Unauthorized)?;
+    app.limits
+        .check(Action::MailByAccount, &me.user_id.to_string())?;
+    let user = app
+        .db
+        .user(me.user_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
     if user.email_verified {
         return Err(ApiError::Invalid(Msg::EmailAlreadyVerified));
     }
@@ -275,7 +362,11 @@ pub struct EmailVerifiedView {
 #[utoipa::path(post, path = "/system/user/updateEmailVerified", tag = "account", security(("bearer" = [])),
     request_body(content = CodeRequest, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<EmailVerifiedView>), (status = 400)))]
-async fn update_email_verified(State(app): State<App>, me: Session, Input(req): Input<CodeRequest>) -> ApiResult<Reply<EmailVerifiedView>> {
+async fn update_email_verified(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<CodeRequest>,
+) -> ApiResult<Reply<EmailVerifiedView>> {
     let code = parse_code(req.code.as_deref())?;
     let hash = codes::hash(me.user_id, CodePurpose::VerifyEmail, &code);
     let outcome = app
@@ -284,12 +375,18 @@ async fn update_email_verified(State(app): State<App>, me: Session, Input(req): 
         .await
         .map_err(|e| match e {
             LedgerError::Db(e) => ApiError::from(e),
-            LedgerError::Insufficient => ApiError::Internal(anyhow::anyhow!("a credit cannot be insufficient")),
+            LedgerError::Insufficient => {
+                ApiError::Internal(anyhow::anyhow!("a credit cannot be insufficient"))
+            }
         })?;
     match outcome {
         Verification::Verified { characters } => Ok(ok_with(
             Msg::EmailVerified,
-            EmailVerifiedView { email_verified: true, characters_granted: EMAIL_REWARD_CHARACTERS, characters },
+            EmailVerifiedView {
+                email_verified: true,
+                characters_granted: EMAIL_REWARD_CHARACTERS,
+                characters,
+            },
         )),
         Verification::AlreadyVerified => Err(ApiError::Invalid(Msg::EmailAlreadyVerified)),
         Verification::WrongCode => Err(ApiError::Invalid(Msg::CodeInvalid)),
@@ -308,12 +405,20 @@ pub struct ForgetQuery {
 /// Mails a password-reset code to the account with this user name and email.
 #[utoipa::path(post, path = "/system/user/profile/forgetPwd", tag = "account", params(ForgetQuery),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
-async fn forget_pwd(State(app): State<App>, ClientIp(ip): ClientIp, Query(q): Query<ForgetQuery>) -> ApiResult<Reply<Option<String>>> {
+async fn forget_pwd(
+    State(app): State<App>,
+    ClientIp(ip): ClientIp,
+    Query(q): Query<ForgetQuery>,
+) -> ApiResult<Reply<Option<String>>> {
     app.limits.check(Action::MailByIp, &ip.to_string())?;
     let email = Email::parse(q.email.as_deref())?;
     let user_name = q.user_name.as_deref().unwrap_or_default().trim();
     app.limits.check(Action::MailByAccount, email.as_str())?;
-    let user = app.db.user_for_reset(user_name, email.as_str()).await?.ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
+    let user = app
+        .db
+        .user_for_reset(user_name, email.as_str())
+        .await?
+        .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
     codes::send(&app, &user, CodePurpose::ResetPassword).await?;
     Ok(ok_with(Msg::CodeSent, None))
 }
@@ -331,20 +436,36 @@ pub struct ForgetUpdateQuery {
 /// Sets a new password with the mailed code; every session ends.
 #[utoipa::path(post, path = "/system/user/profile/forgetUpdatePwd", tag = "account", params(ForgetUpdateQuery),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
-async fn forget_update_pwd(State(app): State<App>, ClientIp(ip): ClientIp, Query(q): Query<ForgetUpdateQuery>) -> ApiResult<Reply<Option<String>>> {
+async fn forget_update_pwd(
+    State(app): State<App>,
+    ClientIp(ip): ClientIp,
+    Query(q): Query<ForgetUpdateQuery>,
+) -> ApiResult<Reply<Option<String>>> {
     app.limits.check(Action::LoginByIp, &ip.to_string())?;
     let email = Email::parse(q.input_email.as_deref())?;
     let code = parse_code(q.email_code.as_deref())?;
     let password = Password::parse(q.new_password.as_deref())?;
     let user_name = q.input_user_name.as_deref().unwrap_or_default().trim();
-    let user = app.db.user_for_reset(user_name, email.as_str()).await?.ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
+    let user = app
+        .db
+        .user_for_reset(user_name, email.as_str())
+        .await?
+        .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
     let old_hash = app.db.password_hash(user.id).await?;
-    if app.passwords.verify(password.as_str(), old_hash.as_deref()).await? {
+    if app
+        .passwords
+        .verify(password.as_str(), old_hash.as_deref())
+        .await?
+    {
         return Err(ApiError::Invalid(Msg::PasswordSame));
     }
     let new_hash = app.passwords.hash(password.as_str()).await?;
     let code_hash = codes::hash(user.id, CodePurpose::ResetPassword, &code);
-    if !app.db.reset_password(user.id, &code_hash, &new_hash, app.clock.unix()).await? {
+    if !app
+        .db
+        .reset_password(user.id, &code_hash, &new_hash, app.clock.unix())
+        .await?
+    {
         return Err(ApiError::Invalid(Msg::CodeInvalid));
     }
     Ok(ok_with(Msg::PasswordChanged, None))
@@ -361,7 +482,11 @@ pub struct PasswordChangeRequest {
 #[utoipa::path(put, path = "/system/user/profile/updatePwd", tag = "account", security(("bearer" = [])),
     request_body(content = PasswordChangeRequest, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401)))]
-async fn update_pwd(State(app): State<App>, me: Session, Input(req): Input<PasswordChangeRequest>) -> ApiResult<Reply<Option<String>>> {
+async fn update_pwd(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<PasswordChangeRequest>,
+) -> ApiResult<Reply<Option<String>>> {
     let new = Password::parse(req.new_password.as_deref())?;
     let old = req.old_password.as_deref().unwrap_or_default();
     if old == new.as_str() {
@@ -372,7 +497,9 @@ async fn update_pwd(State(app): State<App>, me: Session, Input(req): Input<Passw
         return Err(ApiError::Invalid(Msg::OldPasswordWrong));
     }
     let new_hash = app.passwords.hash(new.as_str()).await?;
-    app.db.set_password(me.user_id, &new_hash, Some(me.session_id)).await?;
+    app.db
+        .set_password(me.user_id, &new_hash, Some(me.session_id))
+        .await?;
     Ok(ok_with(Msg::PasswordChanged, None))
 }
 
@@ -381,6 +508,8 @@ async fn update_pwd(State(app): State<App>, me: Session, Input(req): Input<Passw
     responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
 async fn cancellation(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<String>>> {
     let media = app.db.delete_account(me.user_id, app.clock.unix()).await?;
-    app.media.delete(&media.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    app.media
+        .delete(&media.iter().map(String::as_str).collect::<Vec<_>>())
+        .await;
     Ok(ok_with(Msg::AccountDeleted, None))
 }

@@ -42,5 +42,8 @@ pub async fn authenticate(app: &App, token: &str) -> Result<Session, ApiError> {
     if now - last_active >= 60 {
         app.db.touch_user(user_id, now).await?;
     }
-    Ok(Session { user_id, session_id })
+    Ok(Session {
+        user_id,
+        session_id,
+    })
 }

@@ -123,26 +123,67 @@ pub trait AccountStore {
     async fn user(&self, user_id: i64) -> sqlx::Result<Option<UserRow>>;
     /// The active account with this user name (or email) and this email.
     async fn user_for_reset(&self, user_name: &str, email: &str) -> sqlx::Result<Option<UserRow>>;
-    async fn update_profile(&self, user_id: i64, change: &ProfileChange) -> Result<(), UniqueError>;
+    async fn update_profile(&self, user_id: i64, change: &ProfileChange)
+        -> Result<(), UniqueError>;
     /// Sets the avatar and returns the keys of the one it replaced.
-    async fn set_avatar(&self, user_id: i64, key: &str, thumb_key: &str) -> sqlx::Result<Vec<String>>;
+    async fn set_avatar(
+        &self,
+        user_id: i64,
+        key: &str,
+        thumb_key: &str,
+    ) -> sqlx::Result<Vec<String>>;
     /// Sets the password and revokes every session but `keep`.
     async fn set_password(&self, user_id: i64, hash: &str, keep: Option<i64>) -> sqlx::Result<()>;
-    async fn create_session(&self, user_id: i64, token_hash: &str, now: i64, expires: i64) -> sqlx::Result<i64>;
+    async fn create_session(
+        &self,
+        user_id: i64,
+        token_hash: &str,
+        now: i64,
+        expires: i64,
+    ) -> sqlx::Result<i64>;
     /// (session id, user id, last active) of a live session of an active account.
-    async fn session_by_token(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<(i64, i64, i64)>>;
+    async fn session_by_token(
+        &self,
+        token_hash: &str,
+        now: i64,
+    ) -> sqlx::Result<Option<(i64, i64, i64)>>;
     async fn delete_session(&self, session_id: i64) -> sqlx::Result<()>;
     async fn touch_user(&self, user_id: i64, now: i64) -> sqlx::Result<()>;
     /// Stores a new code for `purpose`, voiding the earlier ones.
-    async fn store_code(&self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64, expires: i64) -> sqlx::Result<()>;
+    async fn store_code(
+        &self,
+        user_id: i64,
+        purpose: CodePurpose,
+        code_hash: &str,
+        now: i64,
+        expires: i64,
+    ) -> sqlx::Result<()>;
     /// Checks the code, marks the email verified and credits the reward, all at once.
-    async fn verify_email(&self, user_id: i64, code_hash: &str, reward: i64, now: i64) -> Result<Verification, LedgerError>;
+    async fn verify_email(
+        &self,
+        user_id: i64,
+        code_hash: &str,
+        reward: i64,
+        now: i64,
+    ) -> Result<Verification, LedgerError>;
     /// Checks the code and sets the new password, revoking every session. False: wrong code.
-    async fn reset_password(&self, user_id: i64, code_hash: &str, new_hash: &str, now: i64) -> sqlx::Result<bool>;
+    async fn reset_password(
+        &self,
+        user_id: i64,
+        code_hash: &str,
+        new_hash: &str,
+        now: i64,
+    ) -> sqlx::Result<bool>;
     /// Removes personal data and sessions; returns the media keys to delete.
     async fn delete_account(&self, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>;
     /// Grants or extends a membership; returns the new expiry, or None when no such account.
-    async fn grant_membership(&self, email: &str, level: &str, days: i64, now: i64) -> sqlx::Result<Option<i64>>;
+    async fn grant_membership(
+        &self,
+        email: &str,
+        level: &str,
+        days: i64,
+        now: i64,
+    ) -> sqlx::Result<Option<i64>>;
     async fn set_role(&self, email: &str, role: &str) -> sqlx::Result<bool>;
 }
 
@@ -250,7 +291,8 @@ impl AccountStore for Db {
     }
 
     async fn user(&self, user_id: i64) -> sqlx::Result<Option<UserRow>> {
-        let sql = format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.status = 'active'");
+        let sql =
+            format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.status = 'active'");
         on_db!(self, pool => sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
     }
 
@@ -290,7 +332,12 @@ impl AccountStore for Db {
         result.map(|_| ()).map_err(UniqueError::classify)
     }
 
-    async fn set_avatar(&self, user_id: i64, key: &str, thumb_key: &str) -> sqlx::Result<Vec<String>> {
+    async fn set_avatar(
+        &self,
+        user_id: i64,
+        key: &str,
+        thumb_key: &str,
+    ) -> sqlx::Result<Vec<String>> {
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let old: Option<(Option<String>, Option<String>)> = sqlx::query_as(
@@ -314,14 +361,24 @@ impl AccountStore for Db {
         })
     }
 
-    async fn create_session(&self, user_id: i64, token_hash: &str, now: i64, expires: i64) -> sqlx::Result<i64> {
+    async fn create_session(
+        &self,
+        user_id: i64,
+        token_hash: &str,
+        now: i64,
+        expires: i64,
+    ) -> sqlx::Result<i64> {
         let (id,): (i64,) = on_db!(self, pool => sqlx::query_as(
             "INSERT INTO sessions (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id",
         ).bind(user_id).bind(token_hash).bind(now).bind(expires).fetch_one(pool).await)?;
         Ok(id)
     }
 
-    async fn session_by_token(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<(i64, i64, i64)>> {
+    async fn session_by_token(
+        &self,
+        token_hash: &str,
+        now: i64,
+    ) -> sqlx::Result<Option<(i64, i64, i64)>> {
         on_db!(self, pool => sqlx::query_as(
             "SELECT s.id, s.user_id, u.last_active_at FROM sessions s JOIN users u ON u.id = s.user_id
              WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'",
@@ -339,7 +396,14 @@ impl AccountStore for Db {
         Ok(())
     }
 
-    async fn store_code(&self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64, expires: i64) -> sqlx::Result<()> {
+    async fn store_code(
+        &self,
+        user_id: i64,
+        purpose: CodePurpose,
+        code_hash: &str,
+        now: i64,
+        expires: i64,
+    ) -> sqlx::Result<()> {
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
             sqlx::query("UPDATE email_codes SET used = TRUE WHERE user_id = $1 AND purpose = $2 AND NOT used")
@@ -351,7 +415,13 @@ impl AccountStore for Db {
         })
     }
 
-    async fn verify_email(&self, user_id: i64, code_hash: &str, reward: i64, now: i64) -> Result<Verification, LedgerError> {
+    async fn verify_email(
+        &self,
+        user_id: i64,
+        code_hash: &str,
+        reward: i64,
+        now: i64,
+    ) -> Result<Verification, LedgerError> {
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let (verified,): (bool,) = sqlx::query_as("SELECT email_verified FROM users WHERE id = $1")
@@ -379,7 +449,13 @@ impl AccountStore for Db {
         })
     }
 
-    async fn reset_password(&self, user_id: i64, code_hash: &str, new_hash: &str, now: i64) -> sqlx::Result<bool> {
+    async fn reset_password(
+        &self,
+        user_id: i64,
+        code_hash: &str,
+        new_hash: &str,
+        now: i64,
+    ) -> sqlx::Result<bool> {
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
             if !tx.consume_code(user_id, CodePurpose::ResetPassword, code_hash, now).await? {
@@ -415,7 +491,13 @@ impl AccountStore for Db {
         })
     }
 
-    async fn grant_membership(&self, email: &str, level: &str, days: i64, now: i64) -> sqlx::Result<Option<i64>> {
+    async fn grant_membership(
+        &self,
+        email: &str,
+        level: &str,
+        days: i64,
+        now: i64,
+    ) -> sqlx::Result<Option<i64>> {
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let found: Option<(i64, Option<i64>)> = sqlx::query_as(

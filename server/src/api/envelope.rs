@@ -18,12 +18,20 @@ pub struct Envelope<T> {
 
 /// Answers `data` with code 200 and the localized 'Success'.
 pub fn ok<T: Serialize>(data: T) -> Reply<T> {
-    Reply(Envelope { code: 200, msg: Msg::Success.localized().to_owned(), data })
+    Reply(Envelope {
+        code: 200,
+        msg: Msg::Success.localized().to_owned(),
+        data,
+    })
 }
 
 /// Answers `data` with a message of its own (shown to the person as a toast).
 pub fn ok_with<T: Serialize>(msg: Msg, data: T) -> Reply<T> {
-    Reply(Envelope { code: 200, msg: msg.localized().to_owned(), data })
+    Reply(Envelope {
+        code: 200,
+        msg: msg.localized().to_owned(),
+        data,
+    })
 }
 
 pub struct Reply<T>(pub Envelope<T>);

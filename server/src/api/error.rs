@@ -69,7 +69,9 @@ impl ApiError {
             | ApiError::Conflict(m)
             | ApiError::TooLarge(m)
             | ApiError::Unavailable(m) => *m,
-            ApiError::Malformed(detail) => return format!("{}: {detail}", Msg::BadRequest.localized()),
+            ApiError::Malformed(detail) => {
+                return format!("{}: {detail}", Msg::BadRequest.localized())
+            }
             ApiError::Unauthorized => Msg::LoginExpired,
             ApiError::LoginFailed => Msg::LoginFailed,
             ApiError::Upgrade => Msg::UpgradeNow,
@@ -102,7 +104,9 @@ impl IntoResponse for ApiError {
         let mut response = (status, Json(body)).into_response();
         if let ApiError::TooManyRequests { retry_after_secs } = self {
             if let Ok(v) = retry_after_secs.to_string().parse() {
-                response.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, v);
             }
         }
         response

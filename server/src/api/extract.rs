@@ -38,7 +38,11 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Input<T> {
                 .map(Input)
                 .map_err(|e| ApiError::Malformed(e.to_string()));
         }
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
         let mut de = serde_json::Deserializer::from_slice(bytes);
         json_whole(&mut de).map(Input)
     }
@@ -61,7 +65,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
         let query = parts.uri.query().unwrap_or_default();
-        serde_urlencoded::from_str(query).map(Query).map_err(|e| ApiError::Malformed(e.to_string()))
+        serde_urlencoded::from_str(query)
+            .map(Query)
+            .map_err(|e| ApiError::Malformed(e.to_string()))
     }
 }
 
@@ -101,7 +107,10 @@ where
                 return Ok(ClientIp(ip));
             }
         }
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
         Ok(ClientIp(peer.unwrap_or(IpAddr::from([127, 0, 0, 1]))))
     }
 }
@@ -127,7 +136,10 @@ where
             .headers
             .get(AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .ok_or(ApiError::Unauthorized)?;

@@ -18,17 +18,21 @@ use error::ApiError;
 /// Every endpoint under `/prod-api`, and the OpenAPI document describing them.
 pub fn routes() -> (Router<App>, OpenApi) {
     let api = OpenApiRouter::new().merge(crate::account::routes::router());
-    let (router, mut doc) = OpenApiRouter::new().nest("/prod-api", api).split_for_parts();
+    let (router, mut doc) = OpenApiRouter::new()
+        .nest("/prod-api", api)
+        .split_for_parts();
     doc.info = utoipa::openapi::Info::new("Amora API", env!("CARGO_PKG_VERSION"));
     doc.info.description = Some(
         "Every answer is {code, msg, data}; the HTTP status equals code. Lists are paged with \
          pageNum and pageSize and answer data {rows, total}."
             .into(),
     );
-    doc.components.get_or_insert_with(Default::default).add_security_scheme(
-        "bearer",
-        SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
-    );
+    doc.components
+        .get_or_insert_with(Default::default)
+        .add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
     let router = router
         .route("/prod-api/openapi.json", axum::routing::get(serve_openapi))
         .route("/prod-api/{*rest}", axum::routing::any(not_found))
@@ -45,7 +49,10 @@ pub fn openapi_json() -> String {
 async fn serve_openapi() -> impl IntoResponse {
     static DOC: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let body = DOC.get_or_init(openapi_json).clone();
-    ([(axum::http::header::CONTENT_TYPE, "application/json")], body)
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    )
 }
 
 async fn not_found() -> ApiError {

@@ -30,7 +30,9 @@ pub struct RateLimiter {
 }
 
 fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
-    governor::RateLimiter::keyed(Quota::per_minute(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN)))
+    governor::RateLimiter::keyed(Quota::per_minute(
+        NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN),
+    ))
 }
 
 impl RateLimiter {
@@ -59,13 +61,21 @@ impl RateLimiter {
         };
         limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::TooManyRequests { retry_after_secs: wait.as_secs().max(1) }
+            ApiError::TooManyRequests {
+                retry_after_secs: wait.as_secs().max(1),
+            }
         })
     }
 
     /// Forgets keys whose quota has refilled, so the maps do not grow without bound.
     pub fn forget_idle(&self) {
-        for limiter in [&self.login_ip, &self.login_account, &self.register_ip, &self.mail_ip, &self.mail_account] {
+        for limiter in [
+            &self.login_ip,
+            &self.login_account,
+            &self.register_ip,
+            &self.mail_ip,
+            &self.mail_account,
+        ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }

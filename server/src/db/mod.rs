@@ -129,5 +129,6 @@ pub fn is_unique_violation(err: &sqlx::Error, name: &str) -> bool {
 
 /// True when `err` is a CHECK violation (a balance that would go negative, say).
 pub fn is_check_violation(err: &sqlx::Error) -> bool {
-    err.as_database_error().is_some_and(|db| db.is_check_violation())
+    err.as_database_error()
+        .is_some_and(|db| db.is_check_violation())
 }

@@ -26,8 +26,16 @@ pub enum Lang {
 }
 
 impl Lang {
-    pub const ALL: [Lang; 8] =
-        [Lang::En, Lang::ZhHans, Lang::ZhHant, Lang::Ja, Lang::Es, Lang::Kr, Lang::Ge, Lang::Ru];
+    pub const ALL: [Lang; 8] = [
+        Lang::En,
+        Lang::ZhHans,
+        Lang::ZhHant,
+        Lang::Ja,
+        Lang::Es,
+        Lang::Kr,
+        Lang::Ge,
+        Lang::Ru,
+    ];
 
     /// The app's code for the language.
     pub fn code(self) -> &'static str {

@@ -14,18 +14,27 @@ use crate::on_db;
 
 #[derive(Clone)]
 pub enum Mailer {
-    Smtp { transport: AsyncSmtpTransport<Tokio1Executor>, from: Mailbox },
-    Outbox { db: Db },
+    Smtp {
+        transport: Box<AsyncSmtpTransport<Tokio1Executor>>,
+        from: Mailbox,
+    },
+    Outbox {
+        db: Db,
+    },
 }
 
 impl Mailer {
     pub fn from_config(config: &Config, db: Db) -> anyhow::Result<Mailer> {
         match &config.smtp_url {
             Some(url) => {
-                let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose_secret())?
-                    .timeout(Some(Duration::from_secs(15)))
-                    .build();
-                Ok(Mailer::Smtp { transport, from: config.mail_from.parse()? })
+                let transport =
+                    AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose_secret())?
+                        .timeout(Some(Duration::from_secs(15)))
+                        .build();
+                Ok(Mailer::Smtp {
+                    transport: Box::new(transport),
+                    from: config.mail_from.parse()?,
+                })
             }
             None => Ok(Mailer::Outbox { db }),
         }
@@ -53,7 +62,12 @@ impl Mailer {
                 .execute(pool)
                 .await
                 .map(|r| r.rows_affected()))?;
-                tracing::info!(to, subject, body, "mail kept in the outbox (no SMTP configured)");
+                tracing::info!(
+                    to,
+                    subject,
+                    body,
+                    "mail kept in the outbox (no SMTP configured)"
+                );
             }
         }
         Ok(())

@@ -19,7 +19,10 @@ pub struct Processed {
 
 pub fn process(bytes: &[u8]) -> Result<Processed, ApiError> {
     let format = image::guess_format(bytes).map_err(|_| ApiError::Invalid(Msg::ImageInvalid))?;
-    if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif) {
+    if !matches!(
+        format,
+        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif
+    ) {
         return Err(ApiError::Invalid(Msg::ImageInvalid));
     }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
@@ -28,14 +31,19 @@ pub fn process(bytes: &[u8]) -> Result<Processed, ApiError> {
     limits.max_image_height = Some(16_384);
     limits.max_alloc = Some(512 * 1024 * 1024);
     reader.limits(limits);
-    let decoded = reader.decode().map_err(|_| ApiError::Invalid(Msg::ImageInvalid))?;
+    let decoded = reader
+        .decode()
+        .map_err(|_| ApiError::Invalid(Msg::ImageInvalid))?;
     let full = if decoded.width() > MAX_SIDE || decoded.height() > MAX_SIDE {
         decoded.resize(MAX_SIDE, MAX_SIDE, image::imageops::FilterType::Lanczos3)
     } else {
         decoded
     };
     let thumb = full.thumbnail(THUMB_SIDE, THUMB_SIDE);
-    Ok(Processed { full: jpeg(&full, 85)?, thumb: jpeg(&thumb, 80)? })
+    Ok(Processed {
+        full: jpeg(&full, 85)?,
+        thumb: jpeg(&thumb, 80)?,
+    })
 }
 
 /// Re-encodes as a baseline JPEG: only pixels go in, so no metadata comes out.

@@ -53,7 +53,11 @@ impl Media {
 
     /// Decodes a base64 picture (a `data:` URL or bare base64), re-encodes it and its thumbnail,
     /// and stores both under `folder/`.
-    pub async fn put_base64_image(&self, folder: &str, data: &str) -> Result<StoredImage, ApiError> {
+    pub async fn put_base64_image(
+        &self,
+        folder: &str,
+        data: &str,
+    ) -> Result<StoredImage, ApiError> {
         let bytes = decode_base64_image(data)?;
         let processed = tokio::task::spawn_blocking(move || image::process(&bytes))
             .await
@@ -77,7 +81,10 @@ impl Media {
     pub async fn get(&self, key: &str) -> Result<bytes::Bytes, ApiError> {
         let path = StorePath::parse(key).map_err(|_| ApiError::NotFound)?;
         match self.store.get(&path).await {
-            Ok(found) => found.bytes().await.map_err(|e| ApiError::Internal(e.into())),
+            Ok(found) => found
+                .bytes()
+                .await
+                .map_err(|e| ApiError::Internal(e.into())),
             Err(object_store::Error::NotFound { .. }) => Err(ApiError::NotFound),
             Err(e) => Err(ApiError::Internal(e.into())),
         }
@@ -106,18 +113,28 @@ fn decode_base64_image(data: &str) -> Result<Vec<u8>, ApiError> {
         return Err(ApiError::Invalid(Msg::ImageInvalid));
     }
     let encoded = match data.strip_prefix("data:") {
-        Some(rest) => rest.split_once(',').map(|(_, b64)| b64).ok_or(ApiError::Invalid(Msg::ImageInvalid))?,
+        Some(rest) => rest
+            .split_once(',')
+            .map(|(_, b64)| b64)
+            .ok_or(ApiError::Invalid(Msg::ImageInvalid))?,
         None => data,
     };
     // Three bytes per four characters: refuse an oversized picture before decoding it.
     if encoded.len() / 4 * 3 > MAX_IMAGE_BYTES + 3 {
         return Err(ApiError::TooLarge(Msg::ImageTooLarge));
     }
-    let cleaned: String = encoded.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    let cleaned: String = encoded
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .collect();
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(cleaned.trim_end_matches('='))
-        .or_else(|_| base64::engine::general_purpose::STANDARD_NO_PAD.decode(cleaned.trim_end_matches('=')))
-        .or_else(|_| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(cleaned.trim_end_matches('=')))
+        .or_else(|_| {
+            base64::engine::general_purpose::STANDARD_NO_PAD.decode(cleaned.trim_end_matches('='))
+        })
+        .or_else(|_| {
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(cleaned.trim_end_matches('='))
+        })
         .map_err(|_| ApiError::Invalid(Msg::ImageInvalid))?;
     if bytes.len() > MAX_IMAGE_BYTES {
         return Err(ApiError::TooLarge(Msg::ImageTooLarge));

@@ -15,7 +15,10 @@ pub fn router() -> Router<App> {
 }
 
 async fn serve(State(app): State<App>, Path(key): Path<String>) -> Result<Response, ApiError> {
-    if key.split('/').any(|part| part.is_empty() || part == "." || part == "..") {
+    if key
+        .split('/')
+        .any(|part| part.is_empty() || part == "." || part == "..")
+    {
         return Err(ApiError::NotFound);
     }
     let bytes = app.media.get(&key).await?;
@@ -23,7 +26,10 @@ async fn serve(State(app): State<App>, Path(key): Path<String>) -> Result<Respon
     Ok((
         [
             (header::CONTENT_TYPE, mime.to_string()),
-            (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_owned()),
+            (
+                header::CACHE_CONTROL,
+                "public, max-age=31536000, immutable".to_owned(),
+            ),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
         ],
         bytes,

@@ -60,6 +60,7 @@ pub async fn track(request: Request, next: Next) -> Response {
     let status = response.status().as_u16().to_string();
     let labels = [("method", method), ("route", route), ("status", status)];
     metrics::counter!("http_requests_total", &labels).increment(1);
-    metrics::histogram!("http_request_duration_seconds", &labels).record(started.elapsed().as_secs_f64());
+    metrics::histogram!("http_request_duration_seconds", &labels)
+        .record(started.elapsed().as_secs_f64());
     response
 }

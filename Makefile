@@ -1,0 +1,62 @@
+# Amora: `make run` starts the app at http://localhost:8080; `make test` runs every check.
+
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(CURDIR)/target
+AMORA := $(CARGO_TARGET_DIR)/debug/amora
+NPM_CI := npm ci --no-audit --no-fund --prefer-offline
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts -type f 2>/dev/null)
+
+.PHONY: run build server web test lint test-server test-web e2e bench openapi clean
+
+## run: build the server and the web app, then serve them with the embedded defaults
+run: build
+	@mkdir -p data
+	AMORA_DEMO=$${AMORA_DEMO:-true} $(AMORA) serve
+
+build: server web
+
+server:
+	cargo build -p amora-server
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && $(NPM_CI)
+
+web: web/dist/index.html
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && npm run build
+
+## test: formatting, lints, the server's tests on SQLite and PostgreSQL, the web app's checks
+## and its browser tests against the real server
+test: lint test-server test-web e2e
+
+lint: server web/node_modules/.package-lock.json
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	@$(AMORA) openapi > $(CARGO_TARGET_DIR)/openapi.json
+	@diff -q docs/openapi.json $(CARGO_TARGET_DIR)/openapi.json >/dev/null || \
+		{ echo "docs/openapi.json is out of date: run 'make openapi'"; exit 1; }
+	cd web && npm run check:api
+
+test-server:
+	cargo nextest run --workspace --no-fail-fast
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npm run lint && npm run typecheck && npm run format:check && npm test
+	cd web && npm run build && npm run bundle-size
+
+e2e: server web
+	cd web && AMORA_BIN=$(AMORA) npm run e2e
+
+## openapi: write docs/openapi.json and the web app's API types from the server
+openapi: server
+	$(AMORA) openapi > docs/openapi.json
+	cd web && npm run gen:api
+
+## bench: load benchmarks (results in bench/README.md)
+bench:
+	cargo build --release -p amora-server
+	bash bench/run.sh
+
+clean:
+	rm -rf target web/dist
