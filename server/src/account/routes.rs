@@ -169,11 +169,13 @@ async fn login(
     let login = req.user_name.as_deref().unwrap_or_default().trim();
     let password = req.password.as_deref().unwrap_or_default();
     app.limits.check(Action::LoginByIp, &ip.to_string())?;
-    app.limits.check(Action::LoginByAccount, login)?;
     if login.is_empty() || password.is_empty() {
         return Err(ApiError::LoginFailed);
     }
     let found = app.db.credentials(login).await?;
+    // One budget per account, whether it is reached by user name or by email.
+    let account = found.as_ref().map_or_else(|| format!("login:{login}"), |(id, _)| format!("id:{id}"));
+    app.limits.check(Action::LoginByAccount, &account)?;
     let matched = app
         .passwords
         .verify(password, found.as_ref().map(|(_, h)| h.as_str()))

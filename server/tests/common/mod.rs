@@ -4,6 +4,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod images;
 pub mod smtp;
 
 use std::time::Duration;
@@ -58,7 +59,10 @@ impl PgDatabase {
         let mut conn = sqlx::PgConnection::connect(&admin_url)
             .await
             .expect("PostgreSQL must be running (AMORA_TEST_POSTGRES_URL)");
-        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .await
+            .unwrap();
         conn.close().await.ok();
         let mut url = url::Url::parse(&admin_url).unwrap();
         url.set_path(&name);
@@ -71,11 +75,16 @@ impl Drop for PgDatabase {
         let (admin_url, name) = (self.admin_url.clone(), self.name.clone());
         // Drop runs inside the test's runtime: do the async work on a thread of its own.
         let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
             rt.block_on(async {
                 use sqlx::Connection;
                 if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
-                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn).await;
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .execute(&mut conn)
+                        .await;
                 }
             });
         })
@@ -102,7 +111,11 @@ pub struct Setup {
 
 impl Setup {
     pub fn new(backend: Backend) -> Setup {
-        Setup { backend, rate_limits: false, with_smtp: true }
+        Setup {
+            backend,
+            rate_limits: false,
+            with_smtp: true,
+        }
     }
 }
 
@@ -124,7 +137,9 @@ pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestAp
         addr: "127.0.0.1:0".parse().unwrap(),
         data_dir: dir.path().to_path_buf(),
         database_url: Some(database_url.into()),
-        smtp_url: setup.with_smtp.then(|| format!("smtp://127.0.0.1:{}", mail.port()).into()),
+        smtp_url: setup
+            .with_smtp
+            .then(|| format!("smtp://127.0.0.1:{}", mail.port()).into()),
         web_dir: dir.path().join("no-web"),
         hash_concurrency: 2,
         ..Config::default()
@@ -134,7 +149,10 @@ pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestAp
     let server = Server::start(config).await.unwrap();
     TestApp {
         base: format!("http://{}", server.addr),
-        http: reqwest::Client::builder().timeout(Duration::from_secs(60)).build().unwrap(),
+        http: reqwest::Client::builder()
+            .timeout(Duration::from_secs(60))
+            .build()
+            .unwrap(),
         mail,
         backend: setup.backend,
         server: Some(server),
@@ -148,9 +166,28 @@ pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestAp
 pub struct Reply {
     pub status: u16,
     pub body: Value,
+    pub headers: reqwest::header::HeaderMap,
 }
 
 impl Reply {
+    /// A response header as text.
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    }
+    /// Asserts an error with this code and a message that starts with `prefix` (malformed
+    /// input carries the parser's detail after the message).
+    #[track_caller]
+    pub fn fails_starting(&self, code: u16, prefix: &str) {
+        assert_eq!(self.status, code, "body: {}", self.body);
+        assert!(
+            self.msg().starts_with(prefix),
+            "expected a message starting {prefix:?}, body: {}",
+            self.body
+        );
+    }
     pub fn code(&self) -> u16 {
         self.status
     }
@@ -168,7 +205,12 @@ impl Reply {
     /// Asserts an error with this code and exact message.
     #[track_caller]
     pub fn fails(&self, code: u16, msg: &str) {
-        assert_eq!((self.status, self.msg()), (code, msg), "body: {}", self.body);
+        assert_eq!(
+            (self.status, self.msg()),
+            (code, msg),
+            "body: {}",
+            self.body
+        );
     }
 }
 
@@ -199,10 +241,25 @@ impl TestApp {
     }
 
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Body) -> Reply {
+        self.call_with(method, path, token, body, &[]).await
+    }
+
+    /// `call` with extra request headers (`Accept-Language`, `X-Forwarded-For`, ...).
+    pub async fn call_with(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Body,
+        headers: &[(&str, &str)],
+    ) -> Reply {
         let url = format!("{}{}", self.base, path);
         let mut req = self.http.request(method.parse().unwrap(), url);
         if let Some(token) = token {
             req = req.bearer_auth(token);
+        }
+        for (name, value) in headers {
+            req = req.header(*name, *value);
         }
         req = match body {
             Body::None => req,
@@ -214,11 +271,34 @@ impl TestApp {
         };
         let res = req.send().await.unwrap();
         let status = res.status().as_u16();
+        let headers = res.headers().clone();
         let text = res.text().await.unwrap();
-        let body: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
-        assert_eq!(body["code"].as_u64(), Some(u64::from(status)), "HTTP status must equal code: {body}");
-        assert!(body.get("msg").is_some() && body.get("data").is_some(), "not an envelope: {body}");
-        Reply { status, body }
+        let body: Value =
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        assert_eq!(
+            body["code"].as_u64(),
+            Some(u64::from(status)),
+            "HTTP status must equal code: {body}"
+        );
+        assert!(
+            body.get("msg").is_some() && body.get("data").is_some(),
+            "not an envelope: {body}"
+        );
+        assert_ne!(status, 500, "an internal error: {body}");
+        Reply { status, body, headers }
+    }
+
+    /// A request whose answer is not an envelope (media, probes, metrics): status, headers, bytes.
+    pub async fn fetch(&self, method: &str, path: &str, headers: &[(&str, &str)]) -> Fetched {
+        let mut req = self.http.request(method.parse().unwrap(), format!("{}{}", self.base, path));
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        let headers = res.headers().clone();
+        let bytes = res.bytes().await.unwrap().to_vec();
+        Fetched { status, headers, bytes }
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
@@ -230,10 +310,20 @@ impl TestApp {
     pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
         self.call("PUT", path, token, Body::Json(body)).await
     }
-    pub async fn post_form(&self, path: &str, token: Option<&str>, form: Vec<(&'static str, String)>) -> Reply {
+    pub async fn post_form(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        form: Vec<(&'static str, String)>,
+    ) -> Reply {
         self.call("POST", path, token, Body::Form(form)).await
     }
-    pub async fn put_form(&self, path: &str, token: Option<&str>, form: Vec<(&'static str, String)>) -> Reply {
+    pub async fn put_form(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        form: Vec<(&'static str, String)>,
+    ) -> Reply {
         self.call("PUT", path, token, Body::Form(form)).await
     }
 
@@ -253,7 +343,10 @@ impl TestApp {
     }
 
     pub async fn register(&self, name: &str) -> Person {
-        let data = self.post("/prod-api/register", None, self.registration(name)).await.ok();
+        let data = self
+            .post("/prod-api/register", None, self.registration(name))
+            .await
+            .ok();
         Person {
             id: data["user"]["userId"].as_i64().unwrap(),
             token: data["token"].as_str().unwrap().to_owned(),
@@ -264,21 +357,117 @@ impl TestApp {
     }
 
     pub async fn login(&self, user_name: &str, password: &str) -> Reply {
-        self.post("/prod-api/login", None, json!({ "userName": user_name, "password": password })).await
+        self.post(
+            "/prod-api/login",
+            None,
+            json!({ "userName": user_name, "password": password }),
+        )
+        .await
     }
 
     /// Rows of a table, read directly, to prove that a refused request wrote nothing.
     pub async fn count(&self, table: &str) -> i64 {
-        let sql = format!("SELECT COUNT(*) FROM {table}");
-        let (n,): (i64,) = amora_server::on_db!(&self.app().db, pool => sqlx::query_as(&sql).fetch_one(pool).await).unwrap();
+        self.scalar(&format!("SELECT COUNT(*) FROM {table}")).await
+    }
+
+    /// One integer read directly from the database.
+    pub async fn scalar(&self, sql: &str) -> i64 {
+        let (n,): (i64,) =
+            amora_server::on_db!(&self.app().db, pool => sqlx::query_as(sql).fetch_one(pool).await)
+                .unwrap();
         n
+    }
+
+    /// One text column of every row, read directly from the database.
+    pub async fn texts(&self, sql: &str) -> Vec<String> {
+        let rows: Vec<(String,)> =
+            amora_server::on_db!(&self.app().db, pool => sqlx::query_as(sql).fetch_all(pool).await)
+                .unwrap();
+        rows.into_iter().map(|(t,)| t).collect()
+    }
+
+    /// Files in the media store (pictures and thumbnails).
+    pub fn media_files(&self) -> usize {
+        fn walk(dir: &std::path::Path) -> usize {
+            std::fs::read_dir(dir)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .map(|e| {
+                            if e.path().is_dir() {
+                                walk(&e.path())
+                            } else {
+                                1
+                            }
+                        })
+                        .sum()
+                })
+                .unwrap_or(0)
+        }
+        walk(&self._dir.path().join("media"))
+    }
+
+    /// Everything a request could have written: rows of every table and media files.
+    pub async fn snapshot(&self) -> Snapshot {
+        let mut rows = Vec::new();
+        for table in [
+            "users",
+            "sessions",
+            "email_codes",
+            "balances",
+            "ledger_entries",
+            "mail_outbox",
+        ] {
+            rows.push((table, self.count(table).await));
+        }
+        Snapshot {
+            rows,
+            media_files: self.media_files(),
+            mails: self.mail.all().len(),
+        }
+    }
+
+    /// `path?name=value&...`, encoded.
+    pub fn with_query(path: &str, params: &[(&str, &str)]) -> String {
+        format!("{path}?{}", serde_urlencoded::to_string(params).unwrap())
+    }
+}
+
+/// What the database, the media store and the mailbox hold at one moment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub rows: Vec<(&'static str, i64)>,
+    pub media_files: usize,
+    pub mails: usize,
+}
+
+/// An answer that is not an envelope.
+#[derive(Debug, Clone)]
+pub struct Fetched {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub bytes: Vec<u8>,
+}
+
+impl Fetched {
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    }
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
     }
 }
 
 /// A solid-colour PNG made here, as a data URL.
 pub fn png_data_url(w: u32, h: u32) -> String {
     use base64::Engine;
-    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png(w, h)))
+    format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(png(w, h))
+    )
 }
 
 pub fn png(w: u32, h: u32) -> Vec<u8> {

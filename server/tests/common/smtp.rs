@@ -51,7 +51,14 @@ impl Mailbox {
     /// The last mail to `to`, waiting briefly for it.
     pub async fn last_to(&self, to: &str) -> Received {
         for _ in 0..100 {
-            if let Some(m) = self.inbox.lock().unwrap().iter().rev().find(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(to))) {
+            if let Some(m) = self
+                .inbox
+                .lock()
+                .unwrap()
+                .iter()
+                .rev()
+                .find(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(to)))
+            {
                 return m.clone();
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -76,7 +83,10 @@ impl Mailbox {
     }
 }
 
-async fn session(socket: tokio::net::TcpStream, inbox: Arc<Mutex<Vec<Received>>>) -> std::io::Result<()> {
+async fn session(
+    socket: tokio::net::TcpStream,
+    inbox: Arc<Mutex<Vec<Received>>>,
+) -> std::io::Result<()> {
     let (read, mut write) = socket.into_split();
     let mut lines = BufReader::new(read);
     write.write_all(b"220 localhost ESMTP ready\r\n").await?;
@@ -89,12 +99,22 @@ async fn session(socket: tokio::net::TcpStream, inbox: Arc<Mutex<Vec<Received>>>
         }
         let upper = line.to_ascii_uppercase();
         if upper.starts_with("EHLO") {
-            write.write_all(b"250-localhost\r\n250 8BITMIME\r\n").await?;
-        } else if upper.starts_with("HELO") || upper.starts_with("MAIL FROM") || upper.starts_with("RSET") || upper.starts_with("NOOP") {
+            write
+                .write_all(b"250-localhost\r\n250 8BITMIME\r\n")
+                .await?;
+        } else if upper.starts_with("HELO")
+            || upper.starts_with("MAIL FROM")
+            || upper.starts_with("RSET")
+            || upper.starts_with("NOOP")
+        {
             write.write_all(b"250 OK\r\n").await?;
         } else if upper.starts_with("RCPT TO") {
             let addr = line.trim().split_once(':').map(|x| x.1).unwrap_or_default();
-            to.push(addr.trim().trim_matches(|c| c == '<' || c == '>').to_owned());
+            to.push(
+                addr.trim()
+                    .trim_matches(|c| c == '<' || c == '>')
+                    .to_owned(),
+            );
             write.write_all(b"250 OK\r\n").await?;
         } else if upper.starts_with("DATA") {
             write.write_all(b"354 end with <CRLF>.<CRLF>\r\n").await?;
@@ -107,9 +127,16 @@ async fn session(socket: tokio::net::TcpStream, inbox: Arc<Mutex<Vec<Received>>>
                 if line == ".\r\n" || line == ".\n" {
                     break;
                 }
-                data.push_str(line.strip_prefix('.').filter(|_| line.starts_with("..")).unwrap_or(&line));
+                data.push_str(
+                    line.strip_prefix('.')
+                        .filter(|_| line.starts_with(".."))
+                        .unwrap_or(&line),
+                );
             }
-            inbox.lock().unwrap().push(parse(std::mem::take(&mut to), &data));
+            inbox
+                .lock()
+                .unwrap()
+                .push(parse(std::mem::take(&mut to), &data));
             write.write_all(b"250 OK queued\r\n").await?;
         } else if upper.starts_with("QUIT") {
             write.write_all(b"221 bye\r\n").await?;
@@ -125,7 +152,10 @@ fn parse(to: Vec<String>, data: &str) -> Received {
     let (head, body) = data.split_once("\r\n\r\n").unwrap_or((data, ""));
     let header = |name: &str| {
         head.lines()
-            .find(|l| l.to_ascii_lowercase().starts_with(&format!("{}:", name.to_ascii_lowercase())))
+            .find(|l| {
+                l.to_ascii_lowercase()
+                    .starts_with(&format!("{}:", name.to_ascii_lowercase()))
+            })
             .map(|l| l[name.len() + 1..].trim().to_owned())
             .unwrap_or_default()
     };
@@ -133,12 +163,21 @@ fn parse(to: Vec<String>, data: &str) -> Received {
     let body = match encoding.as_str() {
         "base64" => {
             let joined: String = body.split_whitespace().collect();
-            String::from_utf8_lossy(&base64::engine::general_purpose::STANDARD.decode(joined).unwrap_or_default()).into_owned()
+            String::from_utf8_lossy(
+                &base64::engine::general_purpose::STANDARD
+                    .decode(joined)
+                    .unwrap_or_default(),
+            )
+            .into_owned()
         }
         "quoted-printable" => quoted_printable(body),
         _ => body.to_owned(),
     };
-    Received { to, subject: header("Subject"), body }
+    Received {
+        to,
+        subject: header("Subject"),
+        body,
+    }
 }
 
 fn quoted_printable(text: &str) -> String {
