@@ -34,7 +34,12 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
     },
     {
       name: 'desktop',

@@ -18,7 +18,11 @@ function freePort(): Promise<number> {
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -59,13 +59,18 @@ export function mailText(raw: string): string {
       .join('\n');
   }
   if (type && !type.startsWith('text/')) return '';
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
   return body;
 }
 
 /** The six-digit code of the latest mail to the address, waiting for it to arrive. */
-export async function lastCodeSentTo(address: string, after = 0, timeoutMs = 15_000): Promise<string> {
+export async function lastCodeSentTo(
+  address: string,
+  after = 0,
+  timeoutMs = 15_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mail = mailsTo(address)

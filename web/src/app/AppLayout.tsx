@@ -158,13 +158,12 @@ export function AppLayout() {
   const [confirming, setConfirming] = useState(false);
   const isChat = location.pathname === paths.chat;
 
+  // mutateAsync: ending the session unmounts this layout before per-call callbacks would run.
   const doLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        setConfirming(false);
-        showToast(t('settings.loggedOut'), 'success');
-        navigate(paths.login, { replace: true });
-      },
+    void logout.mutateAsync().finally(() => {
+      setConfirming(false);
+      showToast(t('settings.loggedOut'), 'success');
+      navigate(paths.login, { replace: true });
     });
 
   return (

@@ -32,7 +32,7 @@ export function AppBar({
           </button>
         </div>
       )}
-      <h1>{title}</h1>
+      {title ? <h1>{title}</h1> : <span style={{ flex: 1 }} />}
       <div className="appbar-end">{end}</div>
     </header>
   );

@@ -66,8 +66,9 @@ export default function RegisterPage() {
       });
       return;
     }
-    register.mutate(
-      {
+    // mutateAsync: signing in re-renders the route guards, which unmount this page first.
+    register
+      .mutateAsync({
         userName: form.userName.trim(),
         email: form.email.trim(),
         password: form.password,
@@ -78,14 +79,12 @@ export default function RegisterPage() {
         language: currentAbbr(),
         ...(signature.trim() ? { signature: signature.trim() } : {}),
         privacyAccepted: true,
-      },
-      {
-        onSuccess: ({ user }) => {
-          showToast(t('register.welcome', { name: user.userName }), 'success');
-          navigate('/', { replace: true });
-        },
-      },
-    );
+      })
+      .then(({ user }) => {
+        showToast(t('register.welcome', { name: user.userName }), 'success');
+        navigate('/', { replace: true });
+      })
+      .catch(() => undefined);
   };
 
   return (

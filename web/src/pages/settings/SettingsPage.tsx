@@ -35,24 +35,23 @@ export default function SettingsPage() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
+  // mutateAsync throughout: ending the session re-renders the route guards, which unmount this
+  // page before per-call callbacks would run.
   const doLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        showToast(t('settings.loggedOut'), 'success');
-        navigate('/pages/login/login', { replace: true });
-      },
+    void logout.mutateAsync().finally(() => {
+      showToast(t('settings.loggedOut'), 'success');
+      navigate('/pages/login/login', { replace: true });
     });
 
   const doDelete = () => {
     if (!user) return;
-    deleteAccount.mutate(user.userId, {
-      onSuccess: () => {
-        setConfirmDelete(false);
+    deleteAccount
+      .mutateAsync(user.userId)
+      .then(() => {
         showToast(t('settings.deleted'), 'success');
         navigate('/pages/login/login', { replace: true });
-      },
-      onError: () => setConfirmDelete(false),
-    });
+      })
+      .catch(() => setConfirmDelete(false));
   };
 
   return (

@@ -21,8 +21,9 @@ export default function SwitchAccountPage() {
     const account = accounts[index];
     if (!account || account.user.userId === currentId) return;
     setPending(account.user.userId);
-    switcher.mutate(account, {
-      onSuccess: (result) => {
+    switcher
+      .mutateAsync(account)
+      .then((result) => {
         if (result.ok) {
           showToast(t('switchAccount.switched', { name: account.user.userName }), 'success');
           navigate('/', { replace: true });
@@ -32,9 +33,9 @@ export default function SwitchAccountPage() {
             replace: true,
           });
         }
-      },
-      onSettled: () => setPending(null),
-    });
+      })
+      .catch(() => undefined)
+      .finally(() => setPending(null));
   };
 
   return (

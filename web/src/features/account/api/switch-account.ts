@@ -1,33 +1,48 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/request';
+import { ApiError, request } from '../../../lib/request';
 import { clearSession, startSession } from '../../../lib/session';
-import { type SavedAccount, forgetSavedToken, upsertSavedAccount } from '../saved-accounts';
-import { getInfo } from './get-info';
+import {
+  type SavedAccount,
+  forgetSavedToken,
+  storeUser,
+  upsertSavedAccount,
+} from '../saved-accounts';
 import { accountKeys } from './keys';
+import type { User } from './types';
 
-export type SwitchResult = { ok: true } | { ok: false; expired: true; userName: string };
+export type SwitchResult =
+  { ok: true; user: User } | { ok: false; expired: true; userName: string };
 
 /**
- * Switches to a saved account: the current session data is cleared without going to login, the
- * saved token becomes the session and the user is reloaded. An expired token (401) answers
- * `expired` so the caller can send the person to login with the name filled in.
+ * Switches to a saved account. The saved token is checked with GET /getInfo first; then the
+ * current session data is cleared without going to login, the saved token becomes the session
+ * and the user is stored. An expired token (401) answers `expired` so the caller can send the
+ * person to login with the name filled in.
  */
 export async function switchAccount(account: SavedAccount): Promise<SwitchResult> {
-  clearSession({ keepLoggedInFlag: true });
-  if (!account.token) return { ok: false, expired: true, userName: account.user.userName };
+  const expired = () => {
+    forgetSavedToken(account.user.userId);
+    clearSession();
+    return { ok: false, expired: true, userName: account.user.userName } as const;
+  };
+  if (!account.token) return expired();
+  let user: User;
   try {
-    const user = await getInfo({ token: account.token, handleUnauthorized: false, silent: true });
-    startSession(account.token);
-    upsertSavedAccount(user, account.token);
-    return { ok: true };
+    user = await request<User>({
+      url: '/getInfo',
+      token: account.token,
+      handleUnauthorized: false,
+      silent: true,
+    });
   } catch (err) {
-    if (err instanceof ApiError && err.code === 401) {
-      forgetSavedToken(account.user.userId);
-      clearSession();
-      return { ok: false, expired: true, userName: account.user.userName };
-    }
+    if (err instanceof ApiError && err.code === 401) return expired();
     throw err;
   }
+  clearSession({ keepLoggedInFlag: true });
+  startSession(account.token);
+  storeUser(user);
+  upsertSavedAccount(user, account.token);
+  return { ok: true, user };
 }
 
 export function useSwitchAccount() {
@@ -37,7 +52,7 @@ export function useSwitchAccount() {
     onMutate: () => queryClient.cancelQueries(),
     onSuccess: (result) => {
       queryClient.removeQueries();
-      if (result.ok) void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      if (result.ok) queryClient.setQueryData(accountKeys.info(), result.user);
     },
   });
 }

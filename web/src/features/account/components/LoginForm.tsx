@@ -30,10 +30,11 @@ export function LoginForm({
     };
     setErrors(next);
     if (next.userName || next.password) return;
-    login.mutate(
-      { userName: userName.trim(), password },
-      { onSuccess: ({ user }) => onSuccess(user) },
-    );
+    // mutateAsync: signing in re-renders the route guards, which may unmount this form first.
+    login
+      .mutateAsync({ userName: userName.trim(), password })
+      .then(({ user }) => onSuccess(user))
+      .catch(() => undefined);
   };
 
   return (

@@ -1,0 +1,335 @@
+// Stories of a person managing their Amora account, in the real app against the real server.
+import { expect, test } from '@playwright/test';
+import { lastCodeSentTo } from './mail';
+import { PHOTO, login, person, registerViaApi, shot, skipSplash, toast, url } from './helpers';
+
+test('the first launch shows the splash, then the guide, then login', async ({
+  page,
+}, testInfo) => {
+  await page.goto(url('/'));
+  await expect(page).toHaveURL(url('/pages/splash/splash'));
+  await expect(page.getByRole('heading', { name: 'Amora' })).toBeVisible();
+  await shot(page, testInfo, 'en-splash');
+  await expect(page).toHaveURL(url('/pages/guide/guide'));
+  await expect(page.getByRole('heading', { name: 'Meet people worldwide' })).toBeVisible();
+  await shot(page, testInfo, 'en-guide');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Chat in your own language' })).toBeInViewport();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page).toHaveURL(url('/pages/login/login'));
+  // Second launch: straight to login, no splash.
+  await page.goto(url('/pages/settings/settings'));
+  await expect(page).toHaveURL(url('/pages/login/login'));
+});
+
+test('someone registers with a photo, verifies the email, logs out and back in', async ({
+  page,
+}, testInfo) => {
+  const me = person('reg', testInfo);
+  await skipSplash(page);
+  await page.goto(url('/pages/login/login'));
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(url('/pages/register/register'));
+
+  // Submitting the empty form shows each problem under its field.
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Please upload a profile photo')).toBeVisible();
+  await expect(page.getByText('Please enter your email address')).toBeVisible();
+  await expect(page.getByText('Please check the privacy policy')).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'The password must be 5 to 20 characters' }),
+  ).toBeVisible();
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await expect(page.getByText('Incorrect email format')).toBeVisible();
+  await page.getByLabel('Birthday').fill(`${new Date().getFullYear() - 17}-01-01`);
+  await expect(page.getByText('You are under 18 years old and cannot register')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await expect(
+    page.locator('.field-error', { hasText: 'The password must be 5 to 20 characters' }),
+  ).toBeVisible();
+  await shot(page, testInfo, 'en-register-errors');
+
+  // The photo is cropped square before it is used.
+  await page.getByTestId('avatar-input').setInputFiles(PHOTO);
+  const crop = page.getByRole('dialog', { name: 'Crop your photo' });
+  await expect(crop).toBeVisible();
+  await crop.getByLabel('Zoom').fill('1.5');
+  await shot(page, testInfo, 'en-register-crop');
+  await crop.getByRole('button', { name: 'Use this photo' }).click();
+  await expect(crop).toBeHidden();
+  await expect(page.getByRole('img', { name: 'Profile photo' })).toBeVisible();
+
+  await page.getByLabel('User name').fill(me.userName);
+  await page.getByLabel('Email').fill(me.email);
+  await page.getByLabel('Password', { exact: true }).fill(me.password);
+  await page.getByLabel('Confirm password').fill(me.password);
+  await page.getByText('Female', { exact: true }).click();
+  await page.getByLabel('Country').selectOption('Japan');
+  await page.getByLabel('Birthday').fill('1995-03-04');
+  await page.getByLabel('About me').fill('I like long walks and good coffee.');
+  await page.getByRole('checkbox').check();
+  await shot(page, testInfo, 'en-register');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(url('/'));
+  await expect(toast(page, `Welcome to Amora, ${me.userName}!`)).toBeVisible();
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await shot(page, testInfo, 'en-discover');
+
+  // Email verification: the code from the mail grants 80 characters.
+  await page.goto(url('/pages/settings/settings'));
+  const card = page.getByTestId('profile-card');
+  await expect(card.getByRole('heading', { name: me.userName })).toBeVisible();
+  await expect(page.getByTestId('email-status')).toHaveText('Not verified');
+  await shot(page, testInfo, 'en-settings');
+  const sentAt = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`We sent a six-digit code to ${me.email}.`)).toBeVisible();
+  await page.getByLabel('Verification code').fill('12');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByText('Please enter the six-digit code')).toBeVisible();
+  const code = await lastCodeSentTo(me.email, sentAt - 1000);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByTestId('verify-reward')).toContainText('You received 80 free characters');
+  await expect(page.getByTestId('verify-reward')).toContainText(
+    'Your balance is now 80 characters',
+  );
+  await expect(page.getByTestId('email-status')).toHaveText('Verified');
+  await expect(page.getByTestId('characters')).toHaveText('80');
+  await shot(page, testInfo, 'en-settings-verified');
+
+  // Log out, then back in with the email instead of the user name.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(url('/pages/login/login'));
+  await expect(toast(page, 'You have logged out')).toBeVisible();
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('TOKEN'),
+    info: localStorage.getItem('USER_INFO'),
+    password: localStorage.getItem('PASSWORD'),
+  }));
+  expect(stored).toEqual({ token: null, info: null, password: null });
+
+  await page.getByLabel('User name or email').fill(me.email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByTestId('toast').first()).toBeVisible();
+  await expect(page).toHaveURL(url('/pages/login/login'));
+  await login(page, me.email, me.password);
+  const session = await page.evaluate(() => ({
+    logined: localStorage.getItem('LOGINED'),
+    token: Boolean(localStorage.getItem('TOKEN')),
+    userName: localStorage.getItem('USER_NAME'),
+    accounts: JSON.parse(localStorage.getItem('UserAccounts') ?? '[]') as {
+      user: { userName: string };
+    }[],
+  }));
+  expect(session.logined).toBe('true');
+  expect(session.token).toBe(true);
+  expect(session.userName).toBe(me.userName);
+  expect(session.accounts.map((a) => a.user.userName)).toEqual([me.userName]);
+});
+
+test('someone changes the password', async ({ page, request }, testInfo) => {
+  const me = person('pwd', testInfo);
+  await registerViaApi(request, me);
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.goto(url('/pages/settings/settings'));
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const form = page.getByTestId('change-password-form');
+  await form.getByLabel('Current password').fill(me.password);
+  await form.getByLabel('New password', { exact: true }).fill(me.password);
+  await form.getByLabel('Confirm new password').fill(me.password);
+  await form.getByRole('button', { name: 'Save new password' }).click();
+  await expect(form.getByText('The new password is the same as the old password')).toBeVisible();
+  await form.getByLabel('New password', { exact: true }).fill('abc');
+  await form.getByRole('button', { name: 'Save new password' }).click();
+  await expect(
+    form.getByText('The password must be 5 to 20 characters', { exact: true }).first(),
+  ).toBeVisible();
+  await shot(page, testInfo, 'en-settings-password');
+
+  await form.getByLabel('Current password').fill('not-my-password');
+  await form.getByLabel('New password', { exact: true }).fill('secret2');
+  await form.getByLabel('Confirm new password').fill('secret2');
+  await form.getByRole('button', { name: 'Save new password' }).click();
+  await expect(toast(page, 'The old password is incorrect')).toBeVisible();
+  await expect(page).toHaveURL(url('/pages/settings/settings'));
+
+  await form.getByLabel('Current password').fill(me.password);
+  await form.getByRole('button', { name: 'Save new password' }).click();
+  await expect(toast(page, 'Your password has been changed')).toBeVisible();
+  // This session is kept.
+  await page.reload();
+  await expect(page.getByTestId('profile-card')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(url('/pages/login/login'));
+  await login(page, me.userName, 'secret2');
+});
+
+test('a forgotten password is reset with the code from the mail', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('fgt', testInfo);
+  await registerViaApi(request, me);
+  await skipSplash(page);
+  await page.goto(url('/pages/login/login'));
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Please enter your email address')).toBeVisible();
+  await page.getByLabel('User name').fill(me.userName);
+  await page.getByLabel('Email').fill('wrong@');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Incorrect email format')).toBeVisible();
+  await shot(page, testInfo, 'en-forget-password');
+  await page.getByLabel('Email').fill(me.email);
+  const sentAt = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`Enter the code we sent to ${me.email}`)).toBeVisible();
+  const code = await lastCodeSentTo(me.email, sentAt - 1000);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('New password', { exact: true }).fill('fresh42');
+  await page.getByLabel('Confirm new password').fill('fresh42');
+  await shot(page, testInfo, 'en-forget-password-step2');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/pages\/login\/login\?userName=/);
+  await expect(page.getByLabel('User name or email')).toHaveValue(me.userName);
+  await page.getByLabel('Password', { exact: true }).fill('fresh42');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(url('/'));
+});
+
+test('the language switches to Japanese and back', async ({ page, request }, testInfo) => {
+  const me = person('lng', testInfo);
+  await registerViaApi(request, me);
+  await skipSplash(page);
+  await page.goto(url('/pages/login/login'));
+  await page.getByTestId('language-select').selectOption('ja');
+  await expect(page.getByRole('heading', { name: 'おかえりなさい' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('LANGUAGE'))).toBe(
+    JSON.stringify({ language: 'Japanese', abbr: 'ja' }),
+  );
+  // The server answers in Japanese too.
+  await page.getByLabel('ユーザー名またはメールアドレス').fill(me.userName);
+  await page.getByLabel('パスワード', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(toast(page, 'ユーザー名またはパスワードが正しくありません')).toBeVisible();
+  await page.getByLabel('パスワード', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(url('/'));
+  await page.goto(url('/pages/settings/settings'));
+  await expect(page.getByRole('heading', { name: '設定', exact: true })).toBeVisible();
+  await page.getByTestId('language-select').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+});
+
+test('two accounts are saved and the person switches between them', async ({
+  page,
+  request,
+}, testInfo) => {
+  const first = person('one', testInfo);
+  const second = person('two', testInfo);
+  await registerViaApi(request, first);
+  await registerViaApi(request, second);
+  await skipSplash(page);
+  await login(page, first.userName, first.password);
+
+  await page.goto(url('/pages/switch-account/switch-account'));
+  await page.getByRole('link', { name: 'Add account' }).click();
+  await expect(page).toHaveURL(url('/pages/multi-login/multi-login'));
+  await shot(page, testInfo, 'en-multi-login');
+  await page.getByLabel('User name or email').fill(second.userName);
+  await page.getByLabel('Password', { exact: true }).fill(second.password);
+  await page.getByRole('button', { name: 'Log in and switch' }).click();
+  await expect(page).toHaveURL(url('/'));
+  await expect(toast(page, `Switched to ${second.userName}`)).toBeVisible();
+
+  await page.goto(url('/pages/switch-account/switch-account'));
+  const list = page.getByTestId('saved-accounts');
+  await expect(list.getByRole('button', { name: new RegExp(first.userName) })).toBeVisible();
+  await expect(list.getByRole('button', { name: new RegExp(second.userName) })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await shot(page, testInfo, 'en-switch-account');
+
+  await list.getByRole('button', { name: new RegExp(first.userName) }).click();
+  await expect(page).toHaveURL(url('/'));
+  await page.goto(url('/pages/settings/settings'));
+  await expect(
+    page.getByTestId('profile-card').getByRole('heading', { name: first.userName }),
+  ).toBeVisible();
+
+  await page.goto(url('/pages/switch-account/switch-account'));
+  await list.getByRole('button', { name: new RegExp(second.userName) }).click();
+  await expect(page).toHaveURL(url('/'));
+  await page.goto(url('/pages/settings/settings'));
+  await expect(
+    page.getByTestId('profile-card').getByRole('heading', { name: second.userName }),
+  ).toBeVisible();
+
+  // A saved session that has expired sends the person to login with the name filled in.
+  await page.evaluate((name) => {
+    const list = JSON.parse(localStorage.getItem('UserAccounts') ?? '[]') as {
+      user: { userName: string };
+      token: string;
+    }[];
+    for (const a of list) if (a.user.userName === name) a.token = 'expired-token';
+    localStorage.setItem('UserAccounts', JSON.stringify(list));
+  }, first.userName);
+  await page.goto(url('/pages/switch-account/switch-account'));
+  await list.getByRole('button', { name: new RegExp(first.userName) }).click();
+  await expect(page).toHaveURL(/\/pages\/login\/login\?userName=/);
+  await expect(page.getByLabel('User name or email')).toHaveValue(first.userName);
+});
+
+test('an expired session says so and goes to login', async ({ page, request }, testInfo) => {
+  const me = person('exp', testInfo);
+  await registerViaApi(request, me);
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.evaluate(() => localStorage.setItem('TOKEN', 'no-longer-valid'));
+  await page.goto(url('/pages/settings/settings'));
+  await expect(toast(page, 'Login has expired, please log in again')).toBeVisible();
+  await expect(page).toHaveURL(url('/pages/login/login'));
+  const left = await page.evaluate(() =>
+    ['TOKEN', 'IM_TOKEN', 'UNREAD_NUMBER', 'USER_INFO', 'listRed'].map((k) =>
+      localStorage.getItem(k),
+    ),
+  );
+  expect(left).toEqual([null, null, null, null, null]);
+});
+
+test('someone deletes the account after confirming', async ({ page, request }, testInfo) => {
+  const me = person('del', testInfo);
+  await registerViaApi(request, me);
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.goto(url('/pages/settings/settings'));
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await shot(page, testInfo, 'en-settings-delete');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await dialog.getByRole('button', { name: 'Delete forever' }).click();
+  await expect(page).toHaveURL(url('/pages/login/login'));
+  await expect(toast(page, 'Your account has been deleted')).toBeVisible();
+  const left = await page.evaluate(() => ({
+    token: localStorage.getItem('TOKEN'),
+    accounts: localStorage.getItem('UserAccounts'),
+  }));
+  expect(left).toEqual({ token: null, accounts: '[]' });
+  await page.getByLabel('User name or email').fill(me.userName);
+  await page.getByLabel('Password', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByTestId('toast').first()).toBeVisible();
+  await expect(page).toHaveURL(url('/pages/login/login'));
+});

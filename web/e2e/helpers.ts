@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, type Page, type TestInfo, expect } from '@playwright/test';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const PHOTO = path.join(here, '..', 'public', 'icons', 'icon-512.png');
+
+export function base(): string {
+  const url = process.env.AMORA_E2E_BASE_URL;
+  if (!url) throw new Error('AMORA_E2E_BASE_URL is not set: the global setup did not run');
+  return url;
+}
+
+export function url(p: string): string {
+  return `${base()}${p}`;
+}
+
+let n = 0;
+/** A user name no other test (or project) uses. */
+export function uniqueName(prefix: string, testInfo: TestInfo): string {
+  n += 1;
+  const stamp = Date.now().toString(36).slice(-5);
+  return `${prefix}${testInfo.project.name.slice(0, 1)}${stamp}${n}`;
+}
+
+export interface Person {
+  userName: string;
+  email: string;
+  password: string;
+}
+
+export function person(prefix: string, testInfo: TestInfo): Person {
+  const userName = uniqueName(prefix, testInfo);
+  return { userName, email: `${userName.toLowerCase()}@example.com`, password: 'secret1' };
+}
+
+/** Registers straight through the API, for stories that are not about registering. */
+export async function registerViaApi(request: APIRequestContext, p: Person) {
+  const avatar = `data:image/png;base64,${fs.readFileSync(PHOTO).toString('base64')}`;
+  const res = await request.post(url('/prod-api/register'), {
+    data: {
+      userName: p.userName,
+      email: p.email,
+      password: p.password,
+      gender: 'female',
+      country: 'Japan',
+      birthday: '1994-05-06',
+      avatar,
+      language: 'en',
+      privacyAccepted: true,
+    },
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  expect(body.code, body.msg).toBe(200);
+}
+
+/** Skips the first-launch splash and guide. */
+export async function skipSplash(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem('SHOWED_SPLASH', 'true');
+  });
+}
+
+export async function login(page: Page, userName: string, password: string) {
+  await page.goto(url('/pages/login/login'));
+  await page.getByLabel('User name or email').fill(userName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(url('/'));
+}
+
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByTestId('toast').filter({ hasText: text });
+}
+
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.join(here, 'screenshots', testInfo.project.name);
+  fs.mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+export async function setLanguageOnLoginPage(page: Page, abbr: string) {
+  await page.getByTestId('language-select').selectOption(abbr);
+}

@@ -1,0 +1,120 @@
+// Every route answers with a designed page, and the account pages are captured in English and
+// Japanese for review (web/e2e/screenshots, not committed).
+import { expect, test } from '@playwright/test';
+import { login, person, registerViaApi, shot, skipSplash, url } from './helpers';
+
+const PUBLIC_PAGES = [
+  ['login', '/pages/login/login'],
+  ['register', '/pages/register/register'],
+  ['forget-password', '/pages/forget-password/forget-password'],
+  ['rules', '/pages/rules/rules'],
+  ['multi-login', '/pages/multi-login/multi-login'],
+] as const;
+
+const PRIVATE_PAGES = [
+  ['discover', '/'],
+  ['index', '/pages/index/index?tab=wink'],
+  ['settings', '/pages/settings/settings'],
+  ['switch-account', '/pages/switch-account/switch-account'],
+  ['dynamic', '/pages/dynamic/dynamic'],
+  ['dynamic-detail', '/pages/dynamic-detail/dynamic-detail'],
+  ['homepage', '/pages/homepage/homepage'],
+  ['recharge', '/pages/recharge/recharge'],
+  ['grade', '/pages/grade/grade'],
+  ['release', '/pages/release/release'],
+  ['message', '/pages/message/message'],
+  ['album', '/pages/album/album'],
+  ['indexBranch', '/pages/indexBranch/indexBranch'],
+  ['download', '/pages/download/download'],
+  ['Bulletin', '/pages/Bulletin/Bulletin'],
+  ['RecentContact', '/pages/RecentContact/RecentContact'],
+  ['upgrade-popup', '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup'],
+  ['choose-location', '/choose-location'],
+  ['open-location', '/open-location'],
+] as const;
+
+for (const lang of ['en', 'ja'] as const) {
+  test(`signed-out pages render in ${lang}`, async ({ page }, testInfo) => {
+    await skipSplash(page);
+    await page.addInitScript((abbr) => {
+      localStorage.setItem(
+        'LANGUAGE',
+        JSON.stringify({ language: abbr === 'ja' ? 'Japanese' : 'English', abbr }),
+      );
+    }, lang);
+    for (const [name, path] of PUBLIC_PAGES) {
+      await page.goto(url(path));
+      await expect(page.locator('h1:visible').first()).toBeVisible();
+      await shot(page, testInfo, `${lang}-${name}`);
+    }
+  });
+
+  test(`signed-in pages render in ${lang}`, async ({ page, request }, testInfo) => {
+    const me = person(`pg${lang}`, testInfo);
+    await registerViaApi(request, me);
+    await skipSplash(page);
+    await login(page, me.userName, me.password);
+    if (lang === 'ja') {
+      await page.evaluate(() =>
+        localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Japanese', abbr: 'ja' })),
+      );
+    }
+    for (const [name, path] of PRIVATE_PAGES) {
+      await page.goto(url(path));
+      await expect(page).toHaveURL(url(path));
+      await expect(page.locator('h1:visible').first()).toBeVisible();
+      if (!['settings', 'switch-account'].includes(name)) {
+        await expect(page.getByTestId('coming-soon')).toBeVisible();
+      }
+      if (['discover', 'settings', 'switch-account', 'message', 'album'].includes(name)) {
+        await shot(page, testInfo, `${lang}-${name}`);
+      }
+    }
+    const partner = {
+      userId: 42,
+      userName: 'Mika',
+      emUser: 'u42',
+      avatar: '',
+      sex: 'female',
+      unRead: 0,
+    };
+    await page.goto(url(`/pages/chat/chat?data=${encodeURIComponent(JSON.stringify(partner))}`));
+    await expect(page.getByRole('heading', { level: 1, name: /Mika/ })).toBeVisible();
+    await shot(page, testInfo, `${lang}-chat`);
+  });
+}
+
+test('a private page sends a signed-out visitor to login', async ({ page }) => {
+  await skipSplash(page);
+  await page.goto(url('/pages/album/album'));
+  await expect(page).toHaveURL(url('/pages/login/login'));
+});
+
+test('an unknown address shows a not-found page', async ({ page }) => {
+  await skipSplash(page);
+  await page.goto(url('/pages/nowhere/nowhere'));
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('a page whose chunk fails to load offers Retry', async ({ page, request }, testInfo) => {
+  const me = person('chk', testInfo);
+  await registerViaApi(request, me);
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  let block = true;
+  await page.route(/\/assets\/GradePage-.*\.js$/, (route) =>
+    block ? route.abort() : route.continue(),
+  );
+  await page
+    .getByRole('link', { name: /Upgrade|Favorites/ })
+    .first()
+    .isVisible();
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/pages/grade/grade');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByText('The page could not be loaded')).toBeVisible();
+  block = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+});
