@@ -41,6 +41,9 @@ pub struct Config {
     /// Trust the first address of `X-Forwarded-For` (only behind our own proxy).
     pub trust_forwarded_for: bool,
     pub rate_limit: RateLimits,
+    pub people: PeopleSettings,
+    /// Demo mode: seed demo profiles on first start (and, later, allow the sandbox checkout).
+    pub demo: bool,
     /// Log as JSON lines instead of text.
     pub log_json: bool,
 }
@@ -55,6 +58,28 @@ pub struct RateLimits {
     pub register_per_ip: u32,
     pub mail_per_ip: u32,
     pub mail_per_account: u32,
+}
+
+/// Operator settings of discovery (SPEC section 6, DESIGN.md section 4).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct PeopleSettings {
+    /// Discover shows the other gender unless the person filters by gender (the seed's default).
+    pub opposite_gender_by_default: bool,
+    /// Discover results a non-member sees per UTC day; members see without limit.
+    pub daily_discover_cap: i64,
+    /// Active within this many minutes counts as online.
+    pub online_minutes: i64,
+}
+
+impl Default for PeopleSettings {
+    fn default() -> Self {
+        Self {
+            opposite_gender_by_default: true,
+            daily_discover_cap: 100,
+            online_minutes: 5,
+        }
+    }
 }
 
 impl Default for RateLimits {
@@ -86,6 +111,8 @@ impl Default for Config {
             hash_concurrency: std::thread::available_parallelism().map_or(2, |n| n.get()),
             trust_forwarded_for: false,
             rate_limit: RateLimits::default(),
+            people: PeopleSettings::default(),
+            demo: false,
             log_json: false,
         }
     }
@@ -109,10 +136,14 @@ impl Config {
             .merge(Toml::file(file))
             .merge(Env::prefixed("AMORA_").map(|key| {
                 let key = key.as_str().to_ascii_lowercase();
-                match key.strip_prefix("rate_limit_") {
-                    Some(rest) if !rest.starts_with('_') => format!("rate_limit.{rest}").into(),
-                    _ => key.replace("__", ".").into(),
+                for section in ["rate_limit_", "people_"] {
+                    if let Some(rest) = key.strip_prefix(section) {
+                        if !rest.starts_with('_') {
+                            return format!("{}.{rest}", section.trim_end_matches('_')).into();
+                        }
+                    }
                 }
+                key.replace("__", ".").into()
             }))
             .extract()?;
         Ok(config)

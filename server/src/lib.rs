@@ -12,6 +12,7 @@ pub mod ledger;
 pub mod mail;
 pub mod media;
 pub mod ops;
+pub mod people;
 pub mod web;
 
 use std::net::SocketAddr;
@@ -77,6 +78,15 @@ impl Server {
     /// Builds the app from `config` and listens on `config.addr` (port 0 picks a free one).
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         let app = App::build(config).await?;
+        people::demo::ensure_service_accounts(&app).await?;
+        if app.config.demo && !people::demo::seeded(&app).await? {
+            people::demo::seed(&app, 60).await?;
+            tracing::info!(
+                "demo profiles created; log in as '{}' with password '{}'",
+                people::demo::DEMO_USER,
+                people::demo::DEMO_PASSWORD
+            );
+        }
         let listener = TcpListener::bind(app.config.addr).await?;
         let addr = listener.local_addr()?;
         let (stop, stopped) = oneshot::channel::<()>();

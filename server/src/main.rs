@@ -31,6 +31,11 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document.
     Openapi,
+    /// Create demo profiles (with generated avatars) and the demo account.
+    Demo {
+        #[arg(long, default_value_t = 60)]
+        users: usize,
+    },
     /// Operator commands on accounts.
     User {
         #[command(subcommand)]
@@ -73,6 +78,22 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::User { command } => user(config, command).await,
+        Command::Demo { users } => {
+            let app = App::build(config).await?;
+            amora_server::people::demo::ensure_service_accounts(&app).await?;
+            if amora_server::people::demo::seeded(&app).await? {
+                println!("demo profiles exist already");
+            } else {
+                amora_server::people::demo::seed(&app, users).await?;
+                println!(
+                    "{users} demo profiles created; log in as '{}' with password '{}'",
+                    amora_server::people::demo::DEMO_USER,
+                    amora_server::people::demo::DEMO_PASSWORD
+                );
+            }
+            app.db.close().await;
+            Ok(())
+        }
         Command::Openapi => Ok(()),
     }
 }

@@ -17,7 +17,7 @@ CREATE TABLE users (
     email_verified    BOOLEAN NOT NULL DEFAULT FALSE,
     level             TEXT CHECK (level IN ('VIP', 'SVIP')),
     member_expires_at INTEGER,
-    role              TEXT    NOT NULL DEFAULT 'member' CHECK (role IN ('member', 'staff')),
+    role              TEXT    NOT NULL DEFAULT 'member' CHECK (role IN ('member', 'staff', 'service')),
     status            TEXT    NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'banned', 'deleted')),
     created_at        INTEGER NOT NULL,
     last_active_at    INTEGER NOT NULL,

@@ -299,6 +299,14 @@ mod tests {
     }
 }
 
+/// The membership running at `now`, if any: an expired membership is no membership. Every
+/// member rule of SPEC section 6 reads it here.
+pub fn membership(level: Option<&str>, expires_at: Option<i64>, now: i64) -> Option<Level> {
+    expires_at
+        .filter(|e| *e > now)
+        .and(level.and_then(Level::parse))
+}
+
 /// A person as the API shows them to themselves.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -361,7 +369,7 @@ impl UserView {
             signature: row.signature,
             telephone: row.telephone,
             language: row.language,
-            level: running.and(row.level.as_deref().and_then(Level::parse)),
+            level: membership(row.level.as_deref(), row.member_expires_at, now),
             member_expires_at: running.map(crate::clock::rfc3339),
             coins: row.coins,
             characters: row.characters,

@@ -174,7 +174,9 @@ async fn login(
     }
     let found = app.db.credentials(login).await?;
     // One budget per account, whether it is reached by user name or by email.
-    let account = found.as_ref().map_or_else(|| format!("login:{login}"), |(id, _)| format!("id:{id}"));
+    let account = found
+        .as_ref()
+        .map_or_else(|| format!("login:{login}"), |(id, _)| format!("id:{id}"));
     app.limits.check(Action::LoginByAccount, &account)?;
     let matched = app
         .passwords
@@ -415,12 +417,14 @@ async fn forget_pwd(
     app.limits.check(Action::MailByIp, &ip.to_string())?;
     let email = Email::parse(q.email.as_deref())?;
     let user_name = q.user_name.as_deref().unwrap_or_default().trim();
-    app.limits.check(Action::MailByAccount, email.as_str())?;
     let user = app
         .db
         .user_for_reset(user_name, email.as_str())
         .await?
         .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
+    // The same budget as `sendEmail`: it is one mailbox.
+    app.limits
+        .check(Action::MailByAccount, &user.id.to_string())?;
     codes::send(&app, &user, CodePurpose::ResetPassword).await?;
     Ok(ok_with(Msg::CodeSent, None))
 }
@@ -453,6 +457,16 @@ async fn forget_update_pwd(
         .user_for_reset(user_name, email.as_str())
         .await?
         .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
+    // Whether this is the current password is only told to whoever holds the code.
+    let code_hash = codes::hash(user.id, CodePurpose::ResetPassword, &code);
+    let now = app.clock.unix();
+    if !app
+        .db
+        .check_code(user.id, CodePurpose::ResetPassword, &code_hash, now)
+        .await?
+    {
+        return Err(ApiError::Invalid(Msg::CodeInvalid));
+    }
     let old_hash = app.db.password_hash(user.id).await?;
     if app
         .passwords
@@ -462,10 +476,9 @@ async fn forget_update_pwd(
         return Err(ApiError::Invalid(Msg::PasswordSame));
     }
     let new_hash = app.passwords.hash(password.as_str()).await?;
-    let code_hash = codes::hash(user.id, CodePurpose::ResetPassword, &code);
     if !app
         .db
-        .reset_password(user.id, &code_hash, &new_hash, app.clock.unix())
+        .reset_password(user.id, &code_hash, &new_hash, now)
         .await?
     {
         return Err(ApiError::Invalid(Msg::CodeInvalid));

@@ -166,6 +166,15 @@ pub trait AccountStore {
         reward: i64,
         now: i64,
     ) -> Result<Verification, LedgerError>;
+    /// True when `code_hash` is the live code for `purpose`, which stays live; a wrong guess
+    /// counts against its tries.
+    async fn check_code(
+        &self,
+        user_id: i64,
+        purpose: CodePurpose,
+        code_hash: &str,
+        now: i64,
+    ) -> sqlx::Result<bool>;
     /// Checks the code and sets the new password, revoking every session. False: wrong code.
     async fn reset_password(
         &self,
@@ -189,21 +198,22 @@ pub trait AccountStore {
 
 /// Mail-code checks inside a write transaction of either backend.
 trait CodeTx {
-    /// True when `code_hash` is the live code for `purpose` (then it is used up); a wrong guess
-    /// counts against the code's tries.
+    /// True when `code_hash` is the live code for `purpose` (then, with `use_up`, it is used
+    /// up); a wrong guess counts against the code's tries.
     fn consume_code(
         &mut self,
         user_id: i64,
         purpose: CodePurpose,
         code_hash: &str,
         now: i64,
+        use_up: bool,
     ) -> impl std::future::Future<Output = sqlx::Result<bool>> + Send;
 }
 
 macro_rules! impl_code_tx {
     ($database:ty) => {
         impl CodeTx for Transaction<'static, $database> {
-            async fn consume_code(&mut self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64) -> sqlx::Result<bool> {
+            async fn consume_code(&mut self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64, use_up: bool) -> sqlx::Result<bool> {
                 let live: Option<(i64, String)> = sqlx::query_as(
                     "SELECT id, code_hash FROM email_codes
                      WHERE user_id = $1 AND purpose = $2 AND NOT used AND expires_at > $3 AND attempts < $4
@@ -217,6 +227,9 @@ macro_rules! impl_code_tx {
                 .await?;
                 let Some((id, stored)) = live else { return Ok(false) };
                 let matched = constant_time_eq(stored.as_bytes(), code_hash.as_bytes());
+                if matched && !use_up {
+                    return Ok(true);
+                }
                 let sql = if matched {
                     "UPDATE email_codes SET used = TRUE WHERE id = $1"
                 } else {
@@ -429,7 +442,7 @@ impl AccountStore for Db {
             if verified {
                 return Ok(Verification::AlreadyVerified);
             }
-            if !tx.consume_code(user_id, CodePurpose::VerifyEmail, code_hash, now).await? {
+            if !tx.consume_code(user_id, CodePurpose::VerifyEmail, code_hash, now, true).await? {
                 tx.commit().await?; // the failed try counts
                 return Ok(Verification::WrongCode);
             }
@@ -449,6 +462,21 @@ impl AccountStore for Db {
         })
     }
 
+    async fn check_code(
+        &self,
+        user_id: i64,
+        purpose: CodePurpose,
+        code_hash: &str,
+        now: i64,
+    ) -> sqlx::Result<bool> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let matched = tx.consume_code(user_id, purpose, code_hash, now, false).await?;
+            tx.commit().await?; // a failed try counts
+            Ok(matched)
+        })
+    }
+
     async fn reset_password(
         &self,
         user_id: i64,
@@ -458,7 +486,7 @@ impl AccountStore for Db {
     ) -> sqlx::Result<bool> {
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
-            if !tx.consume_code(user_id, CodePurpose::ResetPassword, code_hash, now).await? {
+            if !tx.consume_code(user_id, CodePurpose::ResetPassword, code_hash, now, true).await? {
                 tx.commit().await?;
                 return Ok(false);
             }

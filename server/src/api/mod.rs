@@ -17,7 +17,9 @@ use error::ApiError;
 
 /// Every endpoint under `/prod-api`, and the OpenAPI document describing them.
 pub fn routes() -> (Router<App>, OpenApi) {
-    let api = OpenApiRouter::new().merge(crate::account::routes::router());
+    let api = OpenApiRouter::new()
+        .merge(crate::account::routes::router())
+        .merge(crate::people::routes::router());
     let (router, mut doc) = OpenApiRouter::new()
         .nest("/prod-api", api)
         .split_for_parts();

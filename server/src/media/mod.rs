@@ -58,7 +58,11 @@ impl Media {
         folder: &str,
         data: &str,
     ) -> Result<StoredImage, ApiError> {
-        let bytes = decode_base64_image(data)?;
+        self.put_image(folder, decode_base64_image(data)?).await
+    }
+
+    /// Re-encodes a picture and its thumbnail and stores both under `folder/`.
+    pub async fn put_image(&self, folder: &str, bytes: Vec<u8>) -> Result<StoredImage, ApiError> {
         let processed = tokio::task::spawn_blocking(move || image::process(&bytes))
             .await
             .map_err(|e| ApiError::Internal(e.into()))??;

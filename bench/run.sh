@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Load benchmarks of the release server on this machine, each backend in turn:
+#   - authenticated GET /prod-api/getInfo (requests per second, p50/p99 latency)
+#   - POST /prod-api/login (bounded by Argon2id)
+# The load comes from wrk on loopback; every run is bounded in time. Results: bench/results/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${CARGO_TARGET_DIR:=target}"
+bin="$CARGO_TARGET_DIR/release/amora"
+out=bench/results
+mkdir -p "$out"
+duration=${BENCH_DURATION:-15s}
+connections=${BENCH_CONNECTIONS:-32}
+pg_admin=${AMORA_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+port=18181
+base="http://127.0.0.1:$port"
+avatar="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
+
+cat > "$out/login.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"userName":"bench","password":"secret1"}'
+LUA
+
+summary() { # file -> "rps p50 p99"
+  awk '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} END {print rps, p50, p99}' "$1"
+}
+
+run_backend() {
+  local name=$1 url=$2 dir
+  dir=$(mktemp -d)
+  AMORA_ADDR=127.0.0.1:$port AMORA_DATA_DIR="$dir" AMORA_DATABASE_URL="$url" \
+    AMORA_RATE_LIMIT__DISABLED=true AMORA_WEB_DIR="$dir/none" RUST_LOG=warn "$bin" serve &
+  local pid=$!
+  for _ in $(seq 100); do curl -sf "$base/readyz" >/dev/null && break; sleep 0.1; done
+  local token
+  token=$(curl -sf "$base/prod-api/register" -H 'content-type: application/json' -d "{\"userName\":\"bench\",\"email\":\"bench@example.com\",\"password\":\"secret1\",\"gender\":\"male\",\"country\":\"Japan\",\"birthday\":\"1990-01-01\",\"language\":\"en\",\"privacyAccepted\":true,\"avatar\":\"$avatar\"}" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')
+  wrk -t2 -c"$connections" -d"$duration" --latency -H "Authorization: Bearer $token" "$base/prod-api/getInfo" >"$out/getinfo-$name.txt"
+  wrk -t2 -c8 -d"$duration" --latency -s "$out/login.lua" "$base/prod-api/login" >"$out/login-$name.txt"
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  rm -rf "$dir"
+  read -r rps p50 p99 < <(summary "$out/getinfo-$name.txt")
+  printf '| getInfo (authenticated) | %s | %s | %s | %s |\n' "$name" "$rps" "$p50" "$p99" >>"$out/table.md"
+  read -r rps p50 p99 < <(summary "$out/login-$name.txt")
+  printf '| login (Argon2id) | %s | %s | %s | %s |\n' "$name" "$rps" "$p50" "$p99" >>"$out/table.md"
+}
+
+printf '| endpoint | database | requests/s | p50 | p99 |\n|---|---|---|---|---|\n' >"$out/table.md"
+run_backend sqlite "sqlite://$(mktemp -d)/bench.db"
+db="amora_bench_$$"
+psql "$pg_admin" -qc "CREATE DATABASE $db"
+run_backend postgres "${pg_admin%/*}/$db"
+psql "$pg_admin" -qc "DROP DATABASE $db WITH (FORCE)"
+
+# One Argon2id hash with our parameters, alone on one core, for the bound on logins.
+cargo run -q --release -p amora-server --example hash_cost >"$out/hash.txt" 2>/dev/null || true
+cat "$out/table.md"
+[ -s "$out/hash.txt" ] && cat "$out/hash.txt"

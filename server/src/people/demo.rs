@@ -1,0 +1,327 @@
+//! Demo profiles (`amora demo`, and `make run` on first start) and the customer-service
+//! accounts. Everything is made here: names and signatures in each person's language, and
+//! avatars drawn by the program, so nothing is downloaded.
+
+use image::{Rgb, RgbImage};
+use rand::seq::IndexedRandom;
+use rand::Rng;
+
+use crate::account::store::{AccountStore, NewUser};
+use crate::api::error::ApiError;
+use crate::app::App;
+use crate::people::store::PeopleStore;
+
+/// The customer-service contact everyone has, and the members' exclusive one.
+pub const SUPPORT_NAME: &str = "Amora Support";
+pub const CONCIERGE_NAME: &str = "Amora Concierge";
+
+pub const DEMO_USER: &str = "demo";
+pub const DEMO_PASSWORD: &str = "demo1234";
+
+/// Country and language pairs covering the eleven countries and the eight languages.
+const PLACES: [(&str, &str); 12] = [
+    ("Britain", "en"),
+    ("Japan", "ja"),
+    ("South Korea", "kr"),
+    ("Germany", "ge"),
+    ("Russia", "ru"),
+    ("Spain", "es"),
+    ("America", "en"),
+    ("Australia", "en"),
+    ("Singapore", "zh-Hans"),
+    ("Malaysia", "zh-Hant"),
+    ("Canada", "en"),
+    ("Singapore", "zh-Hant"),
+];
+
+/// (female names, male names, signatures) for a language.
+fn words(
+    language: &str,
+) -> (
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+) {
+    match language {
+        "ja" => (
+            &["Yuki", "Sakura", "Aoi", "Hina", "Mei", "Rin"],
+            &["Haruto", "Ren", "Sota", "Yuto", "Kaito", "Riku"],
+            &[
+                "週末はカフェ巡りが好きです",
+                "一緒に旅行に行ける人を探しています",
+                "料理と映画が好き。気軽に話しかけてね",
+            ],
+        ),
+        "kr" => (
+            &["Jiwoo", "Seoyeon", "Minji", "Hayoon", "Yuna", "Soyeon"],
+            &["Minjun", "Seojun", "Doyun", "Jiho", "Hyunwoo", "Junho"],
+            &[
+                "커피와 산책을 좋아해요",
+                "새로운 친구를 만나고 싶어요",
+                "여행과 음악이 제 삶의 즐거움이에요",
+            ],
+        ),
+        "ge" => (
+            &["Lena", "Mia", "Hannah", "Emilia", "Lea", "Clara"],
+            &["Lukas", "Leon", "Finn", "Jonas", "Paul", "Felix"],
+            &[
+                "Wandern, Kaffee und gute Gespräche",
+                "Ich suche jemanden für Reisen und Abenteuer",
+                "Kochen ist meine Leidenschaft",
+            ],
+        ),
+        "ru" => (
+            &["Anastasia", "Maria", "Daria", "Polina", "Alisa", "Sofia"],
+            &["Artem", "Maksim", "Ivan", "Dmitry", "Nikita", "Egor"],
+            &[
+                "Люблю путешествия и хорошие книги",
+                "Ищу интересного собеседника",
+                "Спорт, музыка и долгие прогулки",
+            ],
+        ),
+        "es" => (
+            &["Lucía", "Sofía", "Martina", "Valeria", "Carmen", "Elena"],
+            &["Hugo", "Mateo", "Pablo", "Álvaro", "Diego", "Javier"],
+            &[
+                "Me encanta bailar y viajar",
+                "Buscando a alguien para compartir risas",
+                "Café, playa y buena conversación",
+            ],
+        ),
+        "zh-Hans" => (
+            &["Xiaoyu", "Meilin", "Jiayi", "Yutong", "Siqi", "Wanting"],
+            &["Haoran", "Zihan", "Yichen", "Junjie", "Mingxuan", "Zhiyuan"],
+            &[
+                "喜欢旅行和美食，想认识有趣的人",
+                "周末喜欢爬山和看电影",
+                "真诚交友，期待遇见你",
+            ],
+        ),
+        "zh-Hant" => (
+            &["Yating", "Shuhui", "Peiyu", "Xinyi", "Jiaxuan", "Yuting"],
+            &["Weijie", "Guanyu", "Chengen", "Boyu", "Junhong", "Zhehan"],
+            &[
+                "喜歡咖啡和攝影，想認識新朋友",
+                "熱愛旅行，希望找到一起出發的人",
+                "真誠交友，期待與你相遇",
+            ],
+        ),
+        _ => (
+            &["Emma", "Olivia", "Charlotte", "Amelia", "Grace", "Chloe"],
+            &["Oliver", "James", "Jack", "Noah", "Liam", "Ethan"],
+            &[
+                "Coffee lover, weekend hiker, looking for good conversation",
+                "Let's travel the world together",
+                "Music, books and long walks on the beach",
+            ],
+        ),
+    }
+}
+
+/// A portrait-like avatar: a soft gradient with a head-and-shoulders silhouette.
+pub fn avatar_png(seed: u64) -> Vec<u8> {
+    let hue = (seed.wrapping_mul(47) % 360) as f32;
+    let (top, bottom) = (hsl(hue, 0.55, 0.72), hsl((hue + 40.0) % 360.0, 0.6, 0.5));
+    let figure = hsl((hue + 180.0) % 360.0, 0.25, 0.92);
+    let size = 256u32;
+    let mut img = RgbImage::new(size, size);
+    for (x, y, px) in img.enumerate_pixels_mut() {
+        let t = y as f32 / size as f32;
+        let mut c = [0u8; 3];
+        for i in 0..3 {
+            c[i] = (f32::from(top[i]) * (1.0 - t) + f32::from(bottom[i]) * t) as u8;
+        }
+        let (fx, fy) = (x as f32 - 128.0, y as f32);
+        let head = fx * fx + (fy - 105.0) * (fy - 105.0) < 46.0 * 46.0;
+        let shoulders = fy > 165.0
+            && (fx * fx) / (95.0 * 95.0) + ((fy - 256.0) * (fy - 256.0)) / (95.0 * 95.0) < 1.0;
+        *px = if head || shoulders {
+            Rgb(figure)
+        } else {
+            Rgb(c)
+        };
+    }
+    let mut out = std::io::Cursor::new(Vec::new());
+    let _ = img.write_to(&mut out, image::ImageFormat::Png);
+    out.into_inner()
+}
+
+fn hsl(h: f32, s: f32, l: f32) -> [u8; 3] {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
+    let m = l - c / 2.0;
+    let (r, g, b) = match (h / 60.0) as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    [
+        ((r + m) * 255.0) as u8,
+        ((g + m) * 255.0) as u8,
+        ((b + m) * 255.0) as u8,
+    ]
+}
+
+/// Creates the two customer-service accounts when they are missing. They cannot log in
+/// (no password) until an operator gives them one.
+pub async fn ensure_service_accounts(app: &App) -> Result<(), ApiError> {
+    for (i, (name, email)) in [
+        (SUPPORT_NAME, "support@amora.app"),
+        (CONCIERGE_NAME, "concierge@amora.app"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if app.db.user_name_in_use(name, None).await? {
+            continue;
+        }
+        let picture = app
+            .media
+            .put_image("avatars", avatar_png(900 + i as u64))
+            .await?;
+        let now = app.clock.unix();
+        let created = app
+            .db
+            .create_user(&NewUser {
+                user_name: name,
+                email,
+                password_hash: "",
+                gender: "female",
+                country: "Britain",
+                birthday: "1990-01-01",
+                language: "en",
+                signature: Some("We are here to help, in every language."),
+                telephone: None,
+                avatar_key: &picture.key,
+                avatar_thumb_key: &picture.thumb_key,
+                now,
+            })
+            .await;
+        if created.is_ok() {
+            app.db.set_role(email, "service").await?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether the demo account exists already.
+pub async fn seeded(app: &App) -> Result<bool, ApiError> {
+    Ok(app.db.user_name_in_use(DEMO_USER, None).await?)
+}
+
+/// Creates `users` demo people and the demo account, with likes and visits toward it.
+pub async fn seed(app: &App, users: usize) -> Result<(), ApiError> {
+    let now = app.clock.unix();
+    let password_hash = app.passwords.hash(DEMO_PASSWORD).await?;
+    let demo_id = create(
+        app,
+        DEMO_USER,
+        "demo@amora.app",
+        "male",
+        ("Britain", "en"),
+        "1992-06-15",
+        Some("Here to meet people from everywhere."),
+        &password_hash,
+        0,
+    )
+    .await?;
+    app.db
+        .grant_membership("demo@amora.app", "VIP", 30, now)
+        .await?;
+    let mut rng = rand::rng();
+    for i in 0..users {
+        let place = PLACES[i % PLACES.len()];
+        let gender = if i % 3 == 2 { "male" } else { "female" };
+        let (female, male, signatures) = words(place.1);
+        let first = if gender == "female" { female } else { male }
+            .choose(&mut rng)
+            .copied()
+            .unwrap_or("Alex");
+        let user_name = format!("{first}{}", 10 + i);
+        let email = format!("demo{i}@amora.app");
+        let years = rng.random_range(20..46);
+        let birthday = format!(
+            "{}-{:02}-{:02}",
+            2026 - years,
+            rng.random_range(1..13),
+            rng.random_range(1..29)
+        );
+        let signature = signatures.choose(&mut rng).copied();
+        let id = create(
+            app,
+            &user_name,
+            &email,
+            gender,
+            place,
+            &birthday,
+            signature,
+            &password_hash,
+            i as u64 + 1,
+        )
+        .await?;
+        // Activity spread over three days; a few online right now.
+        let last_active = if i % 5 == 0 {
+            now
+        } else {
+            now - rng.random_range(600..3 * 86_400)
+        };
+        app.db.touch_user(id, last_active).await?;
+        if i % 7 == 0 {
+            app.db
+                .grant_membership(&email, if i % 14 == 0 { "SVIP" } else { "VIP" }, 90, now)
+                .await?;
+        }
+        if gender == "female" && i % 3 == 0 {
+            app.db
+                .toggle_like(id, demo_id, now - rng.random_range(60..86_400))
+                .await?;
+        }
+        if gender == "female" && i % 2 == 0 {
+            let at = now - rng.random_range(60..2 * 86_400);
+            app.db
+                .record_footprint(id, demo_id, at.div_euclid(86_400), at)
+                .await?;
+        }
+        if gender == "female" && i % 4 == 0 {
+            app.db
+                .toggle_like(demo_id, id, now - rng.random_range(60..86_400))
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn create(
+    app: &App,
+    user_name: &str,
+    email: &str,
+    gender: &str,
+    (country, language): (&str, &str),
+    birthday: &str,
+    signature: Option<&str>,
+    password_hash: &str,
+    seed: u64,
+) -> Result<i64, ApiError> {
+    let picture = app.media.put_image("avatars", avatar_png(seed)).await?;
+    app.db
+        .create_user(&NewUser {
+            user_name,
+            email,
+            password_hash,
+            gender,
+            country,
+            birthday,
+            language,
+            signature,
+            telephone: None,
+            avatar_key: &picture.key,
+            avatar_thumb_key: &picture.thumb_key,
+            now: app.clock.unix(),
+        })
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))
+}

@@ -1,0 +1,148 @@
+//! What people see of each other, and the rules of discovery.
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::account::model::{age_on, em_user, membership, Level};
+use crate::media::Media;
+
+/// A person as stored, seen by someone (with that someone's private remark).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CardRow {
+    pub id: i64,
+    pub user_name: String,
+    pub gender: String,
+    pub country: String,
+    pub birthday: String,
+    pub language: String,
+    pub signature: Option<String>,
+    pub avatar_key: Option<String>,
+    pub avatar_thumb_key: Option<String>,
+    pub level: Option<String>,
+    pub member_expires_at: Option<i64>,
+    pub last_active_at: i64,
+    pub created_at: i64,
+    pub remark: Option<String>,
+    /// When the listed act happened (a like, a visit), for lists.
+    pub happened_at: Option<i64>,
+}
+
+/// The public card of a person.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    pub user_id: i64,
+    pub user_name: String,
+    /// My private remark for this person, shown instead of the name when set.
+    pub remark: Option<String>,
+    pub gender: String,
+    pub age: u32,
+    pub country: String,
+    pub language: String,
+    pub signature: Option<String>,
+    pub avatar: Option<String>,
+    pub avatar_thumb: Option<String>,
+    /// VIP badge: the running membership level.
+    pub level: Option<Level>,
+    pub online: bool,
+    pub last_active_at: String,
+    pub em_user: String,
+    /// When this person liked me, I liked them, or visited me (in those lists).
+    pub at: Option<String>,
+}
+
+impl Card {
+    pub fn from_row(row: CardRow, now: i64, online_minutes: i64) -> Card {
+        let today = chrono::DateTime::from_timestamp(now, 0)
+            .unwrap_or_default()
+            .date_naive();
+        let age = chrono::NaiveDate::parse_from_str(&row.birthday, "%Y-%m-%d")
+            .map(|b| age_on(b, today))
+            .unwrap_or(0);
+        Card {
+            user_id: row.id,
+            em_user: em_user(row.id),
+            user_name: row.user_name,
+            remark: row.remark,
+            gender: row.gender,
+            age,
+            country: row.country,
+            language: row.language,
+            signature: row.signature,
+            avatar: row.avatar_key.as_deref().map(Media::url),
+            avatar_thumb: row.avatar_thumb_key.as_deref().map(Media::url),
+            level: membership(row.level.as_deref(), row.member_expires_at, now),
+            online: now - row.last_active_at <= online_minutes * 60,
+            last_active_at: crate::clock::rfc3339(row.last_active_at),
+            at: row.happened_at.map(crate::clock::rfc3339),
+        }
+    }
+}
+
+/// Filters of the discover list.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct DiscoverFilters {
+    /// `female` or `male`; without it, the other gender when the operator setting is on.
+    pub gender: Option<String>,
+    /// One of the eleven countries.
+    pub country: Option<String>,
+    pub min_age: Option<u32>,
+    pub max_age: Option<u32>,
+    /// Only people active in the last minutes.
+    pub online: Option<bool>,
+    /// Only people with a profile picture.
+    pub with_photos: Option<bool>,
+    /// Only people who joined in the last 30 days.
+    pub new_members: Option<bool>,
+    /// Interface language code.
+    pub language: Option<String>,
+    pub page_num: Option<u32>,
+    pub page_size: Option<u32>,
+}
+
+/// Reasons a person can give when reporting someone.
+pub const REPORT_REASONS: [&str; 7] = [
+    "spam",
+    "fake_profile",
+    "inappropriate_content",
+    "harassment",
+    "underage",
+    "scam",
+    "other",
+];
+
+/// The lists whose new entries the red badges count (SPEC section 3, listRed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum List {
+    LikeTo,
+    LikeMe,
+    Visitor,
+    Dynamics,
+}
+
+impl List {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            List::LikeTo => "likeTo",
+            List::LikeMe => "likeMe",
+            List::Visitor => "visitor",
+            List::Dynamics => "dynamics",
+        }
+    }
+}
+
+/// The red-badge counters: what is new since each list was last opened.
+#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
+#[serde(rename_all = "PascalCase")]
+pub struct Counters {
+    /// New mutual likes among the people I like.
+    pub like_to: i64,
+    /// New likes and winks on me.
+    pub like_me: i64,
+    /// New visits to my profile.
+    pub visitor: i64,
+    /// New activity on my dynamics.
+    pub dynamics: i64,
+}
