@@ -96,6 +96,14 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', log, log],
   });
+  let stopping = false;
+  server.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(
+        `amora stopped during the tests (code ${code}, signal ${signal}); log: ${tmp}/amora.log`,
+      );
+    }
+  });
   await waitForHealth(base, server);
 
   process.env.AMORA_E2E_BASE_URL = base;
@@ -103,6 +111,7 @@ export default async function globalSetup() {
   console.log(`amora serving ${base} (data and log in ${tmp})`);
 
   return async () => {
+    stopping = true;
     server.kill('SIGTERM');
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     if (!process.env.AMORA_E2E_KEEP) fs.rmSync(tmp, { recursive: true, force: true });

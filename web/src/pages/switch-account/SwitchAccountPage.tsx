@@ -63,7 +63,7 @@ export default function SwitchAccountPage() {
                     size={44}
                   />
                   <span className="grow">
-                    <strong>{account.user.userName}</strong>
+                    <strong style={{ display: 'block' }}>{account.user.userName}</strong>
                     {account.user.email && (
                       <span className="meta" style={{ display: 'block' }}>
                         {account.user.email}
