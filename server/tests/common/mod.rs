@@ -285,12 +285,18 @@ impl TestApp {
             "not an envelope: {body}"
         );
         assert_ne!(status, 500, "an internal error: {body}");
-        Reply { status, body, headers }
+        Reply {
+            status,
+            body,
+            headers,
+        }
     }
 
     /// A request whose answer is not an envelope (media, probes, metrics): status, headers, bytes.
     pub async fn fetch(&self, method: &str, path: &str, headers: &[(&str, &str)]) -> Fetched {
-        let mut req = self.http.request(method.parse().unwrap(), format!("{}{}", self.base, path));
+        let mut req = self
+            .http
+            .request(method.parse().unwrap(), format!("{}{}", self.base, path));
         for (name, value) in headers {
             req = req.header(*name, *value);
         }
@@ -298,7 +304,11 @@ impl TestApp {
         let status = res.status().as_u16();
         let headers = res.headers().clone();
         let bytes = res.bytes().await.unwrap().to_vec();
-        Fetched { status, headers, bytes }
+        Fetched {
+            status,
+            headers,
+            bytes,
+        }
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
@@ -368,6 +378,21 @@ impl TestApp {
     /// Rows of a table, read directly, to prove that a refused request wrote nothing.
     pub async fn count(&self, table: &str) -> i64 {
         self.scalar(&format!("SELECT COUNT(*) FROM {table}")).await
+    }
+
+    /// Accounts people registered (not the service accounts the server keeps).
+    pub async fn members(&self) -> i64 {
+        self.scalar("SELECT COUNT(*) FROM users WHERE role = 'member'")
+            .await
+    }
+
+    /// Sessions open for one person.
+    pub async fn sessions_of(&self, who: &Person) -> i64 {
+        self.scalar(&format!(
+            "SELECT COUNT(*) FROM sessions WHERE user_id = {}",
+            who.id
+        ))
+        .await
     }
 
     /// One integer read directly from the database.

@@ -1,0 +1,418 @@
+//! Codes by mail, as a person meets them: verifying the email address (and its reward of 80
+//! characters), and resetting a forgotten password. The mail really travels over SMTP to a
+//! loopback server, and the person reads the code from it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{spawn, spawn_with, Backend, Body, Person, Reply, Setup, TestApp};
+use serde_json::json;
+
+const SEND: &str = "/prod-api/system/user/sendEmail";
+const VERIFY: &str = "/prod-api/system/user/updateEmailVerified";
+const FORGET: &str = "/prod-api/system/user/profile/forgetPwd";
+const RESET: &str = "/prod-api/system/user/profile/forgetUpdatePwd";
+
+/// Asks for a verification code and reads it from the mail.
+async fn mailed_code(app: &TestApp, who: &Person) -> String {
+    let sent = app.post_form(SEND, Some(&who.token), vec![]).await;
+    assert_eq!(
+        sent.msg(),
+        "The verification code has been sent to your email"
+    );
+    sent.ok();
+    app.mail.code_for(&who.email).await
+}
+
+async fn verify(app: &TestApp, who: &Person, code: &str) -> Reply {
+    app.post_form(VERIFY, Some(&who.token), vec![("code", code.to_owned())])
+        .await
+}
+
+/// A six-digit code that is not `code`.
+fn other_than(code: &str, nth: u32) -> String {
+    let n: u32 = code.parse().unwrap();
+    format!("{:06}", (n + nth) % 1_000_000)
+}
+
+async fn forget(app: &TestApp, user_name: &str, email: &str) -> Reply {
+    let path = TestApp::with_query(FORGET, &[("userName", user_name), ("email", email)]);
+    app.call("POST", &path, None, Body::None).await
+}
+
+async fn reset(app: &TestApp, who: &Person, code: &str, new_password: &str) -> Reply {
+    let path = TestApp::with_query(
+        RESET,
+        &[
+            ("inputUserName", &who.user_name),
+            ("inputEmail", &who.email),
+            ("emailCode", code),
+            ("newPassword", new_password),
+        ],
+    );
+    app.call("POST", &path, None, Body::None).await
+}
+
+/// Email verified, characters held, ledger entries written.
+async fn reward_state(app: &TestApp, who: &Person) -> (bool, i64, i64) {
+    let me = app.get("/prod-api/getInfo", Some(&who.token)).await.ok();
+    (
+        me["emailVerified"].as_bool().unwrap(),
+        me["characters"].as_i64().unwrap(),
+        app.count("ledger_entries").await,
+    )
+}
+
+async fn verifying_the_email_grants_80_characters_once(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let code = mailed_code(&app, &ana).await;
+    assert_eq!(app.mail.all().len(), 1);
+    assert!(!app.mail.last_to(&ana.email).await.subject.is_empty());
+
+    let done = verify(&app, &ana, &code).await;
+    assert_eq!(
+        done.msg(),
+        "Email verified: you received 80 free characters"
+    );
+    let done = done.ok();
+    assert_eq!(
+        (
+            done["emailVerified"].as_bool(),
+            done["charactersGranted"].as_i64()
+        ),
+        (Some(true), Some(80))
+    );
+    assert_eq!(done["characters"], 80);
+    assert_eq!(reward_state(&app, &ana).await, (true, 80, 1));
+    let entry = app
+        .texts(&format!(
+            "SELECT reason FROM ledger_entries WHERE user_id = {} AND amount = 80",
+            ana.id
+        ))
+        .await;
+    assert_eq!(entry.len(), 1);
+
+    // Neither the same code nor a new one pays twice.
+    verify(&app, &ana, &code)
+        .await
+        .fails(400, "Your email is already verified");
+    app.post_form(SEND, Some(&ana.token), vec![])
+        .await
+        .fails(400, "Your email is already verified");
+    assert_eq!(app.mail.all().len(), 1, "no second code is mailed");
+    assert_eq!(reward_state(&app, &ana).await, (true, 80, 1));
+}
+
+async fn a_wrong_code_changes_nothing(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let code = mailed_code(&app, &ana).await;
+    verify(&app, &ana, &other_than(&code, 1))
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    assert_eq!(reward_state(&app, &ana).await, (false, 0, 0));
+    // The form-encoded endpoint takes JSON too.
+    app.post(VERIFY, Some(&ana.token), json!({ "code": code }))
+        .await
+        .ok();
+    assert_eq!(reward_state(&app, &ana).await, (true, 80, 1));
+}
+
+async fn five_wrong_tries_burn_the_code(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let bea = app.register("bea").await;
+
+    let code = mailed_code(&app, &ana).await;
+    for nth in 1..=4 {
+        verify(&app, &ana, &other_than(&code, nth))
+            .await
+            .fails(400, "The verification code is incorrect or has expired");
+    }
+    verify(&app, &ana, &code).await.ok();
+
+    let code = mailed_code(&app, &bea).await;
+    for nth in 1..=5 {
+        verify(&app, &bea, &other_than(&code, nth))
+            .await
+            .fails(400, "The verification code is incorrect or has expired");
+    }
+    verify(&app, &bea, &code)
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    assert_eq!(reward_state(&app, &bea).await, (false, 0, 1));
+    let fresh = mailed_code(&app, &bea).await;
+    verify(&app, &bea, &fresh).await.ok();
+}
+
+async fn a_code_lasts_ten_minutes(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let bea = app.register("bea").await;
+    let ana_code = mailed_code(&app, &ana).await;
+    let bea_code = mailed_code(&app, &bea).await;
+    app.clock().advance(chrono::Duration::minutes(9));
+    verify(&app, &ana, &ana_code).await.ok();
+    app.clock().advance(chrono::Duration::minutes(2));
+    verify(&app, &bea, &bea_code)
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    assert_eq!(reward_state(&app, &bea).await, (false, 0, 1));
+}
+
+async fn a_new_code_voids_the_old_one(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let old = mailed_code(&app, &ana).await;
+    let mut new = mailed_code(&app, &ana).await;
+    while new == old {
+        new = mailed_code(&app, &ana).await; // one chance in a million
+    }
+    verify(&app, &ana, &old)
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    assert_eq!(reward_state(&app, &ana).await, (false, 0, 0));
+    verify(&app, &ana, &new).await.ok();
+}
+
+async fn a_code_has_six_digits(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let code = mailed_code(&app, &ana).await;
+    for bad in ["12345", "1234567", "12a456", "", "１２３４５６"] {
+        verify(&app, &ana, bad)
+            .await
+            .fails(400, "Please enter the six-digit code");
+    }
+    app.post_form(VERIFY, Some(&ana.token), vec![])
+        .await
+        .fails(400, "Please enter the six-digit code");
+    assert_eq!(reward_state(&app, &ana).await, (false, 0, 0));
+    // Typing mistakes are not guesses: the code is still good.
+    verify(&app, &ana, &code).await.ok();
+}
+
+async fn a_forgotten_password_is_reset_with_a_mailed_code(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let phone = app.login("ana", "secret1").await.ok()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let sent = forget(&app, "ana", "ANA@example.com").await;
+    assert_eq!(
+        sent.msg(),
+        "The verification code has been sent to your email"
+    );
+    let code = app.mail.code_for(&ana.email).await;
+
+    // The old password again: refused, and the code, sessions and password all stay.
+    reset(&app, &ana, &code, "secret1")
+        .await
+        .fails(400, "The new password is the same as the old password");
+    reset(&app, &ana, &code, "abc")
+        .await
+        .fails(400, "The password must be 5 to 20 characters");
+    app.get("/prod-api/getInfo", Some(&phone)).await.ok();
+    app.login("ana", "secret1").await.ok();
+
+    let done = reset(&app, &ana, &code, "fresh-start").await;
+    assert_eq!(done.msg(), "Your password has been changed");
+    done.ok();
+    for token in [&ana.token, &phone] {
+        app.get("/prod-api/getInfo", Some(token))
+            .await
+            .fails(401, "Login has expired, please log in again");
+    }
+    assert_eq!(app.sessions_of(&ana).await, 0);
+    app.login("ana", "secret1")
+        .await
+        .fails(401, "Incorrect user name or password");
+    app.login("ana", "fresh-start").await.ok();
+
+    // A code opens one reset.
+    reset(&app, &ana, &code, "another-one")
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    app.login("ana", "fresh-start").await.ok();
+}
+
+async fn a_reset_needs_the_right_code_in_time(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    forget(&app, "ana", &ana.email).await.ok();
+    let code = app.mail.code_for(&ana.email).await;
+    reset(&app, &ana, &other_than(&code, 1), "fresh-start")
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    app.get("/prod-api/getInfo", Some(&ana.token)).await.ok();
+    app.clock().advance(chrono::Duration::minutes(11));
+    reset(&app, &ana, &code, "fresh-start")
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    app.get("/prod-api/getInfo", Some(&ana.token)).await.ok();
+    app.login("ana", "secret1").await.ok();
+    app.login("ana", "fresh-start")
+        .await
+        .fails(401, "Incorrect user name or password");
+
+    // A reset code does not verify the email, nor a verification code reset the password.
+    let verify_code = mailed_code(&app, &ana).await;
+    forget(&app, "ana", &ana.email).await.ok();
+    let reset_code = app.mail.code_for(&ana.email).await;
+    if reset_code != verify_code {
+        verify(&app, &ana, &reset_code)
+            .await
+            .fails(400, "The verification code is incorrect or has expired");
+        reset(&app, &ana, &verify_code, "fresh-start")
+            .await
+            .fails(400, "The verification code is incorrect or has expired");
+        app.login("ana", "secret1").await.ok();
+    }
+    verify(&app, &ana, &verify_code).await.ok();
+    reset(&app, &ana, &reset_code, "fresh-start").await.ok();
+}
+
+async fn only_the_code_holder_learns_whether_a_password_is_the_old_one(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    // No code was ever mailed: guessing the current password must not be confirmed.
+    reset(&app, &ana, "123456", "secret1")
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    forget(&app, "ana", &ana.email).await.ok();
+    let code = app.mail.code_for(&ana.email).await;
+    reset(&app, &ana, &other_than(&code, 7), "secret1")
+        .await
+        .fails(400, "The verification code is incorrect or has expired");
+    reset(&app, &ana, &code, "secret1")
+        .await
+        .fails(400, "The new password is the same as the old password");
+    reset(&app, &ana, &code, "fresh-start").await.ok();
+}
+
+async fn a_mismatched_name_and_email_get_no_code(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    app.register("bea").await;
+    let before = app.snapshot().await;
+    for (name, email) in [
+        ("ana", "bea@example.com"),
+        ("bea", "ana@example.com"),
+        ("nobody", "nobody@example.com"),
+    ] {
+        forget(&app, name, email)
+            .await
+            .fails(400, "No account matches this user name and email");
+    }
+    forget(&app, "ana", "")
+        .await
+        .fails(400, "Please enter your email address");
+    forget(&app, "ana", "not-an-email")
+        .await
+        .fails(400, "Incorrect email format");
+    assert_eq!(
+        app.snapshot().await,
+        before,
+        "a refused request mailed or stored a code"
+    );
+
+    let stranger = Person {
+        email: "bea@example.com".to_owned(),
+        ..ana.clone()
+    };
+    reset(&app, &stranger, "123456", "fresh-start")
+        .await
+        .fails(400, "No account matches this user name and email");
+    app.login("ana", "secret1").await.ok();
+}
+
+async fn an_unreachable_mail_server_is_reported(b: Backend) {
+    let app = spawn_with(Setup::new(b), |c| {
+        c.smtp_url = Some("smtp://127.0.0.1:1".to_owned().into())
+    })
+    .await;
+    let ana = app.register("ana").await;
+    app.post_form(SEND, Some(&ana.token), vec![])
+        .await
+        .fails(503, "The email could not be sent, please try again later");
+    forget(&app, "ana", &ana.email)
+        .await
+        .fails(503, "The email could not be sent, please try again later");
+    assert_eq!(app.count("mail_outbox").await, 0);
+    assert_eq!(reward_state(&app, &ana).await, (false, 0, 0));
+}
+
+async fn without_a_mail_server_the_mail_waits_in_the_outbox(b: Backend) {
+    let app = spawn_with(
+        Setup {
+            with_smtp: false,
+            ..Setup::new(b)
+        },
+        |_| {},
+    )
+    .await;
+    let ana = app.register("ana").await;
+    app.post_form(SEND, Some(&ana.token), vec![]).await.ok();
+    assert!(app.mail.all().is_empty());
+    assert_eq!(
+        app.texts("SELECT recipient FROM mail_outbox").await,
+        vec![ana.email.clone()]
+    );
+    let body = app.texts("SELECT body FROM mail_outbox").await.remove(0);
+    let code: String = body
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|digits| digits.len() == 6)
+        .unwrap_or_else(|| panic!("no code in {body}"))
+        .to_owned();
+    verify(&app, &ana, &code).await.ok();
+    assert_eq!(reward_state(&app, &ana).await, (true, 80, 1));
+}
+
+async fn asking_for_codes_too_often_is_slowed_down_per_account(b: Backend) {
+    let app = spawn_with(
+        Setup {
+            rate_limits: true,
+            ..Setup::new(b)
+        },
+        |c| {
+            c.rate_limit.mail_per_account = 2;
+            c.rate_limit.mail_per_ip = 100;
+        },
+    )
+    .await;
+    let ana = app.register("ana").await;
+    let bea = app.register("bea").await;
+    mailed_code(&app, &ana).await;
+    mailed_code(&app, &ana).await;
+    let before = app.snapshot().await;
+    let slowed = app.post_form(SEND, Some(&ana.token), vec![]).await;
+    slowed.fails(429, "Too many requests, please try again later");
+    assert!(slowed.header("retry-after").is_some());
+    // The same mailbox by the other door.
+    forget(&app, "ana", &ana.email)
+        .await
+        .fails(429, "Too many requests, please try again later");
+    assert_eq!(app.snapshot().await, before);
+
+    mailed_code(&app, &bea).await;
+    forget(&app, "bea", &bea.email).await.ok();
+}
+
+both_databases!(
+    verifying_the_email_grants_80_characters_once,
+    a_wrong_code_changes_nothing,
+    five_wrong_tries_burn_the_code,
+    a_code_lasts_ten_minutes,
+    a_new_code_voids_the_old_one,
+    a_code_has_six_digits,
+    a_forgotten_password_is_reset_with_a_mailed_code,
+    a_reset_needs_the_right_code_in_time,
+    only_the_code_holder_learns_whether_a_password_is_the_old_one,
+    a_mismatched_name_and_email_get_no_code,
+    an_unreachable_mail_server_is_reported,
+    without_a_mail_server_the_mail_waits_in_the_outbox,
+    asking_for_codes_too_often_is_slowed_down_per_account,
+);
