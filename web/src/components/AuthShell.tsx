@@ -18,7 +18,7 @@ export function AuthShell({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="auth-page">
+    <div className="auth-page auth-shell">
       {back && <AppBar title="" back={back} />}
       <main className="auth-card">
         <Link to="/" className="brand">
