@@ -505,9 +505,11 @@ impl AccountStore for Db {
                 "SELECT avatar_key, avatar_thumb_key FROM users WHERE id = $1 AND status = 'active'",
             ).bind(user_id).fetch_optional(&mut *tx).await?;
             // The row stays (ledger entries point at it) but holds nothing personal any more.
+            // Its placeholder name has an '@', which no chosen user name has, so it never
+            // collides with a member's name.
             sqlx::query(
                 "UPDATE users SET status = 'deleted', deleted_at = $2, email = NULL,
-                    user_name = 'deleted-' || CAST(id AS TEXT), password_hash = '', signature = NULL,
+                    user_name = 'deleted@' || CAST(id AS TEXT), password_hash = '', signature = NULL,
                     telephone = NULL, avatar_key = NULL, avatar_thumb_key = NULL, birthday = '',
                     email_verified = FALSE
                  WHERE id = $1",
