@@ -5,6 +5,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod images;
+pub mod people;
 pub mod smtp;
 
 use std::time::Duration;

@@ -21,10 +21,7 @@ impl TestApp {
         for (field, value) in changes.as_object().unwrap() {
             form[field] = value.clone();
         }
-        let data = self
-            .post("/prod-api/register", None, form)
-            .await
-            .ok();
+        let data = self.post("/prod-api/register", None, form).await.ok();
         Person {
             id: data["user"]["userId"].as_i64().unwrap(),
             token: data["token"].as_str().unwrap().to_owned(),
