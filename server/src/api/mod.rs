@@ -37,6 +37,8 @@ pub fn routes() -> (Router<App>, OpenApi) {
         );
     let router = router
         .route("/prod-api/openapi.json", axum::routing::get(serve_openapi))
+        .route("/prod-api", axum::routing::any(not_found))
+        .route("/prod-api/", axum::routing::any(not_found))
         .route("/prod-api/{*rest}", axum::routing::any(not_found))
         .method_not_allowed_fallback(method_not_allowed);
     (router, doc)

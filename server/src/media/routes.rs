@@ -11,7 +11,9 @@ use crate::api::extract::Path;
 use crate::app::App;
 
 pub fn router() -> Router<App> {
-    Router::new().route("/media/{*key}", get(serve))
+    Router::new()
+        .route("/media/{*key}", get(serve))
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
 }
 
 async fn serve(State(app): State<App>, Path(key): Path<String>) -> Result<Response, ApiError> {
