@@ -12,11 +12,12 @@ test('the first launch shows the splash, then the guide, then login', async ({
   await shot(page, testInfo, 'en-splash');
   await expect(page).toHaveURL(url('/pages/guide/guide'));
   await expect(page.getByRole('heading', { name: 'Meet people worldwide' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skip', exact: true })).toBeVisible();
   await shot(page, testInfo, 'en-guide');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Chat in your own language' })).toBeInViewport();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page).toHaveURL(url('/pages/login/login'));
   // Second launch: straight to login, no splash.
   await page.goto(url('/pages/settings/settings'));

@@ -52,6 +52,26 @@ export function checkLocales(dir = LOCALES_DIR) {
       if (!en.has(key)) problems.push(`${lang}: extra key ${key} (not in en.json)`);
     }
   }
+  problems.push(...checkKeysUsedInCode(en));
+  return problems;
+}
+
+/** Literal keys in t('...') calls of the source must exist in en.json. */
+function checkKeysUsedInCode(en) {
+  const problems = [];
+  const src = path.join(here, '..', 'src');
+  const walk = (dir) =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+  const keys = new Set(en.keys());
+  for (const file of walk(src).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) {
+      if (!keys.has(m[1]))
+        problems.push(`${path.relative(src, file)}: t('${m[1]}') is not in en.json`);
+    }
+  }
   return problems;
 }
 

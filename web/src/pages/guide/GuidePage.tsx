@@ -41,7 +41,7 @@ export default function GuidePage() {
     >
       <div className="guide-top">
         <Button variant="ghost" small onClick={finish}>
-          {t('guide.skip')}
+          {t('common.skip')}
         </Button>
       </div>
       <div className="guide-track" style={{ transform: `translateX(-${index * 100}%)` }}>
@@ -73,7 +73,7 @@ export default function GuidePage() {
           ))}
         </div>
         <Button block onClick={last ? finish : () => go(index + 1)}>
-          {last ? t('guide.start') : t('common.next')}
+          {last ? t('common.start') : t('common.next')}
         </Button>
       </div>
     </main>
