@@ -674,12 +674,18 @@ async fn report(
     }
     app.db.user(id).await?.ok_or(ApiError::NotFound)?;
     let mut stored = Vec::new();
+    // Every file written, thumbnails included, to remove them all if a later picture fails.
+    let mut written = Vec::new();
     for image in &images {
         match app.media.put_base64_image("reports", image).await {
-            Ok(picture) => stored.push(picture.key),
+            Ok(picture) => {
+                written.push(picture.thumb_key);
+                written.push(picture.key.clone());
+                stored.push(picture.key);
+            }
             Err(e) => {
                 app.media
-                    .delete(&stored.iter().map(String::as_str).collect::<Vec<_>>())
+                    .delete(&written.iter().map(String::as_str).collect::<Vec<_>>())
                     .await;
                 return Err(e);
             }
