@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SparkleIcon } from './icons';
 
 /** The designed placeholder of a page whose feature is not released yet. */
@@ -16,6 +16,8 @@ export function ComingSoon({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const onDiscover = pathname === '/' || pathname === '/pages/index/index';
   return (
     <section className="center-view coming-soon" data-testid="coming-soon">
       <div className="coming-soon-art" aria-hidden="true">
@@ -26,9 +28,11 @@ export function ComingSoon({
       <p>{description}</p>
       <p className="coming-soon-note">{t('comingSoon.body')}</p>
       {children}
-      <Link className="btn btn-secondary" to="/">
-        {t('comingSoon.backHome')}
-      </Link>
+      {!onDiscover && (
+        <Link className="btn btn-secondary" to="/">
+          {t('comingSoon.backHome')}
+        </Link>
+      )}
     </section>
   );
 }
