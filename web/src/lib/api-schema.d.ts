@@ -4,6 +4,91 @@
  */
 
 export interface paths {
+  '/prod-api/em/addFriend/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Adds a person to my contacts. */
+    get: operations['add_contact'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/delFriend/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Removes a person from my contacts. */
+    get: operations['remove_contact'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/friend/updateRemark/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sets my private remark for a contact (shown instead of their name). */
+    post: operations['update_remark'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/friends/customer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The customer-service contact: members get the exclusive concierge. */
+    get: operations['customer_service'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/friends/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My contacts, newest first. */
+    get: operations['contacts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/getInfo': {
     parameters: {
       query?: never;
@@ -72,6 +157,210 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/blacklisted/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Blocks a person: we no longer see each other anywhere. */
+    post: operations['block'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/blacklisted/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** People I blocked. */
+    get: operations['blocked'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/blacklisted/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Unblocks people. */
+    delete: operations['unblock'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/form/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reports a person to the moderators. */
+    post: operations['report'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/like/likeMe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Wink Me: people who like me (members only). */
+    get: operations['like_me'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/like/likeMeAndLikeTo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Matches: people I like who like me back. */
+    get: operations['mutual'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/like/likeTo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My Favourite: people I like. */
+    get: operations['like_to'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/like/opera/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Likes (winks at) a person, or takes the like back. */
+    get: operations['toggle_like'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/like/visitor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Love's Footprints: people who visited my profile (members only). */
+    get: operations['visitors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/remarks/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds my private remark for a person. */
+    post: operations['add_remark'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/remarks/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes my private remark for a person. */
+    put: operations['change_remark'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/sidekick/random': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One random person I may see, or null when there is nobody. */
+    get: operations['random'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/user/cancellation': {
     parameters: {
       query?: never;
@@ -81,6 +370,60 @@ export interface paths {
     };
     /** Deletes my account: sessions end, personal data and pictures are removed. */
     get: operations['cancellation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/user/checkOnlineStatusInLast/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether a person was active within the last minutes. */
+    get: operations['online_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/user/getInfos/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A person's public card. */
+    get: operations['public_card'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/user/listHand': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Recommended for me: people of the gender I look for, active in the last two weeks, most
+     *     recently active first, people I already like left out.
+     */
+    get: operations['recommended'];
     put?: never;
     post?: never;
     delete?: never;
@@ -158,6 +501,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/user/profile/homePage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A person's profile; viewing someone else's leaves a footprint (once a day). */
+    get: operations['home_page'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/user/profile/homePage/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Discover: people I may see, recently active first, with filters. Non-members see a daily
+     *     number of results (operator setting); members see without limit.
+     */
+    get: operations['discover'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/user/profile/homePage/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The red-badge counters: new since each list was last opened. */
+    get: operations['counters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/user/profile/updatePwd': {
     parameters: {
       query?: never;
@@ -221,9 +618,58 @@ export interface components {
       avatar: string;
       avatarThumb: string;
     };
+    BlockRequest: {
+      /** Format: int64 */
+      userId?: number | null;
+    };
+    /** @description The public card of a person. */
+    Card: {
+      /** Format: int32 */
+      age: number;
+      /** @description When this person liked me, I liked them, or visited me (in those lists). */
+      at?: string | null;
+      avatar?: string | null;
+      avatarThumb?: string | null;
+      country: string;
+      emUser: string;
+      gender: string;
+      language: string;
+      lastActiveAt: string;
+      level?: null | components['schemas']['Level'];
+      online: boolean;
+      /** @description My private remark for this person, shown instead of the name when set. */
+      remark?: string | null;
+      signature?: string | null;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
     CodeRequest: {
       /** @description The six digits from the mail. */
       code?: string | null;
+    };
+    /** @description The red-badge counters: what is new since each list was last opened. */
+    Counters: {
+      /**
+       * Format: int64
+       * @description New activity on my dynamics.
+       */
+      Dynamics: number;
+      /**
+       * Format: int64
+       * @description New likes and winks on me.
+       */
+      LikeMe: number;
+      /**
+       * Format: int64
+       * @description New mutual likes among the people I like.
+       */
+      LikeTo: number;
+      /**
+       * Format: int64
+       * @description New visits to my profile.
+       */
+      Visitor: number;
     };
     EmailVerifiedView: {
       /**
@@ -249,6 +695,69 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Card: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description The public card of a person. */
+      data: {
+        /** Format: int32 */
+        age: number;
+        /** @description When this person liked me, I liked them, or visited me (in those lists). */
+        at?: string | null;
+        avatar?: string | null;
+        avatarThumb?: string | null;
+        country: string;
+        emUser: string;
+        gender: string;
+        language: string;
+        lastActiveAt: string;
+        level?: null | components['schemas']['Level'];
+        online: boolean;
+        /** @description My private remark for this person, shown instead of the name when set. */
+        remark?: string | null;
+        signature?: string | null;
+        /** Format: int64 */
+        userId: number;
+        userName: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Counters: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description The red-badge counters: what is new since each list was last opened. */
+      data: {
+        /**
+         * Format: int64
+         * @description New activity on my dynamics.
+         */
+        Dynamics: number;
+        /**
+         * Format: int64
+         * @description New likes and winks on me.
+         */
+        LikeMe: number;
+        /**
+         * Format: int64
+         * @description New mutual likes among the people I like.
+         */
+        LikeTo: number;
+        /**
+         * Format: int64
+         * @description New visits to my profile.
+         */
+        Visitor: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_EmailVerifiedView: {
       /**
        * Format: int32
@@ -268,6 +777,64 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_LikeState: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description I like this person now. */
+        liked: boolean;
+        /** @description And they like me: a match. */
+        mutual: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_OnlineStatus: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        lastActiveAt: string;
+        online: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Option_Card: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: null | {
+        /** Format: int32 */
+        age: number;
+        /** @description When this person liked me, I liked them, or visited me (in those lists). */
+        at?: string | null;
+        avatar?: string | null;
+        avatarThumb?: string | null;
+        country: string;
+        emUser: string;
+        gender: string;
+        language: string;
+        lastActiveAt: string;
+        level?: null | components['schemas']['Level'];
+        online: boolean;
+        /** @description My private remark for this person, shown instead of the name when set. */
+        remark?: string | null;
+        signature?: string | null;
+        /** Format: int64 */
+        userId: number;
+        userName: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Option_String: {
       /**
        * Format: int32
@@ -275,6 +842,59 @@ export interface components {
        */
       code: number;
       data: null | string;
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Page_Card: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          /** Format: int32 */
+          age: number;
+          /** @description When this person liked me, I liked them, or visited me (in those lists). */
+          at?: string | null;
+          avatar?: string | null;
+          avatarThumb?: string | null;
+          country: string;
+          emUser: string;
+          gender: string;
+          language: string;
+          lastActiveAt: string;
+          level?: null | components['schemas']['Level'];
+          online: boolean;
+          /** @description My private remark for this person, shown instead of the name when set. */
+          remark?: string | null;
+          signature?: string | null;
+          /** Format: int64 */
+          userId: number;
+          userName: string;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Profile: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: components['schemas']['Card'] & {
+        /** @description This person is in my contacts. */
+        contact: boolean;
+        /** @description I like (winked at) this person. */
+        liked: boolean;
+        /** @description This is my own profile. */
+        mine: boolean;
+        /** @description This person likes me too: a match. */
+        mutual: boolean;
+      };
       msg: string;
     };
     /** @description A successful answer. */
@@ -344,14 +964,34 @@ export interface components {
      * @enum {string}
      */
     Level: 'VIP' | 'SVIP';
+    LikeState: {
+      /** @description I like this person now. */
+      liked: boolean;
+      /** @description And they like me: a match. */
+      mutual: boolean;
+    };
     LoginRequest: {
       password?: string | null;
       /** @description The user name or the email. */
       userName?: string | null;
     };
+    OnlineStatus: {
+      lastActiveAt: string;
+      online: boolean;
+    };
     PasswordChangeRequest: {
       newPassword?: string | null;
       oldPassword?: string | null;
+    };
+    Profile: components['schemas']['Card'] & {
+      /** @description This person is in my contacts. */
+      contact: boolean;
+      /** @description I like (winked at) this person. */
+      liked: boolean;
+      /** @description This is my own profile. */
+      mine: boolean;
+      /** @description This person likes me too: a match. */
+      mutual: boolean;
     };
     ProfileRequest: {
       birthday?: string | null;
@@ -380,6 +1020,21 @@ export interface components {
       signature?: string | null;
       telephone?: string | null;
       userName?: string | null;
+    };
+    RemarkRequest: {
+      /** @description Empty clears the remark. */
+      remark?: string | null;
+      /** Format: int64 */
+      userId?: number | null;
+    };
+    ReportRequest: {
+      content?: string | null;
+      /** @description Up to three screenshots as base64 data URLs. */
+      images?: string[] | null;
+      /** @description spam, fake_profile, inappropriate_content, harassment, underage, scam or other. */
+      reason?: string | null;
+      /** Format: int64 */
+      userId?: number | null;
     };
     SignedIn: {
       /** @description Bearer token for `Authorization`. */
@@ -434,6 +1089,131 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  add_contact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Card'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  remove_contact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+    };
+  };
+  update_remark: {
+    parameters: {
+      query?: {
+        /** @description Empty clears the remark. */
+        remark?: string;
+      };
+      header?: never;
+      path: {
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Card'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  customer_service: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Card'];
+        };
+      };
+    };
+  };
+  contacts: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Card'];
+        };
+      };
+    };
+  };
   get_info: {
     parameters: {
       query?: never;
@@ -560,6 +1340,336 @@ export interface operations {
       };
     };
   };
+  block: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BlockRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  blocked: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Card'];
+        };
+      };
+    };
+  };
+  unblock: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated user ids of the people to unblock. */
+        ids?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReportRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  like_me: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Card'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  mutual: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Card'];
+        };
+      };
+    };
+  };
+  like_to: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Card'];
+        };
+      };
+    };
+  };
+  toggle_like: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_LikeState'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  visitors: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Card'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  add_remark: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RemarkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Card'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  change_remark: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RemarkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Card'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  random: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_Card'];
+        };
+      };
+    };
+  };
   cancellation: {
     parameters: {
       query?: never;
@@ -582,6 +1692,85 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  online_status: {
+    parameters: {
+      query?: {
+        /** @description Window in minutes (default: the operator's online window). */
+        minutes?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OnlineStatus'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  public_card: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Card'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  recommended: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Card'];
+        };
       };
     };
   };
@@ -748,6 +1937,94 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  home_page: {
+    parameters: {
+      query?: {
+        userId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Profile'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  discover: {
+    parameters: {
+      query?: {
+        /** @description `female` or `male`; without it, the other gender when the operator setting is on. */
+        gender?: string;
+        /** @description One of the eleven countries. */
+        country?: string;
+        minAge?: number;
+        maxAge?: number;
+        /** @description Only people active in the last minutes. */
+        online?: boolean;
+        /** @description Only people with a profile picture. */
+        withPhotos?: boolean;
+        /** @description Only people who joined in the last 30 days. */
+        newMembers?: boolean;
+        /** @description Interface language code. */
+        language?: string;
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Card'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  counters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Counters'];
+        };
       };
     };
   };
