@@ -178,28 +178,19 @@ pub async fn ensure_service_accounts(app: &App) -> Result<(), ApiError> {
         if app.db.user_name_in_use(name, None).await? {
             continue;
         }
-        let picture = app
-            .media
-            .put_image("avatars", avatar_png(900 + i as u64))
-            .await?;
-        let now = app.clock.unix();
-        let created = app
-            .db
-            .create_user(&NewUser {
-                user_name: name,
-                email,
-                password_hash: "",
-                gender: "female",
-                country: "Britain",
-                birthday: "1990-01-01",
-                language: "en",
-                signature: Some("We are here to help, in every language."),
-                telephone: None,
-                avatar_key: &picture.key,
-                avatar_thumb_key: &picture.thumb_key,
-                now,
-            })
-            .await;
+        // Two nodes starting together may race here: the unique index keeps one.
+        let created = create(
+            app,
+            name,
+            email,
+            "female",
+            ("Britain", "en"),
+            "1990-01-01",
+            Some("We are here to help, in every language."),
+            "",
+            900 + i as u64,
+        )
+        .await;
         if created.is_ok() {
             app.db.set_role(email, "service").await?;
         }
