@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::account::password::PasswordHasher;
 use crate::api::rate_limit::RateLimiter;
+use crate::chat::hub::Hub;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
@@ -22,6 +23,8 @@ pub struct AppInner {
     pub passwords: PasswordHasher,
     pub limits: RateLimiter,
     pub clock: Clock,
+    /// This node's live chat connections.
+    pub hub: Hub,
 }
 
 impl Deref for App {
@@ -49,6 +52,7 @@ impl App {
             passwords,
             limits,
             clock: Clock::default(),
+            hub: Hub::default(),
         })))
     }
 }

@@ -42,6 +42,7 @@ pub struct Config {
     pub trust_forwarded_for: bool,
     pub rate_limit: RateLimits,
     pub people: PeopleSettings,
+    pub chat: ChatSettings,
     /// Demo mode: seed demo profiles on first start (and, later, allow the sandbox checkout).
     pub demo: bool,
     /// Log as JSON lines instead of text.
@@ -58,6 +59,27 @@ pub struct RateLimits {
     pub register_per_ip: u32,
     pub mail_per_ip: u32,
     pub mail_per_account: u32,
+    /// Chat messages one person may send per minute.
+    pub chat_per_user: u32,
+}
+
+/// Operator settings of chat (DESIGN.md section 4).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct ChatSettings {
+    /// Refuse messages between people of the same gender (the seed's notice), on by default.
+    pub same_gender_blocked: bool,
+    /// How long the sender may recall a message.
+    pub recall_minutes: i64,
+}
+
+impl Default for ChatSettings {
+    fn default() -> Self {
+        Self {
+            same_gender_blocked: true,
+            recall_minutes: 2,
+        }
+    }
 }
 
 /// Operator settings of discovery (SPEC section 6, DESIGN.md section 4).
@@ -91,6 +113,7 @@ impl Default for RateLimits {
             register_per_ip: 10,
             mail_per_ip: 10,
             mail_per_account: 3,
+            chat_per_user: 60,
         }
     }
 }
@@ -112,6 +135,7 @@ impl Default for Config {
             trust_forwarded_for: false,
             rate_limit: RateLimits::default(),
             people: PeopleSettings::default(),
+            chat: ChatSettings::default(),
             demo: false,
             log_json: false,
         }
@@ -136,7 +160,7 @@ impl Config {
             .merge(Toml::file(file))
             .merge(Env::prefixed("AMORA_").map(|key| {
                 let key = key.as_str().to_ascii_lowercase();
-                for section in ["rate_limit_", "people_"] {
+                for section in ["rate_limit_", "people_", "chat_"] {
                     if let Some(rest) = key.strip_prefix(section) {
                         if !rest.starts_with('_') {
                             return format!("{}.{rest}", section.trim_end_matches('_')).into();

@@ -4,6 +4,7 @@
 pub mod account;
 pub mod api;
 pub mod app;
+pub mod chat;
 pub mod clock;
 pub mod config;
 pub mod db;
@@ -42,6 +43,7 @@ pub fn router(app: App) -> Router {
     let (api, _) = api::routes();
     Router::new()
         .merge(api)
+        .route("/im", axum::routing::get(chat::socket::upgrade))
         .merge(media::routes::router())
         .merge(ops::router())
         .merge(web::router(&app))

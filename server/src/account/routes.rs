@@ -26,6 +26,9 @@ use crate::ledger::LedgerError;
 /// Characters granted once for verifying the email (SPEC section 9).
 pub const EMAIL_REWARD_CHARACTERS: i64 = 80;
 
+/// IM error code that closes the chat connection after a password change or account deletion.
+const KICKED: u16 = 217;
+
 pub fn router() -> OpenApiRouter<App> {
     OpenApiRouter::new()
         .routes(routes!(register))
@@ -483,6 +486,7 @@ async fn forget_update_pwd(
     {
         return Err(ApiError::Invalid(Msg::CodeInvalid));
     }
+    app.hub.kick(user.id, KICKED);
     Ok(ok_with(Msg::PasswordChanged, None))
 }
 
@@ -515,6 +519,7 @@ async fn update_pwd(
     app.db
         .set_password(me.user_id, &new_hash, Some(me.session_id))
         .await?;
+    app.hub.kick(me.user_id, KICKED);
     Ok(ok_with(Msg::PasswordChanged, None))
 }
 
@@ -523,6 +528,7 @@ async fn update_pwd(
     responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
 async fn cancellation(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<String>>> {
     let media = app.db.delete_account(me.user_id, app.clock.unix()).await?;
+    app.hub.kick(me.user_id, KICKED);
     app.media
         .delete(&media.iter().map(String::as_str).collect::<Vec<_>>())
         .await;

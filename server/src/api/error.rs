@@ -62,7 +62,8 @@ impl ApiError {
         }
     }
 
-    fn message(&self) -> String {
+    /// The localized message of the envelope.
+    pub fn message(&self) -> String {
         let msg = match self {
             ApiError::Invalid(m)
             | ApiError::Forbidden(m)

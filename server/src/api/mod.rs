@@ -19,7 +19,8 @@ use error::ApiError;
 pub fn routes() -> (Router<App>, OpenApi) {
     let api = OpenApiRouter::new()
         .merge(crate::account::routes::router())
-        .merge(crate::people::routes::router());
+        .merge(crate::people::routes::router())
+        .merge(crate::chat::routes::router());
     let (router, mut doc) = OpenApiRouter::new()
         .nest("/prod-api", api)
         .split_for_parts();

@@ -18,6 +18,7 @@ pub enum Action {
     RegisterByIp,
     MailByIp,
     MailByAccount,
+    ChatSend,
 }
 
 pub struct RateLimiter {
@@ -27,6 +28,7 @@ pub struct RateLimiter {
     register_ip: DefaultKeyedRateLimiter<String>,
     mail_ip: DefaultKeyedRateLimiter<String>,
     mail_account: DefaultKeyedRateLimiter<String>,
+    chat_send: DefaultKeyedRateLimiter<String>,
 }
 
 fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
@@ -44,6 +46,7 @@ impl RateLimiter {
             register_ip: per_minute(limits.register_per_ip),
             mail_ip: per_minute(limits.mail_per_ip),
             mail_account: per_minute(limits.mail_per_account),
+            chat_send: per_minute(limits.chat_per_user),
         }
     }
 
@@ -58,6 +61,7 @@ impl RateLimiter {
             Action::RegisterByIp => &self.register_ip,
             Action::MailByIp => &self.mail_ip,
             Action::MailByAccount => &self.mail_account,
+            Action::ChatSend => &self.chat_send,
         };
         limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
@@ -75,6 +79,7 @@ impl RateLimiter {
             &self.register_ip,
             &self.mail_ip,
             &self.mail_account,
+            &self.chat_send,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();

@@ -93,6 +93,11 @@ tokio::task_local! {
     static REQUEST_LANG: Lang;
 }
 
+/// Runs `work` with `lang` as the language of its messages (a chat frame outlives its request).
+pub async fn with_lang<F: std::future::Future>(lang: Lang, work: F) -> F::Output {
+    REQUEST_LANG.scope(lang, work).await
+}
+
 /// Middleware: runs the rest of the request with its language in scope.
 pub async fn language_scope(request: Request, next: Next) -> Response {
     let lang = request

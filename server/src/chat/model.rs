@@ -1,0 +1,250 @@
+//! Messages and events as docs/im-protocol.md defines them, and the rules a message must meet.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+use crate::api::error::ApiError;
+use crate::i18n::Msg;
+
+/// Largest text or custom payload, in bytes.
+pub const MAX_TEXT_BYTES: usize = 5 * 1024;
+
+/// The emoji map (SPEC section 3): 35 codes the clients show as pictures.
+pub const EMOJI: [(&str, &str); 35] = [
+    ("[smile]", "😊"),
+    ("[laugh]", "😂"),
+    ("[grin]", "😁"),
+    ("[wink]", "😉"),
+    ("[blush]", "☺️"),
+    ("[love]", "😍"),
+    ("[kiss]", "😘"),
+    ("[hug]", "🤗"),
+    ("[cool]", "😎"),
+    ("[think]", "🤔"),
+    ("[shy]", "😳"),
+    ("[cry]", "😢"),
+    ("[sob]", "😭"),
+    ("[angry]", "😠"),
+    ("[surprise]", "😮"),
+    ("[sleepy]", "😴"),
+    ("[yum]", "😋"),
+    ("[tongue]", "😛"),
+    ("[halo]", "😇"),
+    ("[party]", "🥳"),
+    ("[heart]", "❤️"),
+    ("[broken]", "💔"),
+    ("[sparkle]", "💖"),
+    ("[rose]", "🌹"),
+    ("[gift]", "🎁"),
+    ("[cake]", "🎂"),
+    ("[coffee]", "☕"),
+    ("[wine]", "🍷"),
+    ("[sun]", "☀️"),
+    ("[moon]", "🌙"),
+    ("[star]", "⭐"),
+    ("[fire]", "🔥"),
+    ("[thumbsup]", "👍"),
+    ("[clap]", "👏"),
+    ("[wave]", "👋"),
+];
+
+/// Message types (SPEC section 3); gift and red packet are the wallet's and refused until then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum MessageType {
+    Txt,
+    Emoji,
+    Img,
+    Custom,
+    Cmd,
+    Gift,
+    RedPacket,
+}
+
+impl MessageType {
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        match raw.unwrap_or("txt") {
+            "txt" => Ok(MessageType::Txt),
+            "emoji" => Ok(MessageType::Emoji),
+            "img" => Ok(MessageType::Img),
+            "custom" => Ok(MessageType::Custom),
+            "cmd" => Ok(MessageType::Cmd),
+            "gift" => Ok(MessageType::Gift),
+            "redPacket" => Ok(MessageType::RedPacket),
+            _ => Err(ApiError::Invalid(Msg::MessageTypeInvalid)),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MessageType::Txt => "txt",
+            MessageType::Emoji => "emoji",
+            MessageType::Img => "img",
+            MessageType::Custom => "custom",
+            MessageType::Cmd => "cmd",
+            MessageType::Gift => "gift",
+            MessageType::RedPacket => "redPacket",
+        }
+    }
+}
+
+/// What a client asks to send, before the rules are applied.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Outgoing {
+    /// The recipient's user id.
+    pub to: Option<i64>,
+    /// txt, emoji, img, custom or cmd (default txt).
+    pub msg_type: Option<String>,
+    /// `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd.
+    /// A bare string is taken as the text.
+    #[schema(value_type = Object)]
+    pub content: Option<Value>,
+    /// The client's own id: a retried send with the same id is stored once.
+    pub client_id: Option<String>,
+}
+
+/// A message's content checked against its type. Images are still data URLs here; the service
+/// stores them and puts their URLs in.
+pub enum Checked {
+    Ready(Value),
+    Image(String),
+}
+
+pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Checked, ApiError> {
+    let empty = || ApiError::Invalid(Msg::EmptyMessage);
+    match kind {
+        MessageType::Txt => {
+            let text = match content {
+                Some(Value::String(s)) => s.as_str(),
+                Some(v) => v.get("text").and_then(Value::as_str).unwrap_or_default(),
+                None => "",
+            };
+            if text.trim().is_empty() {
+                return Err(empty());
+            }
+            if text.len() > MAX_TEXT_BYTES {
+                return Err(ApiError::Invalid(Msg::MessageTooLong));
+            }
+            Ok(Checked::Ready(json!({ "text": text })))
+        }
+        MessageType::Emoji => {
+            let code = content
+                .and_then(|v| v.get("code"))
+                .and_then(Value::as_str)
+                .ok_or_else(empty)?;
+            if !EMOJI.iter().any(|(c, _)| *c == code) {
+                return Err(ApiError::Invalid(Msg::MessageTypeInvalid));
+            }
+            Ok(Checked::Ready(json!({ "code": code })))
+        }
+        MessageType::Img => {
+            let image = content
+                .and_then(|v| v.get("image"))
+                .and_then(Value::as_str)
+                .ok_or_else(empty)?;
+            Ok(Checked::Image(image.to_owned()))
+        }
+        MessageType::Custom | MessageType::Cmd => {
+            let value = content
+                .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+                .ok_or_else(empty)?;
+            if value.to_string().len() > MAX_TEXT_BYTES {
+                return Err(ApiError::Invalid(Msg::MessageTooLong));
+            }
+            if kind == MessageType::Cmd && value.get("action").and_then(Value::as_str).is_none() {
+                return Err(ApiError::Invalid(Msg::MessageTypeInvalid));
+            }
+            Ok(Checked::Ready(value.clone()))
+        }
+        MessageType::Gift | MessageType::RedPacket => {
+            Err(ApiError::Invalid(Msg::MessageTypeInvalid))
+        }
+    }
+}
+
+/// A message as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MessageRow {
+    pub id: i64,
+    pub sender_id: i64,
+    pub recipient_id: i64,
+    pub client_id: String,
+    pub kind: String,
+    pub content: String,
+    pub sender_seq: i64,
+    pub recipient_seq: i64,
+    pub created_at: i64,
+    pub delivered_at: Option<i64>,
+    pub read_at: Option<i64>,
+    pub recalled_at: Option<i64>,
+    pub sender_deleted: bool,
+    pub recipient_deleted: bool,
+}
+
+/// A message as one side of the conversation sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Message {
+    pub id: i64,
+    pub client_id: String,
+    pub from: i64,
+    pub to: i64,
+    #[serde(rename = "type")]
+    pub msg_type: String,
+    /// Null once recalled or deleted.
+    #[schema(value_type = Object)]
+    pub content: Value,
+    /// unread, read, recalled or deleted.
+    pub status: String,
+    pub created_at: String,
+    pub delivered_at: Option<String>,
+    pub read_at: Option<String>,
+}
+
+impl Message {
+    /// The message as `viewer` sees it now.
+    pub fn view(row: &MessageRow, viewer: i64) -> Message {
+        let deleted = if viewer == row.sender_id {
+            row.sender_deleted
+        } else {
+            row.recipient_deleted
+        };
+        let status = if deleted {
+            "deleted"
+        } else if row.recalled_at.is_some() {
+            "recalled"
+        } else if row.read_at.is_some() {
+            "read"
+        } else {
+            "unread"
+        };
+        let content = if deleted || row.recalled_at.is_some() {
+            Value::Null
+        } else {
+            serde_json::from_str(&row.content).unwrap_or(Value::Null)
+        };
+        Message {
+            id: row.id,
+            client_id: row.client_id.clone(),
+            from: row.sender_id,
+            to: row.recipient_id,
+            msg_type: row.kind.clone(),
+            content,
+            status: status.to_owned(),
+            created_at: crate::clock::rfc3339(row.created_at),
+            delivered_at: row.delivered_at.map(crate::clock::rfc3339),
+            read_at: row.read_at.map(crate::clock::rfc3339),
+        }
+    }
+}
+
+/// A stored event, as it comes back for a replay.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EventRow {
+    pub seq: i64,
+    pub kind: String,
+    pub message_id: Option<i64>,
+    pub payload: String,
+}

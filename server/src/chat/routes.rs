@@ -1,0 +1,295 @@
+//! Chat endpoints (SPEC section 7 "Messages", `em/getEmToken`); the socket is in `socket.rs`.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::account::model::membership;
+use crate::account::sessions::new_token;
+use crate::account::store::AccountStore;
+use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::extract::{Input, Query, Session};
+use crate::app::App;
+use crate::chat::model::{Message, Outgoing, EMOJI};
+use crate::chat::service;
+use crate::chat::store::ChatStore;
+use crate::people::demo::{CONCIERGE_NAME, SUPPORT_NAME};
+use crate::people::model::Card;
+use crate::people::routes::parse_ids;
+use crate::people::store::PeopleStore;
+
+pub fn router() -> OpenApiRouter<App> {
+    OpenApiRouter::new()
+        .routes(routes!(im_token))
+        .routes(routes!(history))
+        .routes(routes!(unread))
+        .routes(routes!(conversations))
+        .routes(routes!(send_msg))
+        .routes(routes!(send_msg_other))
+        .routes(routes!(mark_read))
+        .routes(routes!(delete_messages))
+        .routes(routes!(recall))
+        .routes(routes!(emoji))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImToken {
+    /// My identity on the chat service.
+    em_user: String,
+    /// Access token for `/im`; revoked with the session.
+    token: String,
+    /// Where to open the socket (relative to the site).
+    url: String,
+}
+
+/// My IM identity and a token for the chat socket.
+#[utoipa::path(get, path = "/em/getEmToken", tag = "chat", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<ImToken>), (status = 401)))]
+async fn im_token(State(app): State<App>, me: Session) -> ApiResult<Reply<ImToken>> {
+    let (token, hash) = new_token();
+    app.db
+        .create_im_token(me.user_id, me.session_id, &hash, app.clock.unix())
+        .await?;
+    Ok(ok(ImToken {
+        em_user: crate::account::model::em_user(me.user_id),
+        token,
+        url: "/im".into(),
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct HistoryQuery {
+    /// The other person.
+    user_id: Option<i64>,
+    /// Only messages older than this id (paging backwards).
+    before_id: Option<i64>,
+    page_num: Option<u32>,
+    page_size: Option<u32>,
+}
+
+/// The conversation with one person, newest first.
+#[utoipa::path(get, path = "/system/content/list", tag = "chat", params(HistoryQuery),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Message>>)))]
+async fn history(
+    State(app): State<App>,
+    me: Session,
+    Query(q): Query<HistoryQuery>,
+) -> ApiResult<Reply<Page<Message>>> {
+    let peer = q.user_id.ok_or(ApiError::NotFound)?;
+    let paging = Paging {
+        page_num: q.page_num,
+        page_size: q.page_size,
+    };
+    let (rows, total) = app
+        .db
+        .history(
+            me.user_id,
+            peer,
+            q.before_id,
+            paging.limit(),
+            paging.offset(),
+        )
+        .await?;
+    Ok(ok(Page {
+        rows: service::views(&rows, me.user_id),
+        total,
+    }))
+}
+
+/// How many messages I have not read.
+#[utoipa::path(get, path = "/system/content/getUnRead", tag = "chat", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<i64>)))]
+async fn unread(State(app): State<App>, me: Session) -> ApiResult<Reply<i64>> {
+    Ok(ok(app.db.unread_total(me.user_id).await?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Conversation {
+    peer: Card,
+    last_message: Message,
+    /// My unread messages from this person.
+    unread: i64,
+}
+
+/// My conversations (recent contacts), newest first, with unread counts.
+#[utoipa::path(post, path = "/system/content/getUnReadAll", tag = "chat", params(Paging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Conversation>>)))]
+async fn conversations(
+    State(app): State<App>,
+    me: Session,
+    Query(p): Query<Paging>,
+) -> ApiResult<Reply<Page<Conversation>>> {
+    let (rows, total) = app
+        .db
+        .conversations(me.user_id, p.limit(), p.offset())
+        .await?;
+    let last = app
+        .db
+        .messages(&rows.iter().map(|r| r.last_id).collect::<Vec<_>>())
+        .await?;
+    let now = app.clock.unix();
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let (Some(card), Some(message)) = (
+            app.db.card(me.user_id, row.peer).await?,
+            last.iter().find(|m| m.id == row.last_id),
+        ) else {
+            continue;
+        };
+        out.push(Conversation {
+            peer: Card::from_row(card, now, app.config.people.online_minutes),
+            last_message: Message::view(message, me.user_id),
+            unread: row.unread,
+        });
+    }
+    Ok(ok(Page { rows: out, total }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SentView {
+    message: Message,
+    /// My sequence number for it.
+    seq: i64,
+}
+
+/// Sends a message (the socket's `send`, for clients without one).
+#[utoipa::path(post, path = "/system/content/sendMsg", tag = "chat", request_body = Outgoing,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<SentView>), (status = 400), (status = 403), (status = 404), (status = 429)))]
+async fn send_msg(
+    State(app): State<App>,
+    me: Session,
+    Input(out): Input<Outgoing>,
+) -> ApiResult<Reply<SentView>> {
+    let sent = service::send(&app, me.user_id, &out).await?;
+    Ok(ok(SentView {
+        message: sent.message,
+        seq: sent.seq,
+    }))
+}
+
+/// Sends a message to customer service (members reach the concierge).
+#[utoipa::path(post, path = "/system/content/sendMsgOther", tag = "chat", request_body = Outgoing,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<SentView>), (status = 400)))]
+async fn send_msg_other(
+    State(app): State<App>,
+    me: Session,
+    Input(mut out): Input<Outgoing>,
+) -> ApiResult<Reply<SentView>> {
+    let row = app
+        .db
+        .user(me.user_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    let member = membership(
+        row.level.as_deref(),
+        row.member_expires_at,
+        app.clock.unix(),
+    )
+    .is_some();
+    let name = if member { CONCIERGE_NAME } else { SUPPORT_NAME };
+    let service = app
+        .db
+        .service_account(me.user_id, name)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    out.to = Some(service.id);
+    let sent = service::send(&app, me.user_id, &out).await?;
+    Ok(ok(SentView {
+        message: sent.message,
+        seq: sent.seq,
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MarkQuery {
+    /// Mark the whole conversation with this person read.
+    user_id: Option<i64>,
+    /// Or these message ids (comma-separated).
+    ids: Option<String>,
+    /// Accepted and ignored (the seed sends it).
+    year: Option<String>,
+}
+
+/// Marks messages read; their senders get a read receipt.
+#[utoipa::path(put, path = "/system/content", tag = "chat", params(MarkQuery),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>)))]
+async fn mark_read(
+    State(app): State<App>,
+    me: Session,
+    Query(q): Query<MarkQuery>,
+) -> ApiResult<Reply<Option<String>>> {
+    let _ = q.year;
+    let ids = match q.ids.as_deref().filter(|s| !s.is_empty()) {
+        Some(raw) => parse_ids(Some(raw))?,
+        None => Vec::new(),
+    };
+    if q.user_id.is_none() && ids.is_empty() {
+        return Err(ApiError::Malformed("userId or ids".into()));
+    }
+    service::mark_read(&app, me.user_id, q.user_id, &ids).await?;
+    Ok(ok(None))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdsForm {
+    /// Comma-separated message ids.
+    ids: Option<String>,
+}
+
+/// Deletes messages for me only; the other side keeps them.
+#[utoipa::path(delete, path = "/system/content/delMsg", tag = "chat",
+    request_body(content = IdsForm, content_type = "application/x-www-form-urlencoded"),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<u64>), (status = 400)))]
+async fn delete_messages(
+    State(app): State<App>,
+    me: Session,
+    Input(form): Input<IdsForm>,
+) -> ApiResult<Reply<u64>> {
+    let ids = parse_ids(form.ids.as_deref())?;
+    Ok(ok(app.db.delete_for(me.user_id, &ids).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RecallRequest {
+    id: Option<i64>,
+}
+
+/// Recalls my message within the recall window (the socket's `recall`).
+#[utoipa::path(post, path = "/system/content/recall", tag = "chat", request_body = RecallRequest,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Message>), (status = 400), (status = 404)))]
+async fn recall(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<RecallRequest>,
+) -> ApiResult<Reply<Message>> {
+    Ok(ok(service::recall(
+        &app,
+        me.user_id,
+        req.id.ok_or(ApiError::NotFound)?,
+    )
+    .await?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Emoji {
+    code: &'static str,
+    emoji: &'static str,
+}
+
+/// The emoji map: the codes an `emoji` message may carry.
+#[utoipa::path(get, path = "/system/content/emoji", tag = "chat", responses((status = 200, body = Envelope<Vec<Emoji>>)))]
+async fn emoji() -> Reply<Vec<Emoji>> {
+    ok(EMOJI
+        .iter()
+        .map(|(code, emoji)| Emoji { code, emoji })
+        .collect())
+}

@@ -1,0 +1,125 @@
+//! Sending, marking and recalling: the one path the socket and the REST endpoints share.
+
+use serde_json::json;
+
+use crate::account::model::membership;
+use crate::account::store::AccountStore;
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::rate_limit::Action;
+use crate::app::App;
+use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
+use crate::chat::store::{Announced, ChatStore, NewMessage};
+use crate::i18n::Msg;
+use crate::people::store::PeopleStore;
+
+/// A stored message and the sender's sequence number for it.
+pub struct Sent {
+    pub message: Message,
+    pub seq: i64,
+}
+
+/// Checks every rule, stores the message (once per client id) and tells both sides.
+pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
+    app.limits.check(Action::ChatSend, &sender.to_string())?;
+    let to = out.to.ok_or(ApiError::NotFound)?;
+    if to == sender {
+        return Err(ApiError::Invalid(Msg::NotYourself));
+    }
+    let kind = MessageType::parse(out.msg_type.as_deref())?;
+    let checked = check_content(kind, out.content.as_ref())?;
+    let client_id = match out
+        .client_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        Some(c) if c.len() <= 64 => c.to_owned(),
+        Some(_) => {
+            return Err(ApiError::Malformed(
+                "clientId is longer than 64 characters".into(),
+            ))
+        }
+        None => uuid::Uuid::new_v4().to_string(),
+    };
+    let me = app.db.user(sender).await?.ok_or(ApiError::Unauthorized)?;
+    let them = app.db.user(to).await?.ok_or(ApiError::NotFound)?;
+    if app.db.card(sender, to).await?.is_none() {
+        // Blocked, either way.
+        return Err(ApiError::Forbidden(Msg::CannotMessage));
+    }
+    let service = me.role == "service" || them.role == "service";
+    if app.config.chat.same_gender_blocked && !service && me.gender == them.gender {
+        return Err(ApiError::Forbidden(Msg::SameGender));
+    }
+    let now = app.clock.unix();
+    let content = match checked {
+        Checked::Ready(value) => value,
+        Checked::Image(data) => {
+            if membership(me.level.as_deref(), me.member_expires_at, now).is_none() {
+                return Err(ApiError::Upgrade);
+            }
+            let picture = app.media.put_base64_image("chat", &data).await?;
+            json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
+        }
+    };
+    let (row, fresh) = app
+        .db
+        .store_message(&NewMessage {
+            sender,
+            recipient: to,
+            client_id: &client_id,
+            kind: kind.as_str(),
+            content: &content,
+            now,
+        })
+        .await?;
+    if fresh {
+        app.hub.notify(to);
+        app.hub.notify(sender);
+    }
+    Ok(Sent {
+        seq: row.sender_seq,
+        message: Message::view(&row, sender),
+    })
+}
+
+fn announce(app: &App, announced: &Announced) {
+    for (user, _) in &announced.events {
+        app.hub.notify(*user);
+    }
+}
+
+/// Marks my incoming messages read (a whole conversation, or some) and tells their senders.
+pub async fn mark_read(app: &App, me: i64, peer: Option<i64>, ids: &[i64]) -> ApiResult<usize> {
+    let announced = app.db.mark(me, true, peer, ids, app.clock.unix()).await?;
+    announce(app, &announced);
+    Ok(announced.events.len())
+}
+
+pub async fn mark_delivered(app: &App, me: i64, ids: &[i64]) -> ApiResult<()> {
+    let announced = app.db.mark(me, false, None, ids, app.clock.unix()).await?;
+    announce(app, &announced);
+    Ok(())
+}
+
+/// Recalls my own message within the recall window; the content goes for both sides.
+pub async fn recall(app: &App, me: i64, id: i64) -> ApiResult<Message> {
+    let now = app.clock.unix();
+    let since = now - app.config.chat.recall_minutes * 60;
+    match app.db.recall(me, id, since, now).await? {
+        Some((row, announced)) => {
+            announce(app, &announced);
+            Ok(Message::view(&row, me))
+        }
+        None => match app.db.message(id).await? {
+            Some(row) if row.sender_id == me => Err(ApiError::Invalid(Msg::RecallExpired)),
+            Some(row) if row.recipient_id == me => Err(ApiError::Forbidden(Msg::Forbidden)),
+            _ => Err(ApiError::NotFound),
+        },
+    }
+}
+
+/// The messages of some stored rows as `viewer` sees them, in the rows' order.
+pub fn views(rows: &[MessageRow], viewer: i64) -> Vec<Message> {
+    rows.iter().map(|r| Message::view(r, viewer)).collect()
+}

@@ -1,0 +1,292 @@
+//! The `/im` WebSocket: authenticates with the IM token, registers the connection (closing the
+//! account's older one with 206), and then serves frames until either side goes away.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message as Ws, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use futures::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::account::sessions::token_hash;
+use crate::api::error::ApiError;
+use crate::api::extract::Query;
+use crate::app::App;
+use crate::chat::hub::Outbound;
+use crate::chat::model::{Message, Outgoing};
+use crate::chat::service;
+use crate::chat::store::ChatStore;
+use crate::i18n::Lang;
+
+const PING_EVERY: Duration = Duration::from_secs(25);
+const SILENCE_LIMIT: Duration = Duration::from_secs(60);
+const REPLAY_BATCH: i64 = 200;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connect {
+    user: Option<String>,
+    access_token: Option<String>,
+}
+
+/// `GET /im?user=u42&accessToken=...`
+pub async fn upgrade(
+    State(app): State<App>,
+    Query(q): Query<Connect>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let (Some(user), Some(token)) = (
+        q.user.filter(|u| !u.is_empty()),
+        q.access_token.filter(|t| !t.is_empty()),
+    ) else {
+        return ApiError::Malformed("empty params".into()).into_response();
+    };
+    let user_id = match app
+        .db
+        .im_token_user(&token_hash(&token), app.clock.unix())
+        .await
+    {
+        Ok(Some(id)) if crate::account::model::em_user(id) == user => id,
+        Ok(_) => return ApiError::Unauthorized.into_response(),
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let lang = Lang::current();
+    ws.max_message_size(16 * 1024 * 1024)
+        .on_upgrade(
+            move |socket| async move { Connection::new(app, user_id, lang).run(socket).await },
+        )
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Frame {
+    Send(Outgoing),
+    #[serde(rename_all = "camelCase")]
+    Resume {
+        last_seq: i64,
+    },
+    Delivered {
+        ids: Vec<i64>,
+    },
+    Read {
+        peer: Option<i64>,
+        ids: Option<Vec<i64>>,
+    },
+    Typing {
+        to: i64,
+    },
+    Recall {
+        id: i64,
+    },
+    Ping,
+}
+
+struct Connection {
+    app: App,
+    user_id: i64,
+    lang: Lang,
+    /// The highest sequence sent on this connection; None until the client resumes.
+    last_sent: Option<i64>,
+}
+
+enum Next {
+    Continue,
+    Close(Option<u16>),
+}
+
+impl Connection {
+    fn new(app: App, user_id: i64, lang: Lang) -> Self {
+        Self {
+            app,
+            user_id,
+            lang,
+            last_sent: None,
+        }
+    }
+
+    async fn run(mut self, socket: WebSocket) {
+        let mut registration = self.app.hub.register(self.user_id);
+        let (mut sink, mut stream) = socket.split();
+        let last_seq = self.app.db.last_seq(self.user_id).await.unwrap_or(0);
+        let hello = json!({ "type": "hello", "userId": self.user_id, "lastSeq": last_seq });
+        let mut ok = sink.send(Ws::Text(hello.to_string().into())).await.is_ok();
+        let mut ping = tokio::time::interval(PING_EVERY);
+        let mut heard = Instant::now();
+        let mut close_code = None;
+        while ok {
+            let next = tokio::select! {
+                incoming = stream.next() => match incoming {
+                    Some(Ok(Ws::Text(text))) => {
+                        heard = Instant::now();
+                        let frames = self.handle(&text).await;
+                        send_all(&mut sink, frames).await
+                    }
+                    Some(Ok(Ws::Binary(_))) => {
+                        heard = Instant::now();
+                        send_all(&mut sink, vec![error_frame(None, &ApiError::Malformed("binary frame".into()))]).await
+                    }
+                    Some(Ok(Ws::Ping(_) | Ws::Pong(_))) => {
+                        heard = Instant::now();
+                        Next::Continue
+                    }
+                    Some(Ok(Ws::Close(_))) | Some(Err(_)) | None => Next::Close(None),
+                },
+                out = registration.rx.recv() => match out {
+                    Some(Outbound::Events) => {
+                        registration.pending.store(false, Ordering::Release);
+                        let frames = self.flush().await;
+                        send_all(&mut sink, frames).await
+                    }
+                    Some(Outbound::Typing { from }) => {
+                        send_all(&mut sink, vec![json!({ "type": "typing", "from": from })]).await
+                    }
+                    Some(Outbound::Kick(code)) => {
+                        let _ = sink.send(Ws::Text(json!({ "type": "kicked", "code": code }).to_string().into())).await;
+                        Next::Close(Some(code))
+                    }
+                    None => Next::Close(None),
+                },
+                _ = ping.tick() => {
+                    let silent = heard.elapsed() > SILENCE_LIMIT;
+                    if silent || sink.send(Ws::Ping(Vec::new().into())).await.is_err() {
+                        Next::Close(None)
+                    } else {
+                        Next::Continue
+                    }
+                }
+            };
+            if let Next::Close(code) = next {
+                close_code = code;
+                ok = false;
+            }
+        }
+        if let Some(code) = close_code {
+            let frame = CloseFrame {
+                code: 4000 + code,
+                reason: code.to_string().into(),
+            };
+            let _ = sink.send(Ws::Close(Some(frame))).await;
+        } else {
+            let _ = sink.close().await;
+        }
+        // A kicked connection is out of the hub already, and a replaced one must not remove
+        // its successor: unregister checks the id.
+        self.app.hub.unregister(self.user_id, registration.id);
+    }
+
+    /// Serves one frame from the client; returns the frames to send back.
+    async fn handle(&mut self, text: &str) -> Vec<Value> {
+        let frame: Frame = match serde_json::from_str(text) {
+            Ok(f) => f,
+            Err(e) => return vec![error_frame(None, &ApiError::Malformed(e.to_string()))],
+        };
+        let app = self.app.clone();
+        let me = self.user_id;
+        let lang = self.lang;
+        crate::i18n::with_lang(lang, async move {
+            match frame {
+                Frame::Send(out) => match service::send(&app, me, &out).await {
+                    Ok(sent) => vec![json!({ "type": "ack", "clientId": sent.message.client_id, "seq": sent.seq, "message": sent.message })],
+                    Err(e) => vec![error_frame(out.client_id.as_deref(), &e)],
+                },
+                Frame::Resume { last_seq } => {
+                    self.last_sent = Some(last_seq.max(0));
+                    self.flush().await
+                }
+                Frame::Delivered { ids } => match service::mark_delivered(&app, me, &ids).await {
+                    Ok(()) => vec![],
+                    Err(e) => vec![error_frame(None, &e)],
+                },
+                Frame::Read { peer, ids } => match service::mark_read(&app, me, peer, &ids.unwrap_or_default()).await {
+                    Ok(_) => vec![],
+                    Err(e) => vec![error_frame(None, &e)],
+                },
+                Frame::Typing { to } => {
+                    app.hub.typing(me, to);
+                    vec![]
+                }
+                Frame::Recall { id } => match service::recall(&app, me, id).await {
+                    Ok(_) => vec![],
+                    Err(e) => vec![error_frame(None, &e)],
+                },
+                Frame::Ping => vec![json!({ "type": "pong" })],
+            }
+        })
+        .await
+    }
+
+    /// Every stored event after the last one sent, in order (nothing before the client resumed).
+    async fn flush(&mut self) -> Vec<Value> {
+        let Some(mut last) = self.last_sent else {
+            return Vec::new();
+        };
+        let mut frames = Vec::new();
+        loop {
+            let events = match self
+                .app
+                .db
+                .events_after(self.user_id, last, REPLAY_BATCH)
+                .await
+            {
+                Ok(events) => events,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not read chat events");
+                    break;
+                }
+            };
+            let ids: Vec<i64> = events
+                .iter()
+                .filter(|e| e.kind == "message")
+                .filter_map(|e| e.message_id)
+                .collect();
+            let rows = self.app.db.messages(&ids).await.unwrap_or_default();
+            let count = events.len();
+            for event in events {
+                let body = match event.kind.as_str() {
+                    "message" => {
+                        let Some(row) = rows.iter().find(|r| Some(r.id) == event.message_id) else {
+                            continue;
+                        };
+                        json!({ "kind": "message", "message": Message::view(row, self.user_id) })
+                    }
+                    kind => {
+                        let mut payload: Value =
+                            serde_json::from_str(&event.payload).unwrap_or(json!({}));
+                        payload["kind"] = json!(kind);
+                        payload
+                    }
+                };
+                frames.push(json!({ "type": "event", "seq": event.seq, "event": body }));
+                last = event.seq;
+            }
+            if i64::try_from(count).unwrap_or(0) < REPLAY_BATCH {
+                break;
+            }
+        }
+        self.last_sent = Some(last);
+        frames
+    }
+}
+
+async fn send_all(
+    sink: &mut futures::stream::SplitSink<WebSocket, Ws>,
+    frames: Vec<Value>,
+) -> Next {
+    for frame in frames {
+        if sink.send(Ws::Text(frame.to_string().into())).await.is_err() {
+            return Next::Close(None);
+        }
+    }
+    Next::Continue
+}
+
+fn error_frame(client_id: Option<&str>, e: &ApiError) -> Value {
+    let response = match e {
+        ApiError::Upgrade => json!({ "upgrade": true }),
+        _ => Value::Null,
+    };
+    json!({ "type": "error", "clientId": client_id, "code": e.status().as_u16(), "msg": e.message(), "data": response })
+}
