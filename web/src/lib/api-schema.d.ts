@@ -89,6 +89,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/em/getEmToken': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My IM identity and a token for the chat socket. */
+    get: operations['im_token'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/getInfo': {
     parameters: {
       query?: never;
@@ -203,6 +220,159 @@ export interface paths {
     post?: never;
     /** Unblocks people. */
     delete: operations['unblock'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Marks messages read; their senders get a read receipt. */
+    put: operations['mark_read'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/delMsg': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes messages for me only; the other side keeps them. */
+    delete: operations['delete_messages'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/emoji': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The emoji map: the codes an `emoji` message may carry. */
+    get: operations['emoji'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/getUnRead': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many messages I have not read. */
+    get: operations['unread'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/getUnReadAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** My conversations (recent contacts), newest first, with unread counts. */
+    post: operations['conversations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The conversation with one person, newest first. */
+    get: operations['history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/recall': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Recalls my message within the recall window (the socket's `recall`). */
+    post: operations['recall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/sendMsg': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a message (the socket's `send`, for clients without one). */
+    post: operations['send_msg'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/sendMsgOther': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a message to customer service (members reach the concierge). */
+    post: operations['send_msg_other'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -648,6 +818,15 @@ export interface components {
       /** @description The six digits from the mail. */
       code?: string | null;
     };
+    Conversation: {
+      lastMessage: components['schemas']['Message'];
+      peer: components['schemas']['Card'];
+      /**
+       * Format: int64
+       * @description My unread messages from this person.
+       */
+      unread: number;
+    };
     /** @description The red-badge counters: what is new since each list was last opened. */
     Counters: {
       /**
@@ -680,6 +859,10 @@ export interface components {
       /** Format: int64 */
       charactersGranted: number;
       emailVerified: boolean;
+    };
+    Emoji: {
+      code: string;
+      emoji: string;
     };
     /** @description A successful answer. */
     Envelope_AvatarView: {
@@ -777,6 +960,23 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_ImToken: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description My identity on the chat service. */
+        emUser: string;
+        /** @description Access token for `/im`; revoked with the session. */
+        token: string;
+        /** @description Where to open the socket (relative to the site). */
+        url: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_LikeState: {
       /**
        * Format: int32
@@ -788,6 +988,33 @@ export interface components {
         liked: boolean;
         /** @description And they like me: a match. */
         mutual: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Message: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A message as one side of the conversation sees it. */
+      data: {
+        clientId: string;
+        /** @description Null once recalled or deleted. */
+        content: Record<string, never>;
+        createdAt: string;
+        deliveredAt?: string | null;
+        /** Format: int64 */
+        from: number;
+        /** Format: int64 */
+        id: number;
+        readAt?: string | null;
+        /** @description unread, read, recalled or deleted. */
+        status: string;
+        /** Format: int64 */
+        to: number;
+        type: string;
       };
       msg: string;
     };
@@ -879,6 +1106,58 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Page_Conversation: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          lastMessage: components['schemas']['Message'];
+          peer: components['schemas']['Card'];
+          /**
+           * Format: int64
+           * @description My unread messages from this person.
+           */
+          unread: number;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Page_Message: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          clientId: string;
+          /** @description Null once recalled or deleted. */
+          content: Record<string, never>;
+          createdAt: string;
+          deliveredAt?: string | null;
+          /** Format: int64 */
+          from: number;
+          /** Format: int64 */
+          id: number;
+          readAt?: string | null;
+          /** @description unread, read, recalled or deleted. */
+          status: string;
+          /** Format: int64 */
+          to: number;
+          type: string;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Profile: {
       /**
        * Format: int32
@@ -894,6 +1173,23 @@ export interface components {
         mine: boolean;
         /** @description This person likes me too: a match. */
         mutual: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_SentView: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        message: components['schemas']['Message'];
+        /**
+         * Format: int64
+         * @description My sequence number for it.
+         */
+        seq: number;
       };
       msg: string;
     };
@@ -959,6 +1255,53 @@ export interface components {
       };
       msg: string;
     };
+    /** @description A successful answer. */
+    Envelope_Vec_Emoji: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        code: string;
+        emoji: string;
+      }[];
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_i64: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** Format: int64 */
+      data: number;
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_u64: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** Format: int64 */
+      data: number;
+      msg: string;
+    };
+    IdsForm: {
+      /** @description Comma-separated message ids. */
+      ids?: string | null;
+    };
+    ImToken: {
+      /** @description My identity on the chat service. */
+      emUser: string;
+      /** @description Access token for `/im`; revoked with the session. */
+      token: string;
+      /** @description Where to open the socket (relative to the site). */
+      url: string;
+    };
     /**
      * @description Membership level (SPEC section 6); SVIP has every VIP benefit.
      * @enum {string}
@@ -975,9 +1318,44 @@ export interface components {
       /** @description The user name or the email. */
       userName?: string | null;
     };
+    /** @description A message as one side of the conversation sees it. */
+    Message: {
+      clientId: string;
+      /** @description Null once recalled or deleted. */
+      content: Record<string, never>;
+      createdAt: string;
+      deliveredAt?: string | null;
+      /** Format: int64 */
+      from: number;
+      /** Format: int64 */
+      id: number;
+      readAt?: string | null;
+      /** @description unread, read, recalled or deleted. */
+      status: string;
+      /** Format: int64 */
+      to: number;
+      type: string;
+    };
     OnlineStatus: {
       lastActiveAt: string;
       online: boolean;
+    };
+    /** @description What a client asks to send, before the rules are applied. */
+    Outgoing: {
+      /** @description The client's own id: a retried send with the same id is stored once. */
+      clientId?: string | null;
+      /**
+       * @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd.
+       *     A bare string is taken as the text.
+       */
+      content: Record<string, never>;
+      /** @description txt, emoji, img, custom or cmd (default txt). */
+      msgType?: string | null;
+      /**
+       * Format: int64
+       * @description The recipient's user id.
+       */
+      to?: number | null;
     };
     PasswordChangeRequest: {
       newPassword?: string | null;
@@ -1003,6 +1381,10 @@ export interface components {
       /** @description Empty clears it. */
       telephone?: string | null;
       userName?: string | null;
+    };
+    RecallRequest: {
+      /** Format: int64 */
+      id?: number | null;
     };
     RegisterRequest: {
       /** @description The avatar picture as a base64 data URL. */
@@ -1035,6 +1417,14 @@ export interface components {
       reason?: string | null;
       /** Format: int64 */
       userId?: number | null;
+    };
+    SentView: {
+      message: components['schemas']['Message'];
+      /**
+       * Format: int64
+       * @description My sequence number for it.
+       */
+      seq: number;
     };
     SignedIn: {
       /** @description Bearer token for `Authorization`. */
@@ -1211,6 +1601,31 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Envelope_Page_Card'];
         };
+      };
+    };
+  };
+  im_token: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ImToken'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -1409,6 +1824,258 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  mark_read: {
+    parameters: {
+      query?: {
+        /** @description Mark the whole conversation with this person read. */
+        userId?: number;
+        /** @description Or these message ids (comma-separated). */
+        ids?: string;
+        /** @description Accepted and ignored (the seed sends it). */
+        year?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+    };
+  };
+  delete_messages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['IdsForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_u64'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  emoji: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Emoji'];
+        };
+      };
+    };
+  };
+  unread: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_i64'];
+        };
+      };
+    };
+  };
+  conversations: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Conversation'];
+        };
+      };
+    };
+  };
+  history: {
+    parameters: {
+      query?: {
+        /** @description The other person. */
+        userId?: number;
+        /** @description Only messages older than this id (paging backwards). */
+        beforeId?: number;
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Message'];
+        };
+      };
+    };
+  };
+  recall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecallRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Message'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  send_msg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Outgoing'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SentView'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  send_msg_other: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Outgoing'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SentView'];
         };
       };
       400: {
