@@ -4,6 +4,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod chat;
 pub mod images;
 pub mod people;
 pub mod smtp;
