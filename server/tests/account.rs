@@ -309,6 +309,52 @@ async fn a_birthday_is_a_real_date(b: Backend) {
     refused(&app, form, "Please enter a valid birthday").await;
 }
 
+async fn the_optional_fields_keep_their_rules(b: Backend) {
+    let app = spawn(b).await;
+    let cases: [(&str, Value, &str); 4] = [
+        (
+            "language",
+            json!("fr"),
+            "Please choose a language from the list",
+        ),
+        (
+            "signature",
+            json!("x".repeat(201)),
+            "The signature must be at most 200 characters",
+        ),
+        (
+            "telephone",
+            json!("call me maybe"),
+            "Incorrect telephone number",
+        ),
+        (
+            "telephone",
+            json!("+1 (555) 0123-4567-890"),
+            "Incorrect telephone number",
+        ),
+    ];
+    for (field, value, msg) in cases {
+        let mut form = app.registration("ana");
+        form[field] = value;
+        refused(&app, form, msg).await;
+    }
+    let mut form = app.registration("ana");
+    form["language"] = json!("zh-Hans");
+    form["signature"] = json!("x".repeat(200));
+    form["telephone"] = json!("+34 600 123 456");
+    let user = app.post(REGISTER, None, form).await.ok()["user"].clone();
+    assert_eq!(
+        (user["language"].as_str(), user["telephone"].as_str()),
+        (Some("zh-Hans"), Some("+34 600 123 456"))
+    );
+    assert_eq!(user["signature"].as_str().map(str::len), Some(200));
+
+    let mut form = app.registration("bea");
+    form.as_object_mut().unwrap().remove("language");
+    let user = app.post(REGISTER, None, form).await.ok()["user"].clone();
+    assert_eq!(user["language"], "en");
+}
+
 async fn the_answer_speaks_the_language_of_the_app(b: Backend) {
     let app = spawn(b).await;
     let mut form = app.registration("kid");
@@ -456,6 +502,7 @@ both_databases!(
     gender_is_female_or_male,
     a_country_comes_from_the_list_of_eleven,
     a_birthday_is_a_real_date,
+    the_optional_fields_keep_their_rules,
     the_answer_speaks_the_language_of_the_app,
     two_people_racing_for_one_user_name_one_gets_it,
     signing_in_too_often_is_slowed_down_for_that_account,

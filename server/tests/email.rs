@@ -319,6 +319,12 @@ async fn a_mismatched_name_and_email_get_no_code(b: Backend) {
         "a refused request mailed or stored a code"
     );
 
+    // The email stands for the user name too.
+    forget(&app, "ANA@example.com", "ana@example.com")
+        .await
+        .ok();
+    assert_eq!(app.mail.all().len(), before.mails + 1);
+
     let stranger = Person {
         email: "bea@example.com".to_owned(),
         ..ana.clone()
@@ -371,6 +377,50 @@ async fn without_a_mail_server_the_mail_waits_in_the_outbox(b: Backend) {
     assert_eq!(reward_state(&app, &ana).await, (true, 80, 1));
 }
 
+async fn the_mail_speaks_the_members_language(b: Backend) {
+    let app = spawn_with(
+        Setup {
+            with_smtp: false,
+            ..Setup::new(b)
+        },
+        |_| {},
+    )
+    .await;
+    let mut form = app.registration("kenji");
+    form["language"] = json!("ja");
+    app.post("/prod-api/register", None, form).await.ok();
+    let kenji = app.login("kenji", "secret1").await.ok();
+    let ana = app.register("ana").await;
+
+    app.post_form(SEND, kenji["token"].as_str(), vec![])
+        .await
+        .ok();
+    forget(&app, "kenji", "kenji@example.com").await.ok();
+    app.post_form(SEND, Some(&ana.token), vec![]).await.ok();
+    let subjects = app
+        .texts("SELECT subject FROM mail_outbox ORDER BY id")
+        .await;
+    assert_eq!(
+        subjects,
+        [
+            "Amora の認証コード",
+            "Amora のパスワード再設定",
+            "Your Amora verification code"
+        ]
+    );
+    let bodies = app.texts("SELECT body FROM mail_outbox ORDER BY id").await;
+    assert!(
+        bodies[0].contains("10 分") || bodies[0].contains("10分"),
+        "{}",
+        bodies[0]
+    );
+    assert!(
+        bodies[2].starts_with("Your verification code is "),
+        "{}",
+        bodies[2]
+    );
+}
+
 async fn asking_for_codes_too_often_is_slowed_down_per_account(b: Backend) {
     let app = spawn_with(
         Setup {
@@ -414,5 +464,6 @@ both_databases!(
     a_mismatched_name_and_email_get_no_code,
     an_unreachable_mail_server_is_reported,
     without_a_mail_server_the_mail_waits_in_the_outbox,
+    the_mail_speaks_the_members_language,
     asking_for_codes_too_often_is_slowed_down_per_account,
 );
