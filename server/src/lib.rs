@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod ledger;
 pub mod mail;
 pub mod media;
+pub mod notify;
 pub mod ops;
 pub mod people;
 pub mod web;

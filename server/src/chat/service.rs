@@ -3,13 +3,14 @@
 use serde_json::json;
 
 use crate::account::model::membership;
-use crate::account::store::AccountStore;
+use crate::account::store::{AccountStore, UserRow};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
 use crate::chat::store::{Announced, ChatStore, NewMessage};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
+use crate::notify::{self, ChatPush};
 use crate::people::store::PeopleStore;
 
 /// A stored message and the sender's sequence number for it.
@@ -66,7 +67,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
         .db
         .store_message(&NewMessage {
             sender,
-            recipient: to,
+            recipient: them.id,
             client_id: &client_id,
             kind: kind.as_str(),
             content: &content,
@@ -76,11 +77,50 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
     if fresh {
         app.hub.notify(to);
         app.hub.notify(sender);
+        if !app.hub.is_online(to) && kind != MessageType::Cmd {
+            notify::send_chat_push(app, push_for(&me, &them, &row));
+        }
     }
     Ok(Sent {
         seq: row.sender_seq,
         message: Message::view(&row, sender),
     })
+}
+
+/// The notification a message makes: the sender's name as title, a short preview as body (in
+/// the recipient's language where we write it).
+fn push_for(me: &UserRow, them: &UserRow, row: &MessageRow) -> ChatPush {
+    let content: serde_json::Value = serde_json::from_str(&row.content).unwrap_or_default();
+    let body = match row.kind.as_str() {
+        "txt" => content["text"]
+            .as_str()
+            .unwrap_or_default()
+            .chars()
+            .take(120)
+            .collect(),
+        "emoji" => {
+            let code = content["code"].as_str().unwrap_or_default();
+            crate::chat::model::EMOJI
+                .iter()
+                .find(|(c, _)| *c == code)
+                .map(|(_, e)| (*e).to_owned())
+                .unwrap_or_default()
+        }
+        "img" => Msg::PhotoMessage
+            .text(Lang::parse(&them.language).unwrap_or_default())
+            .to_owned(),
+        _ => String::new(),
+    };
+    ChatPush {
+        recipient: them.id,
+        title: me.user_name.clone(),
+        body,
+        sender_id: me.id,
+        sender_name: me.user_name.clone(),
+        sender_em_user: crate::account::model::em_user(me.id),
+        sender_avatar: me.avatar_thumb_key.as_deref().map(crate::media::Media::url),
+        sender_gender: me.gender.clone(),
+    }
 }
 
 fn announce(app: &App, announced: &Announced) {

@@ -496,6 +496,7 @@ catalogue! {
         "Diese Nachricht kann nicht mehr zurückgerufen werden",
         "Это сообщение уже нельзя отозвать",
     ],
+    PhotoMessage => ["[Photo]", "[图片]", "[圖片]", "[写真]", "[Foto]", "[사진]", "[Foto]", "[Фото]"],
     Internal => [
         "Something went wrong, please try again later",
         "出错了，请稍后再试",

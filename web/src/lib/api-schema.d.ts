@@ -480,6 +480,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/push/subscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Subscribes this browser to chat notifications. */
+    post: operations['subscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/push/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stops chat notifications to this browser. */
+    post: operations['unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/push/vapidKey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The key browsers subscribe to our pushes with. */
+    get: operations['public_key'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/remarks/add': {
     parameters: {
       query?: never;
@@ -1256,6 +1307,19 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_VapidKey: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description The application server key for `PushManager.subscribe` (base64url, uncompressed P-256). */
+        publicKey: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Vec_Emoji: {
       /**
        * Format: int32
@@ -1301,6 +1365,10 @@ export interface components {
       token: string;
       /** @description Where to open the socket (relative to the site). */
       url: string;
+    };
+    Keys: {
+      auth?: string | null;
+      p256dh?: string | null;
     };
     /**
      * @description Membership level (SPEC section 6); SVIP has every VIP benefit.
@@ -1431,6 +1499,14 @@ export interface components {
       token: string;
       user: components['schemas']['UserView'];
     };
+    /** @description A browser's `PushSubscription.toJSON()`. */
+    SubscriptionRequest: {
+      endpoint?: string | null;
+      keys?: null | components['schemas']['Keys'];
+    };
+    UnsubscribeRequest: {
+      endpoint?: string | null;
+    };
     /** @description A person as the API shows them to themselves. */
     UserView: {
       /** Format: int32 */
@@ -1469,6 +1545,10 @@ export interface components {
       /** Format: int64 */
       userId: number;
       userName: string;
+    };
+    VapidKey: {
+      /** @description The application server key for `PushManager.subscribe` (base64url, uncompressed P-256). */
+      publicKey: string;
     };
   };
   responses: never;
@@ -2245,6 +2325,77 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  subscribe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubscriptionRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  unsubscribe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UnsubscribeRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+    };
+  };
+  public_key: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_VapidKey'];
+        };
       };
     };
   };

@@ -1,0 +1,96 @@
+//! Push subscription endpoints: the VAPID public key, subscribe and unsubscribe.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::envelope::{ok, Envelope, Reply};
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::extract::{Input, Session};
+use crate::app::App;
+use crate::notify::store::PushStore;
+use crate::notify::{vapid_key, webpush};
+
+pub fn router() -> OpenApiRouter<App> {
+    OpenApiRouter::new()
+        .routes(routes!(public_key))
+        .routes(routes!(subscribe))
+        .routes(routes!(unsubscribe))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VapidKey {
+    /// The application server key for `PushManager.subscribe` (base64url, uncompressed P-256).
+    public_key: String,
+}
+
+/// The key browsers subscribe to our pushes with.
+#[utoipa::path(get, path = "/system/push/vapidKey", tag = "notify", responses((status = 200, body = Envelope<VapidKey>)))]
+async fn public_key(State(app): State<App>) -> ApiResult<Reply<VapidKey>> {
+    let key = vapid_key(&app).await?;
+    Ok(ok(VapidKey {
+        public_key: webpush::b64(&webpush::public_bytes(&key)),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Keys {
+    p256dh: Option<String>,
+    auth: Option<String>,
+}
+
+/// A browser's `PushSubscription.toJSON()`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SubscriptionRequest {
+    endpoint: Option<String>,
+    keys: Option<Keys>,
+}
+
+/// Subscribes this browser to chat notifications.
+#[utoipa::path(post, path = "/system/push/subscribe", tag = "notify", request_body = SubscriptionRequest,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400)))]
+async fn subscribe(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<SubscriptionRequest>,
+) -> ApiResult<Reply<Option<String>>> {
+    let endpoint = req
+        .endpoint
+        .filter(|e| e.starts_with("https://") || e.starts_with("http://"));
+    let endpoint = endpoint.ok_or_else(|| ApiError::Malformed("endpoint".into()))?;
+    let keys = req.keys.ok_or_else(|| ApiError::Malformed("keys".into()))?;
+    let (Some(p256dh), Some(auth)) = (keys.p256dh, keys.auth) else {
+        return Err(ApiError::Malformed("keys".into()));
+    };
+    let key_ok =
+        webpush::unb64(&p256dh).is_ok_and(|k| p256::PublicKey::from_sec1_bytes(&k).is_ok());
+    if !key_ok || webpush::unb64(&auth).map_or(true, |a| a.len() != 16) {
+        return Err(ApiError::Malformed("keys".into()));
+    }
+    app.db
+        .subscribe(me.user_id, &endpoint, &p256dh, &auth, app.clock.unix())
+        .await?;
+    Ok(ok(None))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UnsubscribeRequest {
+    endpoint: Option<String>,
+}
+
+/// Stops chat notifications to this browser.
+#[utoipa::path(post, path = "/system/push/unsubscribe", tag = "notify", request_body = UnsubscribeRequest,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>)))]
+async fn unsubscribe(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<UnsubscribeRequest>,
+) -> ApiResult<Reply<Option<String>>> {
+    app.db
+        .unsubscribe(me.user_id, req.endpoint.as_deref().unwrap_or_default())
+        .await?;
+    Ok(ok(None))
+}
