@@ -75,7 +75,7 @@ test('someone registers with a photo, verifies the email, logs out and back in',
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(url('/'));
   await expect(toast(page, `Welcome to Amora, ${me.userName}!`)).toBeVisible();
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('person-card').first()).toBeVisible();
   await shot(page, testInfo, 'en-discover');
 
   // Email verification: the code from the mail grants 80 characters.

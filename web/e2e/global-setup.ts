@@ -93,6 +93,8 @@ export default async function globalSetup() {
       AMORA_WEB_DIR: dist,
       AMORA_PUBLIC_URL: base,
       AMORA_RATE_LIMIT_DISABLED: 'true',
+      // Demo profiles, and the demo member (demo / demo1234) the membership stories sign in as.
+      AMORA_DEMO: 'true',
     },
     stdio: ['ignore', log, log],
   });

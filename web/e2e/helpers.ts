@@ -35,8 +35,23 @@ export function person(prefix: string, testInfo: TestInfo): Person {
   return { userName, email: `${userName.toLowerCase()}@example.com`, password: 'secret1' };
 }
 
-/** Registers straight through the API, for stories that are not about registering. */
-export async function registerViaApi(request: APIRequestContext, p: Person) {
+export interface ProfileFields {
+  gender?: 'female' | 'male';
+  country?: string;
+  birthday?: string;
+  language?: string;
+  signature?: string;
+}
+
+/**
+ * Registers straight through the API, for stories that are not about registering (a woman in
+ * Japan unless told otherwise). Answers the new user's id and session token.
+ */
+export async function registerViaApi(
+  request: APIRequestContext,
+  p: Person,
+  fields: ProfileFields = {},
+): Promise<{ userId: number; token: string }> {
   const avatar = `data:image/png;base64,${fs.readFileSync(PHOTO).toString('base64')}`;
   const res = await request.post(url('/prod-api/register'), {
     data: {
@@ -49,10 +64,41 @@ export async function registerViaApi(request: APIRequestContext, p: Person) {
       avatar,
       language: 'en',
       privacyAccepted: true,
+      ...fields,
     },
   });
-  const body = (await res.json()) as { code: number; msg: string };
+  const body = (await res.json()) as {
+    code: number;
+    msg: string;
+    data: { token: string; user: { userId: number } };
+  };
   expect(body.code, body.msg).toBe(200);
+  return { userId: body.data.user.userId, token: body.data.token };
+}
+
+/** A session token for an existing account (the demo member, say). */
+export async function tokenOf(request: APIRequestContext, userName: string, password: string) {
+  const res = await request.post(url('/prod-api/login'), { data: { userName, password } });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  expect(body.code, body.msg).toBe(200);
+  return body.data.token;
+}
+
+/** Calls the API as someone, expecting success; answers `data`. */
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  options: { method?: 'GET' | 'POST' | 'DELETE'; data?: unknown } = {},
+): Promise<T> {
+  const res = await request.fetch(url(`/prod-api${path}`), {
+    method: options.method ?? 'GET',
+    headers: { Authorization: `Bearer ${token}` },
+    data: options.data,
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${path}: ${body.msg}`).toBe(200);
+  return body.data;
 }
 
 /** Skips the first-launch splash and guide. */

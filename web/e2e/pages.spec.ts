@@ -63,7 +63,13 @@ for (const lang of ['en', 'ja'] as const) {
       await page.goto(url(path));
       await expect(page).toHaveURL(url(path));
       await expect(page.locator('h1:visible').first()).toBeVisible();
-      if (!['settings', 'switch-account'].includes(name)) {
+      if (name === 'discover') {
+        await expect(page.getByTestId('person-card').first()).toBeVisible();
+      } else if (name === 'index') {
+        await expect(page.getByTestId('upgrade-panel')).toBeVisible();
+      } else if (name === 'homepage') {
+        await expect(page.getByTestId('profile-name')).toHaveText(me.userName);
+      } else if (!['settings', 'switch-account'].includes(name)) {
         await expect(page.getByTestId('coming-soon')).toBeVisible();
       }
       if (['discover', 'settings', 'switch-account', 'message', 'album'].includes(name)) {

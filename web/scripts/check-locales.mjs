@@ -1,5 +1,8 @@
 // Every key of en.json must exist, with the same {{placeholders}}, in each of the eight
 // language files (and no file may carry keys English does not have). Exits 1 otherwise.
+// Plural keys (i18next's `key_one`, `key_other`, ...) are checked per language: each file needs
+// exactly the plural categories its language uses for whole numbers (Japanese only `_other`,
+// Russian `_one`, `_few`, `_many` and `_other`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +18,29 @@ function flatten(obj, prefix = '', out = new Map()) {
     else out.set(key, String(v));
   }
   return out;
+}
+
+/** The i18next plural suffixes (CLDR categories). */
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+/** Seed codes whose BCP 47 tag differs. */
+const INTL = { kr: 'ko', ge: 'de' };
+
+/** The plural categories a language uses for the counts people see (0 to 1000). */
+function pluralCategories(lang) {
+  const rules = new Intl.PluralRules(INTL[lang] ?? lang);
+  const found = new Set(['other']);
+  for (let n = 0; n <= 1000; n++) found.add(rules.select(n));
+  return found;
+}
+
+/** The base names of en's plural keys (those with an `_other` form). */
+function pluralBases(keys) {
+  const bases = new Set();
+  for (const key of keys) {
+    const m = PLURAL.exec(key);
+    if (m && m[2] === 'other') bases.add(m[1]);
+  }
+  return bases;
 }
 
 const placeholders = (s) =>
@@ -36,9 +62,36 @@ export function checkLocales(dir = LOCALES_DIR) {
   const load = (lang) =>
     flatten(JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')));
   const en = load('en');
-  for (const lang of LANGUAGES.filter((l) => l !== 'en' && names.includes(l))) {
-    const other = load(lang);
+  const plurals = pluralBases(en.keys());
+  const pluralOf = (key) => {
+    const m = PLURAL.exec(key);
+    return m && plurals.has(m[1]) ? { base: m[1], category: m[2] } : null;
+  };
+  for (const lang of LANGUAGES.filter((l) => names.includes(l))) {
+    const other = lang === 'en' ? en : load(lang);
+    const categories = pluralCategories(lang);
+    for (const base of plurals) {
+      const reference = en.get(`${base}_other`);
+      for (const category of categories) {
+        const translated = other.get(`${base}_${category}`);
+        if (translated === undefined) problems.push(`${lang}: missing key ${base}_${category}`);
+        else if (!translated.trim()) problems.push(`${lang}: empty value for ${base}_${category}`);
+        else if (placeholders(translated) !== placeholders(reference)) {
+          problems.push(
+            `${lang}: ${base}_${category} has placeholders {${placeholders(translated)}}, English has {${placeholders(reference)}}`,
+          );
+        }
+      }
+      for (const key of other.keys()) {
+        const plural = pluralOf(key);
+        if (plural?.base === base && !categories.has(plural.category)) {
+          problems.push(`${lang}: ${key} is not a plural form ${lang} uses`);
+        }
+      }
+    }
+    if (lang === 'en') continue;
     for (const [key, value] of en) {
+      if (pluralOf(key)) continue;
       const translated = other.get(key);
       if (translated === undefined) problems.push(`${lang}: missing key ${key}`);
       else if (!translated.trim()) problems.push(`${lang}: empty value for ${key}`);
@@ -49,7 +102,9 @@ export function checkLocales(dir = LOCALES_DIR) {
       }
     }
     for (const key of other.keys()) {
-      if (!en.has(key)) problems.push(`${lang}: extra key ${key} (not in en.json)`);
+      if (!en.has(key) && !pluralOf(key)) {
+        problems.push(`${lang}: extra key ${key} (not in en.json)`);
+      }
     }
   }
   problems.push(...checkKeysUsedInCode(en));
@@ -68,7 +123,8 @@ function checkKeysUsedInCode(en) {
   for (const file of walk(src).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) {
-      if (!keys.has(m[1]))
+      // A plural key is called by its base name: t('upgrade.likedYou', { count }).
+      if (!keys.has(m[1]) && !keys.has(`${m[1]}_other`))
         problems.push(`${path.relative(src, file)}: t('${m[1]}') is not in en.json`);
     }
   }

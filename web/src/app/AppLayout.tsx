@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/Avatar';
+import { CountBadge } from '../components/CountBadge';
 import { ConfirmDialog } from '../components/Dialog';
 import { Logo } from '../components/Logo';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../components/icons';
 import { useInfo } from '../features/account/api/get-info';
 import { useLogout } from '../features/account/api/logout';
+import { favouritesTotal, useCounters } from '../features/people/api/counters';
 import { showToast } from '../lib/toast';
 import { paths } from './routes';
 import './layout.css';
@@ -29,10 +31,15 @@ interface NavItem {
   label: string;
   icon: ReactNode;
   end?: boolean;
+  /** New entries since the list was last opened (the red badge). */
+  badge?: number;
+  /** Other `tab` values of the same page this entry stands for. */
+  alsoTabs?: string[];
 }
 
 function useNavItems() {
   const { t } = useTranslation();
+  const counters = useCounters().data;
   const discover: NavItem = {
     to: paths.root,
     label: t('nav.discover'),
@@ -40,9 +47,24 @@ function useNavItems() {
     end: true,
   };
   const favourites: NavItem[] = [
-    { to: `${paths.index}?tab=favourite`, label: t('nav.myFavourite'), icon: <HeartIcon /> },
-    { to: `${paths.index}?tab=wink`, label: t('nav.winkMe'), icon: <WinkIcon /> },
-    { to: `${paths.index}?tab=footprints`, label: t('nav.footprints'), icon: <FootprintIcon /> },
+    {
+      to: `${paths.index}?tab=favourite`,
+      label: t('nav.myFavourite'),
+      icon: <HeartIcon />,
+      badge: counters?.LikeTo,
+    },
+    {
+      to: `${paths.index}?tab=wink`,
+      label: t('nav.winkMe'),
+      icon: <WinkIcon />,
+      badge: counters?.LikeMe,
+    },
+    {
+      to: `${paths.index}?tab=footprints`,
+      label: t('nav.footprints'),
+      icon: <FootprintIcon />,
+      badge: counters?.Visitor,
+    },
   ];
   const rest: NavItem[] = [
     { to: paths.dynamic, label: t('nav.myDynamic'), icon: <FeedIcon /> },
@@ -54,7 +76,13 @@ function useNavItems() {
   ];
   const tabs: NavItem[] = [
     discover,
-    { to: `${paths.index}?tab=favourite`, label: t('nav.favorites'), icon: <HeartIcon /> },
+    {
+      to: `${paths.index}?tab=favourite`,
+      label: t('nav.favorites'),
+      icon: <HeartIcon />,
+      badge: favouritesTotal(counters),
+      alsoTabs: ['wink', 'footprints'],
+    },
     { to: paths.dynamic, label: t('nav.myDynamic'), icon: <FeedIcon /> },
     { to: paths.message, label: t('nav.messages'), icon: <ChatIcon /> },
     { to: paths.settings, label: t('nav.settings'), icon: <SettingsIcon /> },
@@ -62,25 +90,24 @@ function useNavItems() {
   return { discover, favourites, rest, tabs };
 }
 
-/** NavLink ignores the query string; these tabs differ only by it. */
+/** NavLink ignores the query string; these tabs differ only by it. `/` is the index page too. */
 function useIsActive() {
   const location = useLocation();
-  return (to: string, end?: boolean) => {
-    const [path, query] = to.split('?');
-    if (end)
-      return (
-        location.pathname === path ||
-        (location.pathname === paths.index && !location.search && to === paths.root)
-      );
-    if (location.pathname !== path) return false;
-    if (!query) return true;
-    return new URLSearchParams(location.search).toString().includes(query);
+  const samePage = (p: string) => (p === paths.root ? paths.index : p);
+  const here = samePage(location.pathname);
+  const tab = new URLSearchParams(location.search).get('tab') ?? '';
+  return (item: NavItem) => {
+    const [path = '', query] = item.to.split('?');
+    if (samePage(path) !== here) return false;
+    if (item.end) return !tab;
+    const wanted = new URLSearchParams(query).get('tab');
+    return !wanted || [wanted, ...(item.alsoTabs ?? [])].includes(tab);
   };
 }
 
 function MenuLink({ item }: { item: NavItem }) {
   const isActive = useIsActive();
-  const active = isActive(item.to, item.end);
+  const active = isActive(item);
   return (
     <NavLink
       to={item.to}
@@ -88,7 +115,8 @@ function MenuLink({ item }: { item: NavItem }) {
       aria-current={active ? 'page' : undefined}
     >
       {item.icon}
-      <span>{item.label}</span>
+      <span className="grow">{item.label}</span>
+      <CountBadge count={item.badge ?? 0} />
     </NavLink>
   );
 }
@@ -133,7 +161,7 @@ function TabBar() {
   return (
     <nav className="tab-bar" aria-label={t('nav.mainMenu')}>
       {tabs.map((item) => {
-        const active = isActive(item.to, item.end);
+        const active = isActive(item);
         return (
           <NavLink
             key={item.to}
@@ -141,7 +169,10 @@ function TabBar() {
             className={active ? 'tab active' : 'tab'}
             aria-current={active ? 'page' : undefined}
           >
-            {item.icon}
+            <span className="tab-icon">
+              {item.icon}
+              <CountBadge count={item.badge ?? 0} />
+            </span>
             <span>{item.label}</span>
           </NavLink>
         );

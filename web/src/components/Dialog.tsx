@@ -36,19 +36,24 @@ export function Dialog({
   title,
   children,
   actions,
+  sheet = false,
+  className = '',
 }: {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
   children?: ReactNode;
   actions?: ReactNode;
+  /** Slide up from the bottom on phones (a centred card from 900 px), for longer forms. */
+  sheet?: boolean;
+  className?: string;
 }) {
   const ref = useModal(open, onClose);
   const titleId = useId();
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={`${sheet ? 'sheet sheet-form' : 'dialog'} ${className}`}
       aria-labelledby={titleId}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();

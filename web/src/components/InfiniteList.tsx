@@ -12,6 +12,9 @@ export function InfiniteList<T>({
   loading,
   onLoadMore,
   empty,
+  className = 'list',
+  skeleton,
+  end,
 }: {
   items: readonly T[];
   renderItem: (item: T) => ReactNode;
@@ -20,6 +23,12 @@ export function InfiniteList<T>({
   loading: boolean;
   onLoadMore: () => void;
   empty?: ReactNode;
+  /** Class of the <ul>: 'list' rows by default; a grid passes its own. */
+  className?: string;
+  /** What shows while a page loads (two skeleton rows by default). */
+  skeleton?: ReactNode;
+  /** Shown after the last item instead of "That's everything". */
+  end?: ReactNode;
 }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -39,15 +48,19 @@ export function InfiniteList<T>({
   if (!loading && items.length === 0 && empty) return <>{empty}</>;
   return (
     <div>
-      <ul className="list">
+      <ul className={className}>
         {items.map((item) => (
           <li key={getKey(item)}>{renderItem(item)}</li>
         ))}
       </ul>
       {loading && (
         <div aria-busy="true">
-          <SkeletonRow />
-          <SkeletonRow />
+          {skeleton ?? (
+            <>
+              <SkeletonRow />
+              <SkeletonRow />
+            </>
+          )}
         </div>
       )}
       <div ref={sentinel} style={{ padding: 12, textAlign: 'center' }}>
@@ -56,7 +69,9 @@ export function InfiniteList<T>({
             {t('common.loadMore')}
           </Button>
         ) : (
-          !hasMore && items.length > 0 && <span className="muted">{t('common.noMore')}</span>
+          !hasMore &&
+          items.length > 0 &&
+          (end ?? <span className="muted">{t('common.noMore')}</span>)
         )}
       </div>
     </div>

@@ -133,3 +133,59 @@ export const CameraIcon = make(
 export const SparkleIcon = make(
   <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8zM19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z" />,
 );
+export const FilterIcon = make(
+  <>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </>,
+);
+export const MoreIcon = make(
+  <>
+    <circle cx="5" cy="12" r="1.2" />
+    <circle cx="12" cy="12" r="1.2" />
+    <circle cx="19" cy="12" r="1.2" />
+  </>,
+);
+export const BlockIcon = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.6 5.6l12.8 12.8" />
+  </>,
+);
+export const FlagIcon = make(<path d="M5 21V4M5 4h11l-2 4 2 4H5" />);
+export const EditIcon = make(
+  <>
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+    <path d="M13.5 6.5l4 4" />
+  </>,
+);
+export const UserPlusIcon = make(
+  <>
+    <circle cx="10" cy="8" r="3.5" />
+    <path d="M3.5 20a6.5 6.5 0 0 1 13 0M19 8v6M16 11h6" />
+  </>,
+);
+export const UserCheckIcon = make(
+  <>
+    <circle cx="10" cy="8" r="3.5" />
+    <path d="M3.5 20a6.5 6.5 0 0 1 13 0M16 11l2 2 4-4" />
+  </>,
+);
+export const HeadsetIcon = make(
+  <>
+    <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
+    <rect x="3" y="13" width="4" height="6" rx="1.5" />
+    <rect x="17" y="13" width="4" height="6" rx="1.5" />
+    <path d="M19 19c0 1.5-2 2.5-5 2.5" />
+  </>,
+);
+export const ImageIcon = make(
+  <>
+    <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
+    <circle cx="9" cy="10" r="1.8" />
+    <path d="M20.5 16l-5-5-9 8.5" />
+  </>,
+);
+export const CloseIcon = make(<path d="M6 6l12 12M18 6L6 18" />);

@@ -15,6 +15,37 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return new Intl.NumberFormat(locale(), options).format(value);
 }
 
+const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/**
+ * How long ago (or until) an instant is, in words of the interface language: "2 hours ago",
+ * "2 時間前". Under a minute reads as "now".
+ */
+export function formatRelativeTime(
+  value: string | Date,
+  now: Date = new Date(),
+  style: Intl.RelativeTimeFormatStyle = 'long',
+): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const format = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto', style });
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  if (Math.abs(amount) < 45) return format.format(0, 'second');
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(Math.round(amount)) < size) return format.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return '';
+}
+
 /** 'YYYY-MM-DD' is a calendar date, not an instant: read it at local noon so no zone shifts it. */
 function parseDate(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);

@@ -1,4 +1,4 @@
-import { ApiError, request } from './request';
+import { ApiError, isUpgradeError, request } from './request';
 import { setNavigator } from './session';
 import { subscribeToasts, type Toast } from './toast';
 
@@ -75,5 +75,24 @@ describe('the request helper', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(request({ url: '/getInfo' })).rejects.toMatchObject({ code: 0 });
     expect(toasts.map((t) => t.text)).toContain('Failed to fetch');
+  });
+
+  it('leaves a membership refusal to the caller when asked, and still toasts other failures', async () => {
+    const upgrade = { code: 403, msg: 'Upgrade now', data: { upgrade: true } };
+    vi.stubGlobal('fetch', answer(upgrade, 403));
+    const refused = request({ url: '/system/like/likeMe', quietUpgrade: true });
+    await expect(refused).rejects.toSatisfy(isUpgradeError);
+    expect(toasts).toEqual([]);
+
+    vi.stubGlobal('fetch', answer({ code: 403, msg: 'Not allowed', data: null }, 403));
+    const forbidden = request({ url: '/system/like/likeMe', quietUpgrade: true });
+    await expect(forbidden).rejects.not.toSatisfy(isUpgradeError);
+    expect(toasts.map((t) => t.text)).toContain('Not allowed');
+  });
+
+  it('toasts a membership refusal by default', async () => {
+    vi.stubGlobal('fetch', answer({ code: 403, msg: 'Upgrade now', data: { upgrade: true } }, 403));
+    await expect(request({ url: '/system/like/visitor' })).rejects.toSatisfy(isUpgradeError);
+    expect(toasts.map((t) => t.text)).toContain('Upgrade now');
   });
 });

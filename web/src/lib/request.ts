@@ -28,6 +28,17 @@ export class ApiError extends Error {
   }
 }
 
+/** A membership-only feature refused to a non-member: 403 with `data: {upgrade: true}`. */
+export function isUpgradeError(err: unknown): err is ApiError {
+  return (
+    err instanceof ApiError &&
+    err.code === 403 &&
+    typeof err.data === 'object' &&
+    err.data !== null &&
+    (err.data as { upgrade?: unknown }).upgrade === true
+  );
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Scalar = string | number | boolean | null | undefined;
 
@@ -44,6 +55,11 @@ export interface RequestOptions {
   handleUnauthorized?: boolean;
   /** Do not toast the failure (the caller shows it). */
   silent?: boolean;
+  /**
+   * Do not toast a 403 membership answer (`data.upgrade`): the caller shows its 'Upgrade now'
+   * panel instead. Other failures still toast.
+   */
+  quietUpgrade?: boolean;
   /** Use this token instead of the stored one. */
   token?: string;
   signal?: AbortSignal;
@@ -79,7 +95,14 @@ export function signOutExpired(): void {
 }
 
 export async function request<T>(options: RequestOptions): Promise<T> {
-  const { method = 'GET', data, form = false, handleUnauthorized = true, silent = false } = options;
+  const {
+    method = 'GET',
+    data,
+    form = false,
+    handleUnauthorized = true,
+    silent = false,
+    quietUpgrade = false,
+  } = options;
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': getStoredLanguage().abbr,
@@ -147,6 +170,9 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     signOutExpired();
     throw new ApiError(401, envelope.msg, envelope.data);
   }
-  if (!silent) showToast(envelope.msg || t('errors.generic'), 'error');
-  throw new ApiError(envelope.code, envelope.msg, envelope.data);
+  const error = new ApiError(envelope.code, envelope.msg, envelope.data);
+  if (!silent && !(quietUpgrade && isUpgradeError(error))) {
+    showToast(envelope.msg || t('errors.generic'), 'error');
+  }
+  throw error;
 }

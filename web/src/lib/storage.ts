@@ -20,6 +20,8 @@ export const StorageKey = {
   SHOWED_SPLASH: 'SHOWED_SPLASH',
   IS_SHOWING_MODAL: 'isShowingModal',
   LIST_RED: 'listRed',
+  /** The discover filters a person last applied (web app only). */
+  DISCOVER_FILTERS: 'discoverFilters',
 } as const;
 
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];

@@ -1,24 +1,12 @@
 // Client-side checks with the same messages the server uses (SPEC section 5). Each returns an
 // i18n key of the message, or null when the value is fine.
 
+import { COUNTRIES } from '../../i18n/countries';
+
 export const PASSWORD_MIN = 5;
 export const PASSWORD_MAX = 20;
 export const MINIMUM_AGE = 18;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-export const COUNTRIES = [
-  'Britain',
-  'Japan',
-  'South Korea',
-  'Germany',
-  'Russia',
-  'Spain',
-  'America',
-  'Australia',
-  'Singapore',
-  'Malaysia',
-  'Canada',
-] as const;
 
 export type ValidationKey = `validation.${string}`;
 

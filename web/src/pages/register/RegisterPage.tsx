@@ -6,12 +6,12 @@ import { Button } from '../../components/Button';
 import { SegmentedField, SelectField, TextArea, TextField } from '../../components/Field';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { currentAbbr } from '../../i18n';
+import { COUNTRIES } from '../../i18n/countries';
 import { showToast } from '../../lib/toast';
 import { useRegister } from '../../features/account/api/register';
 import type { Gender } from '../../features/account/api/types';
 import { AvatarPicker } from '../../features/account/components/AvatarPicker';
 import {
-  COUNTRIES,
   type RegisterErrors,
   type RegisterForm,
   latestAdultBirthday,

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
-import { ConfirmDialog } from '../../components/Dialog';
+import { Button } from '../../components/Button';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import {
+  BlockIcon,
   ChevronIcon,
+  HeadsetIcon,
   LockIcon,
   LogoutIcon,
   MailIcon,
@@ -21,10 +24,31 @@ import { useUpdateProfile } from '../../features/account/api/profile';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
 import { EmailVerification } from '../../features/account/components/EmailVerification';
 import { ProfileCard } from '../../features/account/components/ProfileCard';
+import { BlockedList } from '../../features/people/components/BlockedList';
+import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 
 const VERSION = '1.0.16';
 
 export default function SettingsPage() {
+  const [params] = useSearchParams();
+  // Sub-pages live in the query string: SPEC section 2 lists every route.
+  if (params.get('view') === 'blocked') return <BlockedPeoplePage />;
+  return <SettingsHome />;
+}
+
+function BlockedPeoplePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <AppBar title={t('blocked.title')} back="/pages/settings/settings" />
+      <div className="page">
+        <BlockedList />
+      </div>
+    </>
+  );
+}
+
+function SettingsHome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useInfo();
@@ -34,6 +58,7 @@ export default function SettingsPage() {
   const updateProfile = useUpdateProfile();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [supportOpen, setSupportOpen] = useState(false);
 
   // mutateAsync throughout: ending the session re-renders the route guards, which unmount this
   // page before per-call callbacks would run.
@@ -103,6 +128,24 @@ export default function SettingsPage() {
             {passwordOpen && <ChangePasswordForm onDone={() => setPasswordOpen(false)} />}
           </div>
 
+          <h2 className="section-title">{t('settings.privacyAndHelp')}</h2>
+          <ul className="list">
+            <li>
+              <Link className="list-item" to="?view=blocked">
+                <BlockIcon />
+                <span className="grow">{t('blocked.title')}</span>
+                <ChevronIcon />
+              </Link>
+            </li>
+            <li>
+              <button type="button" className="list-item" onClick={() => setSupportOpen(true)}>
+                <HeadsetIcon />
+                <span className="grow">{t('nav.help')}</span>
+                <ChevronIcon />
+              </button>
+            </li>
+          </ul>
+
           <div style={{ height: 22 }} />
           <ul className="list">
             <li>
@@ -140,6 +183,18 @@ export default function SettingsPage() {
           </p>
         </div>
       </PullToRefresh>
+      <Dialog
+        open={supportOpen}
+        onClose={() => setSupportOpen(false)}
+        title={t('nav.help')}
+        actions={
+          <Button variant="outline" onClick={() => setSupportOpen(false)}>
+            {t('common.close')}
+          </Button>
+        }
+      >
+        <CustomerServiceCard member={Boolean(user?.level)} />
+      </Dialog>
       <ConfirmDialog
         open={confirmDelete}
         danger

@@ -1,0 +1,443 @@
+// Stories of people meeting people: discover and its filters, likes, the member-only lists,
+// profiles with remarks, blocking and reporting. The server runs in demo mode: sixty demo
+// profiles, and the demo member (demo / demo1234) whom many of them liked and visited.
+import { type Page, type Response, expect, test } from '@playwright/test';
+import {
+  PHOTO,
+  api,
+  login,
+  person,
+  registerViaApi,
+  shot,
+  skipSplash,
+  toast,
+  tokenOf,
+  url,
+} from './helpers';
+
+interface Card {
+  userId: number;
+  userName: string;
+  gender: string;
+  country: string;
+}
+
+const DEMO = { userName: 'demo', password: 'demo1234' };
+
+const cards = (page: Page) => page.getByTestId('person-card');
+const cardOf = (page: Page, name: string) =>
+  cards(page).filter({ has: page.getByTestId('person-name').getByText(name, { exact: true }) });
+
+function discoverAnswer(res: Response) {
+  return res.url().includes('/prod-api/system/user/profile/homePage/all') && res.ok();
+}
+
+async function rowsOf(res: Response): Promise<Card[]> {
+  const body = (await res.json()) as { data: { rows: Card[] } };
+  return body.data.rows;
+}
+
+async function useJapanese(page: Page) {
+  await page.evaluate(() =>
+    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Japanese', abbr: 'ja' })),
+  );
+}
+
+test('discover shows people of the other gender, and a filter narrows them down', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('dsc', testInfo);
+  await registerViaApi(request, me);
+  const carlos = person('carlos', testInfo);
+  await registerViaApi(request, carlos, {
+    gender: 'male',
+    country: 'Spain',
+    birthday: '1990-02-03',
+  });
+
+  await skipSplash(page);
+  const firstPage = page.waitForResponse(discoverAnswer);
+  await login(page, me.userName, me.password);
+  const rows = await rowsOf(await firstPage);
+  expect(rows.length).toBeGreaterThan(3);
+  expect(rows.every((r) => r.gender === 'male')).toBe(true);
+  await expect(cards(page).first()).toBeVisible();
+  await expect(cardOf(page, carlos.userName)).toBeVisible();
+  expect(new Set(rows.map((r) => r.country)).size).toBeGreaterThan(1);
+
+  await page.getByTestId('open-filters').click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await expect(sheet.getByRole('radio', { name: 'Men', exact: true })).toBeChecked();
+  await sheet.getByLabel('Country').selectOption('Spain');
+  await sheet.getByLabel('From').fill('30');
+  await sheet.getByLabel('To').fill('45');
+  const filtered = page.waitForResponse(
+    (res) => discoverAnswer(res) && res.url().includes('country=Spain'),
+  );
+  await sheet.getByRole('button', { name: 'Show people' }).click();
+  const spanish = await rowsOf(await filtered);
+  expect(spanish.length).toBeGreaterThan(0);
+  expect(spanish.length).toBeLessThan(rows.length);
+  expect(spanish.every((r) => r.country === 'Spain' && r.gender === 'male')).toBe(true);
+  await expect(cardOf(page, carlos.userName)).toBeVisible();
+  await expect(cards(page)).toHaveCount(spanish.length);
+  for (const place of await cards(page).locator('.person-place').allTextContents()) {
+    expect(place).toContain('Spain');
+  }
+  const chips = page.getByTestId('filter-chips');
+  await expect(chips.getByRole('button', { name: /Spain/ })).toBeVisible();
+  await expect(chips.getByRole('button', { name: /Age 30–45/ })).toBeVisible();
+
+  // The filters are remembered on this device.
+  await page.reload();
+  await expect(chips.getByRole('button', { name: /Spain/ })).toBeVisible();
+  await expect(cardOf(page, carlos.userName)).toBeVisible();
+
+  // Taking a filter off widens the search again.
+  await chips.getByRole('button', { name: /Spain/ }).click();
+  await expect(chips.getByRole('button', { name: /Spain/ })).toBeHidden();
+  await expect(cards(page)).not.toHaveCount(spanish.length);
+});
+
+test('a heart on a card likes the person, and they appear in My Favourite', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('lik', testInfo);
+  await registerViaApi(request, me);
+  const ken = person('ken', testInfo);
+  await registerViaApi(request, ken, { gender: 'male', country: 'Canada' });
+
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  const heart = cardOf(page, ken.userName).getByRole('button', { name: `Like ${ken.userName}` });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByTestId('tab-favourite').click();
+  await expect(page).toHaveURL(url('/pages/index/index?tab=favourite'));
+  const card = cardOf(page, ken.userName);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('You liked them now');
+  await expect(card.getByRole('button', { name: `Like ${ken.userName}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+test('a like returned is a match', async ({ page, request }, testInfo) => {
+  const me = person('mat', testInfo);
+  const { userId } = await registerViaApi(request, me);
+  const leo = person('leo', testInfo);
+  const him = await registerViaApi(request, leo, { gender: 'male', country: 'Germany' });
+  await api(request, him.token, `/system/like/opera/${userId}`);
+
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.goto(url(`/pages/homepage/homepage?userId=${him.userId}`));
+  await page.getByTestId('like-button').click();
+  const match = page.getByRole('dialog', { name: "It's a match!" });
+  await expect(match).toContainText(`You and ${leo.userName} like each other`);
+  await expect(match.getByRole('link', { name: 'Send a message' })).toHaveAttribute(
+    'href',
+    /\/pages\/chat\/chat\?data=/,
+  );
+  await match.getByRole('button', { name: 'Keep browsing' }).click();
+  await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Match', { exact: true })).toBeVisible();
+});
+
+test('a non-member sees how many people are waiting behind Upgrade now', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('non', testInfo);
+  const { userId } = await registerViaApi(request, me);
+  for (const [i, country] of ['Spain', 'Britain'].entries()) {
+    const admirer = await registerViaApi(request, person(`adm${i}`, testInfo), {
+      gender: 'male',
+      country,
+    });
+    await api(request, admirer.token, `/system/like/opera/${userId}`);
+    if (i === 0)
+      await api(request, admirer.token, `/system/user/profile/homePage?userId=${userId}`);
+  }
+
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await expect(page.getByTestId('tab-wink').getByTestId('count-badge')).toHaveText('2');
+  await expect(page.getByTestId('tab-footprints').getByTestId('count-badge')).toHaveText('1');
+
+  await page.getByTestId('tab-wink').click();
+  const panel = page.getByTestId('upgrade-panel');
+  await expect(panel.getByRole('heading', { name: '2 people liked you' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Upgrade now' })).toHaveAttribute(
+    'href',
+    '/pages/recharge/recharge',
+  );
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(0);
+
+  await page.getByTestId('tab-footprints').click();
+  await expect(panel.getByRole('heading', { name: '1 person visited your profile' })).toBeVisible();
+  await shot(page, testInfo, 'en-footprints-upgrade');
+  await panel.getByRole('link', { name: 'Upgrade now' }).click();
+  await expect(page).toHaveURL(url('/pages/recharge/recharge'));
+
+  await page.goto(url('/pages/index/index?tab=wink'));
+  await useJapanese(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '2人があなたにいいねしました' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '今すぐアップグレード' })).toBeVisible();
+  await shot(page, testInfo, 'ja-wink-upgrade');
+});
+
+test('a non-member past the daily allowance is offered Upgrade now on Discover', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('cap', testInfo);
+  const { token } = await registerViaApi(request, me);
+  // Use up today's allowance the way a long scroll would.
+  for (let i = 0; i < 20; i++) {
+    const res = await request.get(url('/prod-api/system/user/profile/homePage/all?pageSize=100'), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { code: number; data: { upgrade?: boolean } };
+    if (body.code === 403) {
+      expect(body.data.upgrade).toBe(true);
+      break;
+    }
+  }
+
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  const panel = page.getByTestId('upgrade-panel');
+  await expect(
+    panel.getByRole('heading', { name: "You've seen everyone for today" }),
+  ).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Upgrade now' })).toBeVisible();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+});
+
+test('a member sees who winked and who visited, with when', async ({ page }) => {
+  await skipSplash(page);
+  await login(page, DEMO.userName, DEMO.password);
+  await page.getByTestId('tab-wink').click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toContainText(/Liked you (now|\d+ (minute|hour)s? ago)/);
+  await expect(page.getByTestId('upgrade-panel')).toHaveCount(0);
+  await expect(page.getByTestId('tab-wink').getByTestId('count-badge')).toHaveCount(0);
+
+  await page.getByTestId('tab-footprints').click();
+  await expect(cards(page).first()).toContainText(/Visited you/);
+  await expect(page.getByTestId('upgrade-panel')).toHaveCount(0);
+});
+
+test('a private remark shows instead of the name, on the profile and on the card', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('rem', testInfo);
+  await registerViaApi(request, me);
+  const tom = person('tom', testInfo);
+  await registerViaApi(request, tom, {
+    gender: 'male',
+    country: 'Australia',
+    signature: 'Surfing at sunrise, coffee after.',
+  });
+
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await cardOf(page, tom.userName).getByRole('link').click();
+  await expect(page).toHaveURL(/\/pages\/homepage\/homepage\?userId=\d+$/);
+  const profile = page.getByTestId('profile');
+  await expect(profile.getByTestId('profile-name')).toHaveText(tom.userName);
+  await expect(profile).toContainText('Surfing at sunrise, coffee after.');
+  await expect(profile).toContainText('Australia');
+  await expect(page.getByTestId('presence')).toHaveText('Online now');
+
+  await page.getByRole('button', { name: 'Edit remark' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Private remark' });
+  await dialog.getByLabel('Remark').fill('Tom the surfer');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Remark saved')).toBeVisible();
+  await expect(profile.getByTestId('profile-name')).toHaveText('Tom the surfer');
+  await expect(profile.getByTestId('profile-real-name')).toHaveText(
+    `Profile name: ${tom.userName}`,
+  );
+
+  await page.getByRole('button', { name: 'Add to contacts' }).click();
+  await expect(toast(page, `Tom the surfer is now in your contacts`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove from contacts' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(cardOf(page, 'Tom the surfer')).toBeVisible();
+  await expect(cardOf(page, tom.userName)).toHaveCount(0);
+  // The server remembers it too.
+  await page.reload();
+  await expect(cardOf(page, 'Tom the surfer')).toBeVisible();
+});
+
+test('blocking asks first, then the person is gone until unblocked', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('blk', testInfo);
+  await registerViaApi(request, me);
+  const max = person('max', testInfo);
+  await registerViaApi(request, max, { gender: 'male', country: 'Germany' });
+
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await cardOf(page, max.userName).getByRole('link').click();
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('button', { name: 'Block' }).click();
+  const confirm = page.getByRole('dialog', { name: `Block ${max.userName}?` });
+  await expect(confirm).toContainText('You will no longer see each other');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('profile')).toBeVisible();
+
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('button', { name: 'Block' }).click();
+  await confirm.getByRole('button', { name: 'Block' }).click();
+  await expect(toast(page, `${max.userName} has been blocked`)).toBeVisible();
+  await expect(page).toHaveURL(url('/'));
+  await expect(cards(page).first()).toBeVisible();
+  await expect(cardOf(page, max.userName)).toHaveCount(0);
+  await page.reload();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(cardOf(page, max.userName)).toHaveCount(0);
+
+  await page.goto(url('/pages/settings/settings'));
+  await page.getByRole('link', { name: 'Blocked people' }).click();
+  await expect(page).toHaveURL(url('/pages/settings/settings?view=blocked'));
+  const row = page.getByTestId('blocked-row').filter({ hasText: max.userName });
+  await expect(row).toContainText('Germany');
+  await row.getByRole('button', { name: 'Unblock' }).click();
+  const unblock = page.getByRole('dialog', { name: `Unblock ${max.userName}?` });
+  await unblock.getByRole('button', { name: 'Unblock' }).click();
+  await expect(toast(page, `${max.userName} has been unblocked`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('You have not blocked anyone.')).toBeVisible();
+});
+
+test('a report needs a reason, takes screenshots and is confirmed before it is sent', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('rep', testInfo);
+  await registerViaApi(request, me);
+  const spammer = person('spm', testInfo);
+  const { userId } = await registerViaApi(request, spammer, { gender: 'male', country: 'Russia' });
+
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.goto(url(`/pages/homepage/homepage?userId=${userId}`));
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('button', { name: 'Report' }).click();
+  const form = page.getByRole('dialog', { name: `Report ${spammer.userName}` });
+  await form.getByRole('button', { name: 'Send report' }).click();
+  await expect(form.getByText('Please choose a reason')).toBeVisible();
+
+  await form.getByText('Fake profile').click();
+  await form.getByLabel('Details').fill('The photos belong to a celebrity.');
+  await form.getByTestId('report-screenshot-input').setInputFiles(PHOTO);
+  await expect(form.getByRole('img', { name: 'Screenshot 1' })).toBeVisible();
+  await shot(page, testInfo, 'en-report');
+  await form.getByRole('button', { name: 'Send report' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Send this report?' });
+  await expect(confirm).toContainText(spammer.userName);
+  const sent = page.waitForRequest((req) => req.url().endsWith('/prod-api/system/form/add'));
+  await confirm.getByRole('button', { name: 'Send report' }).click();
+  const body = (await sent).postDataJSON() as {
+    userId: number;
+    reason: string;
+    content: string;
+    images: string[];
+  };
+  expect(body).toMatchObject({
+    userId,
+    reason: 'fake_profile',
+    content: 'The photos belong to a celebrity.',
+  });
+  expect(body.images).toHaveLength(1);
+  expect(body.images[0]).toMatch(/^data:image\/jpeg;base64,/);
+  await expect(toast(page, 'Thank you. Our team will review your report.')).toBeVisible();
+  await expect(form).toBeHidden();
+});
+
+test('Help&Support opens the customer-service card with a Message button', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('hlp', testInfo);
+  await registerViaApi(request, me);
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.goto(url('/pages/settings/settings'));
+  await page.getByRole('button', { name: 'Help&Support' }).click();
+  const card = page.getByTestId('support-card');
+  await expect(card.getByRole('heading', { name: 'Amora Support' })).toBeVisible();
+  const message = card.getByRole('link', { name: 'Message' });
+  const href = (await message.getAttribute('href')) ?? '';
+  const target = JSON.parse(new URL(href, url('/')).searchParams.get('data') ?? '{}') as {
+    userName: string;
+    unRead: number;
+  };
+  expect(target).toMatchObject({ userName: 'Amora Support', unRead: 0 });
+  await message.click();
+  await expect(page).toHaveURL(/\/pages\/chat\/chat\?data=/);
+});
+
+for (const lang of ['en', 'ja'] as const) {
+  test(`the people pages of a member, captured in ${lang}`, async ({ page, request }, testInfo) => {
+    // Someone the demo member blocked, for the blocked list.
+    const blocked = person(`bl${lang}`, testInfo);
+    const them = await registerViaApi(request, blocked, { country: 'Singapore' });
+    const demo = await tokenOf(request, DEMO.userName, DEMO.password);
+    await api(request, demo, '/system/blacklisted/add', {
+      method: 'POST',
+      data: { userId: them.userId },
+    });
+
+    await skipSplash(page);
+    await login(page, DEMO.userName, DEMO.password);
+    if (lang === 'ja') {
+      await useJapanese(page);
+      await page.reload();
+    }
+    for (const tab of ['discover', 'favourite', 'wink', 'footprints']) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await expect(cards(page).first()).toBeVisible();
+      await expect(page.locator('.person-card img').first()).toBeVisible();
+      await shot(page, testInfo, `${lang}-index-${tab}`);
+    }
+
+    await page.getByTestId('tab-wink').click();
+    await cards(page).first().getByRole('link').click();
+    await expect(page.getByTestId('profile')).toBeVisible();
+    await shot(page, testInfo, `${lang}-profile`);
+
+    await page.goto(url('/pages/homepage/homepage'));
+    await expect(page.getByTestId('profile-name')).toHaveText('demo');
+    await shot(page, testInfo, `${lang}-my-profile`);
+
+    await page.goto(url('/'));
+    await page.getByTestId('open-filters').click();
+    await expect(page.locator('dialog.filter-sheet')).toBeVisible();
+    await shot(page, testInfo, `${lang}-filters`);
+
+    await page.goto(url('/pages/settings/settings?view=blocked'));
+    await expect(
+      page.getByTestId('blocked-row').filter({ hasText: blocked.userName }),
+    ).toBeVisible();
+    await shot(page, testInfo, `${lang}-blocked`);
+
+    await api(request, demo, `/system/blacklisted/remove?ids=${them.userId}`, { method: 'DELETE' });
+  });
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { removePerson } from './cache';
+import { peopleKeys } from './keys';
+
+/** POST /system/blacklisted/add {userId}: we no longer see each other anywhere. */
+export function blockPerson(userId: number) {
+  return request<null>({ url: '/system/blacklisted/add', method: 'POST', data: { userId } });
+}
+
+/** DELETE /system/blacklisted/remove?ids=1,2. */
+export function unblockPeople(userIds: readonly number[]) {
+  return request<null>({
+    url: '/system/blacklisted/remove',
+    method: 'DELETE',
+    params: { ids: userIds.join(',') },
+  });
+}
+
+export function useBlock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: blockPerson,
+    onSuccess: (_data, userId) => {
+      removePerson(client, userId);
+      void client.invalidateQueries({ queryKey: peopleKeys.lists() });
+      void client.invalidateQueries({ queryKey: peopleKeys.counters() });
+    },
+  });
+}
+
+export function useUnblock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => unblockPeople([userId]),
+    onSuccess: (_data, userId) => {
+      removePerson(client, userId);
+      void client.invalidateQueries({ queryKey: peopleKeys.list('blocked') });
+      // They may appear in discover again: the next visit asks the server.
+      void client.invalidateQueries({ queryKey: peopleKeys.discover(), refetchType: 'none' });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { type DiscoverFilters, filterParams } from '../filters';
+import { peopleKeys } from './keys';
+import { nextPageParam } from './paging';
+import type { Card, Page } from './types';
+
+export const DISCOVER_PAGE_SIZE = 20;
+
+/**
+ * GET /system/user/profile/homePage/all: people to discover, recently active first. A non-member
+ * past the daily allowance gets 403 `upgrade`, which the page shows as an 'Upgrade now' card.
+ */
+export function getDiscoverPage(filters: DiscoverFilters, pageNum: number, signal?: AbortSignal) {
+  return request<Page<Card>>({
+    url: '/system/user/profile/homePage/all',
+    params: { ...filterParams(filters), pageNum, pageSize: DISCOVER_PAGE_SIZE },
+    quietUpgrade: true,
+    signal,
+  });
+}
+
+export const discoverQueryOptions = (filters: DiscoverFilters) =>
+  infiniteQueryOptions({
+    queryKey: peopleKeys.discoverWith(filters),
+    queryFn: ({ pageParam, signal }) => getDiscoverPage(filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    // Every page served counts against a non-member's daily allowance: refresh on request only.
+    staleTime: 5 * 60_000,
+  });
+
+export function useDiscover(filters: DiscoverFilters) {
+  return useInfiniteQuery(discoverQueryOptions(filters));
+}

@@ -1,0 +1,43 @@
+// The people domain's wire types, from the OpenAPI document the server publishes
+// (src/lib/api-schema.d.ts, `npm run gen:api`).
+import type { components } from '../../../lib/api-schema';
+
+type Schemas = components['schemas'];
+
+/** A person's public card; `remark` is my private name for them. */
+export type Card = Schemas['Card'];
+/** A card with my relation to the person (GET /system/user/profile/homePage). */
+export type Profile = Schemas['Profile'];
+/** The red badges: what is new since each list was last opened. */
+export type Counters = Schemas['Counters'];
+export type LikeState = Schemas['LikeState'];
+export type OnlineStatus = Schemas['OnlineStatus'];
+export type Level = Schemas['Level'];
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** The people lists, each behind its own endpoint. */
+export type PeopleListKind = 'likeTo' | 'likeMe' | 'visitor' | 'mutual' | 'contacts' | 'blocked';
+
+export const REPORT_REASONS = [
+  'spam',
+  'fake_profile',
+  'inappropriate_content',
+  'harassment',
+  'underage',
+  'scam',
+  'other',
+] as const;
+
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export interface ReportInput {
+  userId: number;
+  reason: ReportReason;
+  content?: string;
+  /** Screenshots as data URLs, at most three. */
+  images?: string[];
+}

@@ -1,0 +1,156 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { PullToRefresh } from '../../../components/PullToRefresh';
+import { CompassIcon, FilterIcon } from '../../../components/icons';
+import { LANGUAGES } from '../../../i18n/languages';
+import { isUpgradeError } from '../../../lib/request';
+import { useDiscover } from '../api/discover';
+import {
+  DEFAULT_FILTERS,
+  type DiscoverFilters,
+  MAX_AGE,
+  MIN_AGE,
+  activeFilterCount,
+} from '../filters';
+import { EmptyState } from './EmptyState';
+import { PeopleGrid } from './PeopleGrid';
+import { UpgradePanel } from './UpgradePanel';
+
+/** Discover: people to meet, filtered; a non-member past today's allowance sees 'Upgrade now'. */
+export function DiscoverView({
+  filters,
+  onChangeFilters,
+  onEditFilters,
+}: {
+  filters: DiscoverFilters;
+  onChangeFilters: (filters: DiscoverFilters) => void;
+  onEditFilters: () => void;
+}) {
+  const { t } = useTranslation();
+  const query = useDiscover(filters);
+  const upgrade = isUpgradeError(query.error);
+  const filtered = activeFilterCount(filters) > 0;
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const nothingYet = !query.data?.pages.some((p) => p.rows.length > 0);
+
+  return (
+    <PullToRefresh onRefresh={() => query.refetch()}>
+      {filtered && (
+        <FilterChips filters={filters} onChange={onChangeFilters} onEdit={onEditFilters} />
+      )}
+      {upgrade && nothingYet ? (
+        <UpgradePanel reason="discover" />
+      ) : query.isError && nothingYet ? (
+        <EmptyState
+          icon={<CompassIcon size={36} />}
+          title={t('people.loadFailed')}
+          action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+        />
+      ) : (
+        <PeopleGrid
+          data={query.data}
+          loading={query.isPending || query.isFetchingNextPage}
+          hasMore={query.hasNextPage && !query.isError}
+          onLoadMore={loadMore}
+          end={
+            upgrade ? (
+              <UpgradePanel reason="discover" compact />
+            ) : query.isError ? (
+              <Button variant="ghost" small onClick={loadMore}>
+                {t('common.retry')}
+              </Button>
+            ) : undefined
+          }
+          empty={
+            filtered ? (
+              <EmptyState
+                icon={<FilterIcon size={36} />}
+                title={t('people.noMatchTitle')}
+                body={t('people.noMatchBody')}
+                action={
+                  <Button variant="secondary" onClick={() => onChangeFilters(DEFAULT_FILTERS)}>
+                    {t('filters.clear')}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={<CompassIcon size={36} />}
+                title={t('people.nobodyTitle')}
+                body={t('people.nobodyBody')}
+              />
+            )
+          }
+        />
+      )}
+    </PullToRefresh>
+  );
+}
+
+/** The active filters as removable chips, plus a way back into the sheet. */
+function FilterChips({
+  filters,
+  onChange,
+  onEdit,
+}: {
+  filters: DiscoverFilters;
+  onChange: (filters: DiscoverFilters) => void;
+  onEdit: () => void;
+}) {
+  const { t } = useTranslation();
+  const chips: { key: string; label: string; clear: Partial<DiscoverFilters> }[] = [];
+  if (filters.gender)
+    chips.push({
+      key: 'gender',
+      label: filters.gender === 'female' ? t('filters.women') : t('filters.men'),
+      clear: { gender: '' },
+    });
+  if (filters.country)
+    chips.push({
+      key: 'country',
+      label: t(`countries.${filters.country}`),
+      clear: { country: '' },
+    });
+  if (filters.minAge !== MIN_AGE || filters.maxAge !== MAX_AGE)
+    chips.push({
+      key: 'age',
+      label: t('filters.ageRange', { min: filters.minAge, max: filters.maxAge }),
+      clear: { minAge: MIN_AGE, maxAge: MAX_AGE },
+    });
+  if (filters.online)
+    chips.push({ key: 'online', label: t('people.onlineNow'), clear: { online: false } });
+  if (filters.withPhotos)
+    chips.push({ key: 'photos', label: t('filters.withPhotos'), clear: { withPhotos: false } });
+  if (filters.newMembers)
+    chips.push({ key: 'new', label: t('filters.newMembers'), clear: { newMembers: false } });
+  if (filters.language)
+    chips.push({
+      key: 'language',
+      label: LANGUAGES.find((l) => l.abbr === filters.language)?.native ?? filters.language,
+      clear: { language: '' },
+    });
+  return (
+    <div className="filter-chips" data-testid="filter-chips">
+      <button type="button" className="chip chip-edit" onClick={onEdit}>
+        <FilterIcon size={16} />
+        {t('filters.title')}
+      </button>
+      {chips.map((chip) => (
+        <button
+          key={chip.key}
+          type="button"
+          className="chip"
+          onClick={() => onChange({ ...filters, ...chip.clear })}
+          aria-label={t('filters.remove', { filter: chip.label })}
+        >
+          {chip.label}
+          <span aria-hidden="true" className="chip-x">
+            ×
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}

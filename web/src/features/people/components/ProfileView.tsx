@@ -1,0 +1,282 @@
+import './people.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AppBar } from '../../../components/AppBar';
+import { Button } from '../../../components/Button';
+import { ActionSheet, ConfirmDialog, Dialog } from '../../../components/Dialog';
+import { Flag } from '../../../components/Flag';
+import {
+  BlockIcon,
+  ChatIcon,
+  CrownIcon,
+  EditIcon,
+  FlagIcon,
+  HeartIcon,
+  MoreIcon,
+  UserCheckIcon,
+  UserPlusIcon,
+} from '../../../components/icons';
+import { formatRelativeTime } from '../../../i18n/format';
+import { isLanguageAbbr, languageInfo } from '../../../i18n/languages';
+import { showToast } from '../../../lib/toast';
+import { useBlock } from '../api/block';
+import { useAddContact, useRemoveContact } from '../api/contacts';
+import { useLikeState } from '../api/like';
+import { useOnlineStatus } from '../api/online-status';
+import type { Profile } from '../api/types';
+import { SETTINGS_PATH, chatHref, displayName } from '../display';
+import { LikeButton } from './LikeButton';
+import { RemarkDialog } from './RemarkDialog';
+import { ReportDialog } from './ReportDialog';
+
+type Open = 'none' | 'more' | 'remark' | 'block' | 'report' | 'match';
+
+/**
+ * A person's profile: big photo, name (my remark first), age, country, language, online state,
+ * VIP badge and signature, with Like, Message, contacts, remark, block and report. My own
+ * profile shows the same card with a link to edit it.
+ */
+export function ProfileView({ profile, onBlocked }: { profile: Profile; onBlocked: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Open>('none');
+  const close = () => setOpen('none');
+  const name = displayName(profile);
+  const like = useLikeState(profile.userId, { liked: profile.liked, mutual: profile.mutual });
+  const online = useOnlineStatus(profile.userId, !profile.mine).data;
+  const isOnline = online?.online ?? profile.online;
+  const lastActiveAt = online?.lastActiveAt ?? profile.lastActiveAt;
+  const addContact = useAddContact();
+  const removeContact = useRemoveContact();
+  const block = useBlock();
+  const photo = profile.avatar ?? profile.avatarThumb;
+  const language = isLanguageAbbr(profile.language)
+    ? languageInfo(profile.language).native
+    : profile.language;
+
+  const toggleContact = () => {
+    if (profile.contact) {
+      removeContact.mutate(profile.userId, {
+        onSuccess: () => showToast(t('people.contactRemoved', { name }), 'success'),
+      });
+    } else {
+      addContact.mutate(profile.userId, {
+        onSuccess: () => showToast(t('people.contactAdded', { name }), 'success'),
+      });
+    }
+  };
+
+  const doBlock = () =>
+    block.mutate(profile.userId, {
+      onSuccess: () => {
+        close();
+        showToast(t('people.blocked', { name }), 'success');
+        onBlocked();
+      },
+      onError: close,
+    });
+
+  return (
+    <>
+      <AppBar
+        title={profile.mine ? t('people.myProfile') : name}
+        back
+        end={
+          !profile.mine && (
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('people.more')}
+              onClick={() => setOpen('more')}
+            >
+              <MoreIcon />
+            </button>
+          )
+        }
+      />
+      <article className="profile" data-testid="profile">
+        <div className="profile-hero">
+          {photo ? (
+            <img src={photo} alt={t('a11y.photoOf', { name })} />
+          ) : (
+            <span className="person-initial" aria-hidden="true">
+              {name.charAt(0).toUpperCase()}
+            </span>
+          )}
+          {profile.level && (
+            <span className="vip-badge vip-badge-l" data-testid="vip-badge">
+              <CrownIcon size={14} />
+              {profile.level}
+            </span>
+          )}
+        </div>
+
+        <div className="profile-body">
+          <header className="profile-head">
+            <h2 className="profile-title">
+              <span data-testid="profile-name">{name}</span>
+              <span className="profile-age">{profile.age}</span>
+            </h2>
+            {profile.remark && (
+              <p className="profile-real-name" data-testid="profile-real-name">
+                {t('people.profileName', { name: profile.userName })}
+              </p>
+            )}
+            <p className={isOnline ? 'presence online' : 'presence'} data-testid="presence">
+              {isOnline ? (
+                <>
+                  <span className="online-dot" aria-hidden="true" />
+                  {t('people.onlineNow')}
+                </>
+              ) : (
+                t('people.activeAgo', { time: formatRelativeTime(lastActiveAt) })
+              )}
+            </p>
+            {!profile.mine && like.mutual && (
+              <span className="badge badge-accent match-badge">
+                <HeartIcon size={14} fill="currentColor" />
+                {t('people.matchBadge')}
+              </span>
+            )}
+          </header>
+
+          <dl className="profile-facts">
+            <div>
+              <dt>{t('fields.country')}</dt>
+              <dd>
+                <Flag country={profile.country} height={14} />
+                {t(`countries.${profile.country}`, { defaultValue: profile.country })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('fields.language')}</dt>
+              <dd>{language}</dd>
+            </div>
+          </dl>
+
+          <section className="profile-about">
+            <h3>{t('fields.signature')}</h3>
+            <p className={profile.signature ? undefined : 'muted'}>
+              {profile.signature || t('people.noSignature')}
+            </p>
+          </section>
+
+          {profile.mine ? (
+            <div className="profile-actions">
+              <Link className="btn btn-primary" to={SETTINGS_PATH}>
+                <EditIcon />
+                {t('people.editProfile')}
+              </Link>
+            </div>
+          ) : (
+            <>
+              <div className="profile-actions">
+                <LikeButton
+                  userId={profile.userId}
+                  name={name}
+                  fallback={{ liked: profile.liked, mutual: profile.mutual }}
+                  variant="button"
+                  onMatch={() => setOpen('match')}
+                />
+                <Link className="btn btn-secondary" to={chatHref(profile)}>
+                  <ChatIcon />
+                  {t('people.message')}
+                </Link>
+              </div>
+              <div className="profile-more-actions">
+                <Button
+                  variant="outline"
+                  small
+                  onClick={toggleContact}
+                  loading={addContact.isPending || removeContact.isPending}
+                  data-testid="contact-button"
+                >
+                  {profile.contact ? <UserCheckIcon size={18} /> : <UserPlusIcon size={18} />}
+                  {profile.contact ? t('people.removeContact') : t('people.addContact')}
+                </Button>
+                <Button variant="outline" small onClick={() => setOpen('remark')}>
+                  <EditIcon size={18} />
+                  {t('people.editRemark')}
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      </article>
+
+      {!profile.mine && (
+        <>
+          <ActionSheet
+            open={open === 'more'}
+            onClose={close}
+            title={name}
+            actions={[
+              {
+                label: (
+                  <>
+                    <FlagIcon size={20} />
+                    {t('people.report')}
+                  </>
+                ),
+                onSelect: () => setOpen('report'),
+              },
+              {
+                label: (
+                  <>
+                    <BlockIcon size={20} />
+                    {t('people.block')}
+                  </>
+                ),
+                danger: true,
+                onSelect: () => setOpen('block'),
+              },
+            ]}
+          />
+          <ConfirmDialog
+            open={open === 'block'}
+            danger
+            title={t('people.blockTitle', { name })}
+            message={t('people.blockBody', { name })}
+            confirmLabel={t('people.block')}
+            busy={block.isPending}
+            onConfirm={doBlock}
+            onCancel={close}
+          />
+          <ReportDialog
+            open={open === 'report'}
+            onClose={close}
+            userId={profile.userId}
+            name={name}
+          />
+          <RemarkDialog
+            open={open === 'remark'}
+            onClose={close}
+            userId={profile.userId}
+            userName={profile.userName}
+            remark={profile.remark}
+          />
+          <Dialog
+            open={open === 'match'}
+            onClose={close}
+            title={t('people.match')}
+            actions={
+              <>
+                <Button variant="outline" onClick={close}>
+                  {t('people.keepBrowsing')}
+                </Button>
+                <Link className="btn btn-primary" to={chatHref(profile)}>
+                  {t('people.sayHello')}
+                </Link>
+              </>
+            }
+          >
+            <div className="match-art" aria-hidden="true">
+              <HeartIcon size={44} fill="currentColor" />
+            </div>
+            <p>{t('people.matchBody', { name })}</p>
+          </Dialog>
+        </>
+      )}
+    </>
+  );
+}
