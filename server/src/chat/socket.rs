@@ -20,6 +20,7 @@ use crate::chat::model::{Message, Outgoing};
 use crate::chat::service;
 use crate::chat::store::ChatStore;
 use crate::i18n::Lang;
+use crate::people::store::PeopleStore;
 
 const PING_EVERY: Duration = Duration::from_secs(25);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);
@@ -205,7 +206,10 @@ impl Connection {
                     Err(e) => vec![error_frame(None, &e)],
                 },
                 Frame::Typing { to } => {
-                    app.hub.typing(me, to);
+                    // Only to someone I may message: never across a block, either way.
+                    if matches!(app.db.card(me, to).await, Ok(Some(_))) {
+                        app.hub.typing(me, to);
+                    }
                     vec![]
                 }
                 Frame::Recall { id } => match service::recall(&app, me, id).await {

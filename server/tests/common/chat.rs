@@ -120,11 +120,6 @@ impl TestApp {
         )
     }
 
-    /// The socket address: `ws://host:port/im?...`.
-    pub fn im_url(&self, query: &str) -> String {
-        format!("{}/im{query}", self.base.replacen("http://", "ws://", 1))
-    }
-
     /// Opens `/im` with these query parameters: the client, or the HTTP status and body of the
     /// refusal.
     pub async fn open_im(
@@ -132,32 +127,7 @@ impl TestApp {
         query: &str,
         headers: &[(&str, &str)],
     ) -> Result<Im, (u16, String)> {
-        let mut request = self.im_url(query).into_client_request().unwrap();
-        for (name, value) in headers {
-            request.headers_mut().insert(
-                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
-                    .unwrap(),
-                value.parse().unwrap(),
-            );
-        }
-        match tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(request))
-            .await
-            .expect("the socket did not open in time")
-        {
-            Ok((ws, response)) => {
-                assert_eq!(response.status().as_u16(), 101);
-                Ok(Im { ws })
-            }
-            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
-                let body = response
-                    .body()
-                    .as_deref()
-                    .map(|b| String::from_utf8_lossy(b).into_owned())
-                    .unwrap_or_default();
-                Err((response.status().as_u16(), body))
-            }
-            Err(e) => panic!("the socket failed: {e}"),
-        }
+        open_im_at(&self.base, query, headers).await
     }
 
     /// Connects `who` with a fresh IM token and reads the hello: the client and `lastSeq`.
@@ -193,6 +163,41 @@ impl TestApp {
         let (mut im, _) = self.connect(who).await;
         im.resume(last_seq).await;
         im
+    }
+}
+
+/// Opens `{base}/im{query}` (base `http://host:port`): the client, or the HTTP status and body
+/// of the refusal.
+pub async fn open_im_at(
+    base: &str,
+    query: &str,
+    headers: &[(&str, &str)],
+) -> Result<Im, (u16, String)> {
+    let url = format!("{}/im{query}", base.replacen("http://", "ws://", 1));
+    let mut request = url.into_client_request().unwrap();
+    for (name, value) in headers {
+        request.headers_mut().insert(
+            tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+            value.parse().unwrap(),
+        );
+    }
+    match tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(request))
+        .await
+        .expect("the socket did not open in time")
+    {
+        Ok((ws, response)) => {
+            assert_eq!(response.status().as_u16(), 101);
+            Ok(Im { ws })
+        }
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            let body = response
+                .body()
+                .as_deref()
+                .map(|b| String::from_utf8_lossy(b).into_owned())
+                .unwrap_or_default();
+            Err((response.status().as_u16(), body))
+        }
+        Err(e) => panic!("the socket failed: {e}"),
     }
 }
 
