@@ -1,5 +1,5 @@
 // The signed-in shell: a bottom tab bar on phones that becomes a side menu from 900 px.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/Avatar';
@@ -23,8 +23,12 @@ import { useInfo } from '../features/account/api/get-info';
 import { useLogout } from '../features/account/api/logout';
 import { favouritesTotal, useCounters } from '../features/people/api/counters';
 import { showToast } from '../lib/toast';
+import { getUnreadNumber, subscribeUnreadNumber } from '../lib/unread-number';
 import { paths } from './routes';
 import './layout.css';
+
+// The chat connection runs while signed in; loaded apart so it stays off the login route.
+const ChatRuntime = lazy(() => import('../features/chat/components/ChatRuntime'));
 
 interface NavItem {
   to: string;
@@ -40,6 +44,7 @@ interface NavItem {
 function useNavItems() {
   const { t } = useTranslation();
   const counters = useCounters().data;
+  const unread = useSyncExternalStore(subscribeUnreadNumber, getUnreadNumber);
   const discover: NavItem = {
     to: paths.root,
     label: t('nav.discover'),
@@ -68,7 +73,7 @@ function useNavItems() {
   ];
   const rest: NavItem[] = [
     { to: paths.dynamic, label: t('nav.myDynamic'), icon: <FeedIcon /> },
-    { to: paths.message, label: t('nav.messages'), icon: <ChatIcon /> },
+    { to: paths.message, label: t('nav.messages'), icon: <ChatIcon />, badge: unread },
     { to: paths.bulletin, label: t('nav.activity'), icon: <BellIcon /> },
     { to: paths.grade, label: t('nav.upgrade'), icon: <CrownIcon /> },
     { to: paths.settings, label: t('nav.settings'), icon: <SettingsIcon /> },
@@ -84,7 +89,7 @@ function useNavItems() {
       alsoTabs: ['wink', 'footprints'],
     },
     { to: paths.dynamic, label: t('nav.myDynamic'), icon: <FeedIcon /> },
-    { to: paths.message, label: t('nav.messages'), icon: <ChatIcon /> },
+    { to: paths.message, label: t('nav.messages'), icon: <ChatIcon />, badge: unread },
     { to: paths.settings, label: t('nav.settings'), icon: <SettingsIcon /> },
   ];
   return { discover, favourites, rest, tabs };
@@ -203,6 +208,9 @@ export function AppLayout() {
       <main className="shell-main">
         <Outlet />
       </main>
+      <Suspense fallback={null}>
+        <ChatRuntime />
+      </Suspense>
       {!isChat && <TabBar />}
       <ConfirmDialog
         open={confirming}

@@ -61,3 +61,15 @@ export function setNavigator(fn: (path: string) => void): void {
 export function navigate(path: string): void {
   navigateTo(path);
 }
+
+const LOGIN_PATH = '/pages/login/login';
+
+/**
+ * Logs this device out from outside React and opens login, with the same clearing as Log out:
+ * what the chat connection does when the server closes it because the account signed in
+ * elsewhere (206) or was kicked (217).
+ */
+export function signOutToLogin(): void {
+  clearSession();
+  if (globalThis.location?.pathname !== LOGIN_PATH) navigate(LOGIN_PATH);
+}

@@ -20,6 +20,8 @@ export const StorageKey = {
   SHOWED_SPLASH: 'SHOWED_SPLASH',
   IS_SHOWING_MODAL: 'isShowingModal',
   LIST_RED: 'listRed',
+  /** The last chat event sequence processed, per account: {userId: seq} (web app only). */
+  IM_LAST_SEQ: 'IM_LAST_SEQ',
   /** The discover filters a person last applied (web app only). */
   DISCOVER_FILTERS: 'discoverFilters',
 } as const;

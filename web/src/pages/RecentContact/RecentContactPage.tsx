@@ -1,19 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { UsersIcon } from '../../components/icons';
+import { useInfo } from '../../features/account/api/get-info';
+import { ConversationList } from '../../features/chat/components/ConversationList';
 
+/** The people I talked to most recently, as a compact list. */
 export default function RecentContactPage() {
   const { t } = useTranslation();
+  const { data: user } = useInfo();
   return (
     <>
       <AppBar title={t('pages.recentContact')} back />
       <div className="page">
-        <ComingSoon
-          title={t('pages.recentContact')}
-          description={t('pages.recentContactDesc')}
-          icon={<UsersIcon size={40} />}
-        />
+        <ConversationList me={user?.userId ?? null} compact />
       </div>
     </>
   );

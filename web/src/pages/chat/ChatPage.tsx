@@ -1,32 +1,44 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
-import { Avatar } from '../../components/Avatar';
-import { ComingSoon } from '../../components/ComingSoon';
 import { ChatIcon } from '../../components/icons';
-import { parseChatTarget } from './chat-target';
+import { useInfo } from '../../features/account/api/get-info';
+import { ChatView } from '../../features/chat/components/ChatView';
+import { MESSAGES_PATH, parseChatTarget } from '../../features/chat/target';
 
-/** Chat with one partner, on a dark background. */
+/** A running VIP or SVIP membership: photos in chat are for members (SPEC section 6). */
+function isMember(user: { level?: string | null; memberExpiresAt?: string | null } | undefined) {
+  if (!user?.level || !user.memberExpiresAt) return false;
+  return new Date(user.memberExpiresAt).getTime() > Date.now();
+}
+
+/** Chat with one partner, who arrives as JSON in `data` (SPEC section 2). */
 export default function ChatPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const target = parseChatTarget(params.get('data'));
-  const title = target?.userName ? t('pages.chatWith', { name: target.userName }) : t('pages.chat');
-  return (
-    <div className="chat-page">
-      <AppBar
-        dark
-        back
-        title={
-          <span className="row" style={{ gap: 10 }}>
-            {target && <Avatar src={target.avatar} name={target.userName} size={32} />}
-            <span>{target?.userName || t('pages.chat')}</span>
-          </span>
-        }
-      />
-      <div className="page">
-        <ComingSoon title={title} description={t('pages.chatDesc')} icon={<ChatIcon size={40} />} />
+  const { data: user } = useInfo();
+  if (!target) {
+    return (
+      <div className="chat-page">
+        <AppBar dark back={MESSAGES_PATH} title={t('pages.chat')} />
+        <section className="center-view" role="alert">
+          <ChatIcon size={40} />
+          <h2>{t('chat.noPartnerTitle')}</h2>
+          <p>{t('chat.noPartnerBody')}</p>
+          <Link className="btn btn-primary" to={MESSAGES_PATH}>
+            {t('nav.messages')}
+          </Link>
+        </section>
       </div>
-    </div>
+    );
+  }
+  return (
+    <ChatView
+      key={target.userId}
+      target={target}
+      me={user?.userId ?? null}
+      member={isMember(user)}
+    />
   );
 }

@@ -1,0 +1,31 @@
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { chatKeys } from './keys';
+import type { Conversation, Page } from './types';
+
+export const CONVERSATIONS_PAGE_SIZE = 20;
+
+/** POST /system/content/getUnReadAll: my conversations, newest first, with unread counts. */
+export function getConversations(pageNum: number) {
+  return request<Page<Conversation>>({
+    url: '/system/content/getUnReadAll',
+    method: 'POST',
+    params: { pageNum, pageSize: CONVERSATIONS_PAGE_SIZE },
+  });
+}
+
+export type ConversationsData = InfiniteData<Page<Conversation>, number>;
+
+export const conversationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.conversations(),
+    queryFn: ({ pageParam }) => getConversations(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages, lastParam) =>
+      pages.reduce((n, p) => n + p.rows.length, 0) < last.total ? lastParam + 1 : undefined,
+    staleTime: 30_000,
+  });
+
+export function useConversations() {
+  return useInfiniteQuery(conversationsQueryOptions());
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { chatKeys } from './keys';
+import type { Emoji } from './types';
+
+/** GET /system/content/emoji: the 35 codes an emoji message may carry, with their pictures. */
+export function getEmoji() {
+  return request<Emoji[]>({ url: '/system/content/emoji' });
+}
+
+export const emojiQueryOptions = () =>
+  queryOptions({ queryKey: chatKeys.emoji(), queryFn: getEmoji, staleTime: Infinity });
+
+export function useEmoji({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...emojiQueryOptions(), enabled });
+}

@@ -1,0 +1,32 @@
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { chatKeys } from './keys';
+import type { Message, Page } from './types';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** GET /system/content/list: the conversation with one person, newest first, older than beforeId. */
+export function getHistory(peer: number, beforeId?: number) {
+  return request<Page<Message>>({
+    url: '/system/content/list',
+    params: { userId: peer, pageNum: 1, pageSize: HISTORY_PAGE_SIZE, beforeId },
+  });
+}
+
+export type HistoryData = InfiniteData<Page<Message>, number | undefined>;
+
+export const historyQueryOptions = (peer: number) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.history(peer),
+    queryFn: ({ pageParam }) => getHistory(peer, pageParam),
+    initialPageParam: undefined as number | undefined,
+    // Older pages page by the oldest id loaded, so messages arriving meanwhile shift nothing.
+    getNextPageParam: (last) =>
+      last.rows.length < HISTORY_PAGE_SIZE ? undefined : last.rows[last.rows.length - 1]?.id,
+    // The socket keeps a loaded conversation current.
+    staleTime: 5 * 60_000,
+  });
+
+export function useHistory(peer: number) {
+  return useInfiniteQuery(historyQueryOptions(peer));
+}

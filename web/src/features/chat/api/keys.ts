@@ -1,0 +1,10 @@
+// Query-key factory of the chat domain: every key starts with ['chat'].
+export const chatKeys = {
+  all: ['chat'] as const,
+  conversations: () => [...chatKeys.all, 'conversations'] as const,
+  histories: () => [...chatKeys.all, 'history'] as const,
+  history: (peer: number) => [...chatKeys.histories(), peer] as const,
+  unread: () => [...chatKeys.all, 'unread'] as const,
+  emoji: () => [...chatKeys.all, 'emoji'] as const,
+  online: (userId: number) => [...chatKeys.all, 'online', userId] as const,
+};

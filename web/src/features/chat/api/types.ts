@@ -1,0 +1,72 @@
+// The chat domain's wire types: the OpenAPI document the server publishes (src/lib/api-schema.d.ts,
+// `npm run gen:api`), with the message content and status narrowed to what docs/im-protocol.md
+// defines.
+import type { components } from '../../../lib/api-schema';
+
+type Schemas = components['schemas'];
+
+export type Card = Schemas['Card'];
+export type ImToken = Schemas['ImToken'];
+export type Emoji = Schemas['Emoji'];
+export type OnlineStatus = Schemas['OnlineStatus'];
+
+/** txt, emoji, img, custom and cmd are sent; gift and redPacket are reserved for the wallet. */
+export type MessageType = 'txt' | 'emoji' | 'img' | 'custom' | 'cmd' | 'gift' | 'redPacket';
+
+/** Stored statuses; `pending` and `fail` exist only on this device (see outbox.ts). */
+export type MessageStatus = 'unread' | 'read' | 'recalled' | 'deleted';
+
+export interface MessageContent {
+  text?: string;
+  code?: string;
+  url?: string;
+  thumb?: string;
+  action?: string;
+  [key: string]: unknown;
+}
+
+/** A message as one side of the conversation sees it. */
+export interface Message {
+  id: number;
+  clientId: string;
+  from: number;
+  to: number;
+  type: MessageType | (string & {});
+  /** Null once recalled or deleted. */
+  content: MessageContent | null;
+  status: MessageStatus | (string & {});
+  createdAt: string;
+  deliveredAt?: string | null;
+  readAt?: string | null;
+  /** -1: read on arrival because its chat was open (SPEC section 4); client side only. */
+  unRead?: number;
+}
+
+export interface Conversation {
+  peer: Card;
+  lastMessage: Message;
+  /** My unread messages from this person. */
+  unread: number;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** What the chat page receives as JSON in its `data` query parameter (SPEC section 3). */
+export interface ChatTarget {
+  userId: number;
+  userName: string;
+  emUser: string;
+  avatar: string;
+  sex: string | number;
+  unRead: number;
+}
+
+/** Why the server refused a message: its localized msg, and `upgrade` for members-only. */
+export interface SendError {
+  code: number;
+  msg: string;
+  upgrade: boolean;
+}

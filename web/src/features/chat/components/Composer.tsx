@@ -1,0 +1,199 @@
+// Writing a message: text, the emoji panel, and a photo (members) with a look before sending.
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { showToast } from '../../../lib/toast';
+import { useEmoji } from '../api/emoji';
+import { KeyboardIcon, PhotoIcon, SendIcon, SmileIcon } from './icons';
+
+/** SPEC section 9 and the protocol's limits. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_TEXT_BYTES = 5 * 1024;
+
+export interface PickedImage {
+  dataUrl: string;
+  previewUrl: string;
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function Composer({
+  member,
+  onSendText,
+  onSendEmoji,
+  onSendImage,
+  onTyping,
+  onNeedMembership,
+  onFocus,
+}: {
+  member: boolean;
+  onSendText: (text: string) => void;
+  onSendEmoji: (code: string) => void;
+  onSendImage: (image: PickedImage) => void;
+  onTyping: () => void;
+  onNeedMembership: () => void;
+  onFocus: () => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [picked, setPicked] = useState<PickedImage | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const emoji = useEmoji({ enabled: emojiOpen });
+
+  const resize = () => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 128)}px`;
+  };
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!text.trim()) {
+      showToast(t('chat.emptyMessage'), 'error');
+      return;
+    }
+    if (new TextEncoder().encode(text).length > MAX_TEXT_BYTES) {
+      showToast(t('chat.tooLong'), 'error');
+      return;
+    }
+    onSendText(text);
+    setText('');
+    requestAnimationFrame(resize);
+  };
+
+  const pickImage = () => {
+    if (!member) {
+      onNeedMembership();
+      return;
+    }
+    file.current?.click();
+  };
+
+  const onFile = async (chosen: File | undefined) => {
+    if (file.current) file.current.value = '';
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) {
+      showToast(t('chat.notAnImage'), 'error');
+      return;
+    }
+    if (chosen.size > MAX_IMAGE_BYTES) {
+      showToast(t('chat.imageTooLarge'), 'error');
+      return;
+    }
+    try {
+      const dataUrl = await readAsDataUrl(chosen);
+      setPicked({ dataUrl, previewUrl: URL.createObjectURL(chosen) });
+    } catch {
+      showToast(t('errors.generic'), 'error');
+    }
+  };
+
+  const closePreview = (sent: boolean) => {
+    if (picked && !sent) URL.revokeObjectURL(picked.previewUrl);
+    setPicked(null);
+  };
+
+  return (
+    <div className="composer-area">
+      <form className="composer" onSubmit={submit}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={emojiOpen ? t('chat.keyboard') : t('chat.emoji')}
+          aria-expanded={emojiOpen}
+          aria-controls="emoji-panel"
+          onClick={() => {
+            setEmojiOpen((open) => !open);
+            if (emojiOpen) input.current?.focus();
+          }}
+        >
+          {emojiOpen ? <KeyboardIcon /> : <SmileIcon />}
+        </button>
+        <button type="button" className="icon-btn" aria-label={t('chat.photo')} onClick={pickImage}>
+          <PhotoIcon />
+        </button>
+        <input
+          ref={file}
+          type="file"
+          accept="image/*"
+          hidden
+          data-testid="chat-image-input"
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
+        <textarea
+          ref={input}
+          className="composer-input"
+          rows={1}
+          value={text}
+          placeholder={t('chat.placeholder')}
+          aria-label={t('chat.placeholder')}
+          enterKeyHint="send"
+          onFocus={() => {
+            setEmojiOpen(false);
+            onFocus();
+          }}
+          onChange={(e) => {
+            setText(e.target.value);
+            resize();
+            if (e.target.value.trim()) onTyping();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
+          }}
+        />
+        <button type="submit" className="send-btn" aria-label={t('chat.send')}>
+          <SendIcon size={20} />
+        </button>
+      </form>
+      {emojiOpen && (
+        <div id="emoji-panel" className="emoji-panel" role="group" aria-label={t('chat.emoji')}>
+          {emoji.data?.map((e) => (
+            <button
+              key={e.code}
+              type="button"
+              className="emoji-key"
+              aria-label={e.code}
+              title={e.code}
+              onClick={() => onSendEmoji(e.code)}
+            >
+              {e.emoji}
+            </button>
+          ))}
+        </div>
+      )}
+      <Dialog
+        open={picked !== null}
+        onClose={() => closePreview(false)}
+        title={t('chat.imageTitle')}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => closePreview(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              onClick={() => {
+                if (picked) onSendImage(picked);
+                closePreview(true);
+              }}
+            >
+              {t('chat.imageSend')}
+            </Button>
+          </>
+        }
+      >
+        {picked && <img className="image-preview" src={picked.previewUrl} alt={t('chat.photo')} />}
+      </Dialog>
+    </div>
+  );
+}

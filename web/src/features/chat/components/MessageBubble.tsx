@@ -1,0 +1,217 @@
+// One message in the chat: mine on the right with its ticks, theirs on the left; a recalled one
+// as a line in the middle; an unsent one as pending, or failed with Retry.
+import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Emoji, Message } from '../api/types';
+import { bubbleTime, emojiFor, tickOf } from '../display';
+import type { OutboxEntry } from '../outbox';
+import { AlertIcon, ClockIcon, DoubleTickIcon, TickIcon } from './icons';
+
+const LONG_PRESS_MS = 500;
+
+/** Long-press on touch, right-click on desktop, or the context-menu key open a message's actions. */
+function useMessageActions(onActions: (() => void) | undefined) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    start.current = null;
+  };
+  if (!onActions) return {};
+  return {
+    tabIndex: 0,
+    'aria-haspopup': 'dialog' as const,
+    onPointerDown: (e: PointerEvent) => {
+      if (e.pointerType === 'mouse') return;
+      start.current = { x: e.clientX, y: e.clientY };
+      timer.current = setTimeout(() => {
+        cancel();
+        onActions();
+      }, LONG_PRESS_MS);
+    },
+    onPointerMove: (e: PointerEvent) => {
+      const s = start.current;
+      if (s && Math.hypot(e.clientX - s.x, e.clientY - s.y) > 10) cancel();
+    },
+    onPointerUp: cancel,
+    onPointerLeave: cancel,
+    onPointerCancel: cancel,
+    onContextMenu: (e: { preventDefault: () => void }) => {
+      e.preventDefault();
+      cancel();
+      onActions();
+    },
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey) || e.key === 'Enter') {
+        e.preventDefault();
+        onActions();
+      }
+    },
+  };
+}
+
+function Ticks({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const tick = tickOf(message);
+  const label = t(`chat.${tick}`);
+  return (
+    <span className={`ticks ticks-${tick}`} role="img" aria-label={label} title={label}>
+      {tick === 'sent' ? <TickIcon size={15} /> : <DoubleTickIcon size={17} />}
+    </span>
+  );
+}
+
+function Content({
+  type,
+  text,
+  code,
+  image,
+  emoji,
+}: {
+  type: string;
+  text?: string;
+  code?: string;
+  image?: { src: string; full?: string };
+  emoji: readonly Emoji[] | undefined;
+}) {
+  const { t } = useTranslation();
+  switch (type) {
+    case 'txt':
+      return <p className="bubble-text">{text}</p>;
+    case 'emoji':
+      return (
+        <span className="emoji-glyph" role="img" aria-label={code}>
+          {emojiFor(code, emoji)}
+        </span>
+      );
+    case 'img':
+      return image ? (
+        image.full ? (
+          <a href={image.full} target="_blank" rel="noreferrer" className="bubble-image">
+            <img src={image.src} alt={t('chat.photo')} loading="lazy" />
+          </a>
+        ) : (
+          <span className="bubble-image">
+            <img src={image.src} alt={t('chat.photo')} />
+          </span>
+        )
+      ) : null;
+    default:
+      return <p className="bubble-text muted">{t('chat.otherPreview')}</p>;
+  }
+}
+
+export function MessageBubble({
+  message,
+  mine,
+  peerName,
+  emoji,
+  onActions,
+}: {
+  message: Message;
+  mine: boolean;
+  peerName: string;
+  emoji: readonly Emoji[] | undefined;
+  onActions?: () => void;
+}) {
+  const { t } = useTranslation();
+  const actions = useMessageActions(onActions);
+  if (message.status === 'recalled') {
+    return (
+      <li className="chat-system" data-testid="message-recalled">
+        {mine ? t('chat.recalledByMe') : t('chat.recalledByThem', { name: peerName })}
+      </li>
+    );
+  }
+  const content = message.content ?? {};
+  const url = typeof content.url === 'string' ? content.url : undefined;
+  const thumb = typeof content.thumb === 'string' ? content.thumb : url;
+  return (
+    <li
+      className={`bubble-row ${mine ? 'mine' : 'theirs'}`}
+      data-testid="message"
+      data-message-id={message.id}
+    >
+      <div className={`bubble bubble-${message.type}`} {...actions}>
+        <Content
+          type={message.type}
+          text={content.text}
+          code={content.code}
+          image={thumb ? { src: thumb, full: url } : undefined}
+          emoji={emoji}
+        />
+      </div>
+      <div className="bubble-meta">
+        <time dateTime={message.createdAt}>{bubbleTime(message.createdAt)}</time>
+        {mine && <Ticks message={message} />}
+      </div>
+    </li>
+  );
+}
+
+/** A message of mine the server has not stored yet. */
+export function OutboxBubble({
+  entry,
+  emoji,
+  onRetry,
+  onActions,
+}: {
+  entry: OutboxEntry;
+  emoji: readonly Emoji[] | undefined;
+  onRetry: () => void;
+  onActions: () => void;
+}) {
+  const { t } = useTranslation();
+  const actions = useMessageActions(onActions);
+  const failed = entry.status === 'fail';
+  const uploading = entry.msgType === 'img' && !failed && (entry.progress ?? 0) < 1;
+  const percent = Math.round((entry.progress ?? 0) * 100);
+  return (
+    <li className="bubble-row mine" data-testid="message" data-status={entry.status}>
+      <div
+        className={`bubble bubble-${entry.msgType}${failed ? ' bubble-failed' : ''}`}
+        {...actions}
+      >
+        <Content
+          type={entry.msgType}
+          text={entry.content.text}
+          code={entry.content.code}
+          image={entry.preview ? { src: entry.preview } : undefined}
+          emoji={emoji}
+        />
+        {uploading && (
+          <span
+            className="upload-progress"
+            role="progressbar"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-label={t('chat.uploading', { percent })}
+          >
+            <span style={{ width: `${percent}%` }} />
+            <small>{t('chat.uploading', { percent })}</small>
+          </span>
+        )}
+      </div>
+      <div className="bubble-meta">
+        {failed ? (
+          <>
+            <span className="send-failed" role="alert">
+              <AlertIcon size={15} />
+              {t('chat.sendFailed')}
+            </span>
+            <button type="button" className="link-btn" onClick={onRetry}>
+              {t('common.retry')}
+            </button>
+          </>
+        ) : (
+          <span className="sending">
+            <ClockIcon size={14} />
+            {t('chat.sending')}
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}

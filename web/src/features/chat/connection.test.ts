@@ -1,0 +1,480 @@
+import { QueryClient } from '@tanstack/react-query';
+import { clearSession, startSession } from '../../lib/session';
+import type { ConversationsData } from './api/conversations';
+import type { HistoryData } from './api/history';
+import { chatKeys } from './api/keys';
+import type { Message } from './api/types';
+import {
+  ACK_TIMEOUT_MS,
+  ChatConnection,
+  type ConnectionDeps,
+  MAX_RECONNECT_ATTEMPTS,
+  RECONNECT_DELAY_MS,
+  RECONNECT_INTERVAL_MS,
+  type SocketLike,
+} from './connection';
+
+/** A WebSocket the test plays the server of. */
+class FakeSocket implements SocketLike {
+  bufferedAmount = 0;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  sent: Record<string, unknown>[] = [];
+  closed = false;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+  }
+  close() {
+    this.closed = true;
+  }
+  /** A frame from the server. */
+  push(frame: object) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  /** The server (or the network) closes the connection. */
+  drop(code = 1006) {
+    this.onclose?.({ code });
+  }
+  framesOf(type: string) {
+    return this.sent.filter((f) => f.type === type);
+  }
+}
+
+const ME = 42;
+const MIKA = 7;
+
+function message(overrides: Partial<Message>): Message {
+  return {
+    id: 1,
+    clientId: `m-${overrides.id ?? 1}`,
+    from: MIKA,
+    to: ME,
+    type: 'txt',
+    content: { text: 'Hi!' },
+    status: 'unread',
+    createdAt: '2026-11-22T10:00:00Z',
+    ...overrides,
+  };
+}
+
+function setup(overrides: Partial<ConnectionDeps> = {}) {
+  localStorage.setItem('TOKEN', 'session-token');
+  localStorage.setItem('LOGINED', 'true');
+  localStorage.setItem('USER_ID', String(ME));
+  const queryClient = new QueryClient();
+  const sockets: FakeSocket[] = [];
+  const toasts: string[] = [];
+  let ids = 0;
+  const deps = {
+    fetchToken: vi.fn(async () => ({ emUser: 'u42', token: 'im-token', url: '/im' })),
+    createSocket: (url: string) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    socketOrigin: () => 'ws://amora.test',
+    sessionStillValid: vi.fn(async () => false),
+    signOut: vi.fn(() => clearSession()),
+    toast: (text: string) => void toasts.push(text),
+    t: (key: string) => key,
+    sendOverHttp: vi.fn(async () => ({ message: message({}) })),
+    recallOverHttp: vi.fn(async () => message({})),
+    markReadOverHttp: vi.fn(async () => null),
+    fetchUnreadTotal: vi.fn(async () => 0),
+    newClientId: () => `c-${++ids}`,
+    isVisible: () => true,
+    channel: null,
+    events: null,
+    ...overrides,
+  };
+  const connection = new ChatConnection({ queryClient, ...deps });
+  const last = () => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no socket was opened');
+    return socket;
+  };
+  /** Starts and completes the handshake: hello with the server's newest sequence. */
+  const connect = async (serverSeq = 0) => {
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    last().push({ type: 'hello', userId: ME, lastSeq: serverSeq });
+    return last();
+  };
+  return { connection, queryClient, sockets, toasts, deps, last, connect };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('connecting', () => {
+  it('gets the IM token, stores it and opens the socket with it', async () => {
+    const { connection, last } = setup();
+    connection.start();
+    expect(connection.state).toBe('authenticating');
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(localStorage.getItem('IM_TOKEN')).toBe('im-token');
+    expect(localStorage.getItem('IM_USER_NAME')).toBe('u42');
+    expect(localStorage.getItem('IM_USER_ID')).toBe('42');
+    expect(last().url).toBe('ws://amora.test/im?user=u42&accessToken=im-token');
+    expect(connection.state).toBe('authenticating');
+
+    last().push({ type: 'hello', userId: ME, lastSeq: 1234 });
+    expect(connection.state).toBe('connected');
+    // Never connected on this device: the history comes over HTTP, events from now on.
+    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 1234 }]);
+  });
+
+  it('fails with "empty params" when the IM user or token is missing', async () => {
+    const { connection, sockets } = setup({
+      fetchToken: vi.fn(async () => ({ emUser: '', token: '', url: '/im' })),
+    });
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connection.getSnapshot()).toEqual({ state: 'disconnected', reason: 'empty params' });
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('stays idle while nobody is signed in, and connects at login', async () => {
+    const { connection, sockets, deps } = setup();
+    localStorage.clear();
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connection.state).toBe('idle');
+    expect(deps.fetchToken).not.toHaveBeenCalled();
+
+    startSession('fresh');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('closes for good at logout, with no reconnect', async () => {
+    const { connection, sockets, connect } = setup();
+    const socket = await connect();
+    clearSession();
+    expect(socket.closed).toBe(true);
+    expect(connection.state).toBe('idle');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('events in sequence order', () => {
+  it('applies each event once, in order, and resumes from the last one after a reconnect', async () => {
+    const { connection, connect, last, queryClient } = setup();
+    localStorage.setItem('IM_LAST_SEQ', JSON.stringify({ [ME]: 10 }));
+    queryClient.setQueryData<HistoryData>(chatKeys.history(MIKA), {
+      pages: [{ rows: [], total: 0 }],
+      pageParams: [undefined],
+    });
+    const socket = await connect(12);
+    expect(socket.framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 10 }]);
+
+    socket.push({
+      type: 'event',
+      seq: 11,
+      event: { kind: 'message', message: message({ id: 5 }) },
+    });
+    socket.push({
+      type: 'event',
+      seq: 11,
+      event: { kind: 'message', message: message({ id: 5 }) },
+    });
+    socket.push({ type: 'event', seq: 9, event: { kind: 'message', message: message({ id: 3 }) } });
+    socket.push({
+      type: 'event',
+      seq: 12,
+      event: { kind: 'message', message: message({ id: 6, content: { text: 'Still there?' } }) },
+    });
+
+    const rows = queryClient.getQueryData<HistoryData>(chatKeys.history(MIKA))?.pages[0]?.rows;
+    expect(rows?.map((m) => m.id)).toEqual([6, 5]);
+    expect(JSON.parse(localStorage.getItem('IM_LAST_SEQ') ?? '{}')).toEqual({ [ME]: 12 });
+
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    expect(connection.state).toBe('reconnecting');
+    last().push({ type: 'hello', userId: ME, lastSeq: 15 });
+    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 12 }]);
+  });
+
+  it('applies receipts and recalls to the loaded conversation', async () => {
+    const { connect, queryClient } = setup();
+    const mine = message({ id: 8, from: ME, to: MIKA, clientId: 'c-9' });
+    queryClient.setQueryData<HistoryData>(chatKeys.history(MIKA), {
+      pages: [{ rows: [mine], total: 1 }],
+      pageParams: [undefined],
+    });
+    const socket = await connect();
+    const rows = () =>
+      queryClient.getQueryData<HistoryData>(chatKeys.history(MIKA))?.pages[0]?.rows ?? [];
+
+    socket.push({
+      type: 'event',
+      seq: 1,
+      event: { kind: 'receipt', status: 'delivered', peer: MIKA, ids: [8], upTo: 8 },
+    });
+    expect(rows()[0]?.deliveredAt).toBeTruthy();
+    expect(rows()[0]?.status).toBe('unread');
+    socket.push({
+      type: 'event',
+      seq: 2,
+      event: { kind: 'receipt', status: 'read', peer: MIKA, ids: [8], upTo: 8 },
+    });
+    expect(rows()[0]?.status).toBe('read');
+    socket.push({ type: 'event', seq: 3, event: { kind: 'recall', id: 8, peer: MIKA } });
+    expect(rows()[0]).toMatchObject({ status: 'recalled', content: null });
+  });
+});
+
+describe('reconnect policy', () => {
+  it('reopens 300 ms after a drop with a toast, then tries 5 times 5 s apart, then waits for Retry', async () => {
+    const { connection, connect, sockets, toasts, last } = setup();
+    const socket = await connect();
+    socket.drop(1006);
+
+    expect(connection.state).toBe('reconnecting');
+    expect(toasts).toEqual(['chat.accelerating']);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+
+    // Every attempt fails before hello.
+    last().drop(1006);
+    for (let attempt = 2; attempt <= MAX_RECONNECT_ATTEMPTS; attempt++) {
+      expect(connection.state).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(RECONNECT_INTERVAL_MS - 1);
+      expect(sockets).toHaveLength(attempt);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sockets).toHaveLength(attempt + 1);
+      last().drop(1006);
+    }
+    expect(connection.getSnapshot()).toEqual({ state: 'disconnected', reason: 'retries' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(MAX_RECONNECT_ATTEMPTS + 1);
+    expect(toasts).toEqual(['chat.accelerating']);
+
+    connection.retry();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(MAX_RECONNECT_ATTEMPTS + 2);
+    last().push({ type: 'hello', userId: ME, lastSeq: 0 });
+    expect(connection.state).toBe('connected');
+  });
+
+  it('asks for a new IM token after an attempt that failed before hello', async () => {
+    const { connect, deps } = setup();
+    const socket = await connect();
+    expect(deps.fetchToken).toHaveBeenCalledTimes(1);
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    // A dropped connection reuses the stored token first.
+    expect(deps.fetchToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops and reconnects when the device goes offline, and retries at once when back online', async () => {
+    const events = new EventTarget() as unknown as Window;
+    const { connection, connect, sockets } = setup({ events });
+    const socket = await connect();
+    events.dispatchEvent(new Event('offline'));
+    expect(socket.closed).toBe(true);
+    expect(connection.state).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    sockets.at(-1)?.drop();
+    const before = sockets.length;
+    events.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets.length).toBe(before + 1);
+  });
+});
+
+describe('kicked', () => {
+  it('logs out on a kicked frame (signed in elsewhere)', async () => {
+    const { connection, connect, deps, queryClient, toasts } = setup();
+    queryClient.setQueryData(chatKeys.unread(), 3);
+    const socket = await connect();
+    socket.push({ type: 'kicked', code: 206 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.signOut).toHaveBeenCalledTimes(1);
+    expect(toasts).toContain('chat.signedInElsewhere');
+    expect(queryClient.getQueryData(chatKeys.unread())).toBeUndefined();
+    expect(localStorage.getItem('TOKEN')).toBeNull();
+    expect(connection.state).toBe('idle');
+  });
+
+  it('logs out on close code 4217 when the session has ended', async () => {
+    const { connection, connect, deps, sockets } = setup();
+    const socket = await connect();
+    socket.drop(4217);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.sessionStillValid).toHaveBeenCalled();
+    expect(deps.signOut).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(connection.state).toBe('idle');
+  });
+
+  it('reconnects after 217 when it was this device changing its own password', async () => {
+    const { connect, deps, sockets } = setup({ sessionStillValid: vi.fn(async () => true) });
+    const socket = await connect();
+    socket.drop(4217);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.signOut).not.toHaveBeenCalled();
+    expect(sockets).toHaveLength(2);
+    expect(deps.fetchToken).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the unread counter', () => {
+  const incoming = (socket: FakeSocket, seq: number, m: Partial<Message>) =>
+    socket.push({ type: 'event', seq, event: { kind: 'message', message: message(m) } });
+
+  it('counts incoming text and images, and confirms their delivery', async () => {
+    const { connect, queryClient } = setup();
+    const socket = await connect();
+    incoming(socket, 1, { id: 1 });
+    incoming(socket, 2, { id: 2, type: 'img', content: { url: '/a.jpg', thumb: '/t.jpg' } });
+    incoming(socket, 3, { id: 3, type: 'emoji', content: { code: '[smile]' } });
+    incoming(socket, 4, { id: 4, type: 'cmd', content: { action: 'ping' } });
+    expect(localStorage.getItem('UNREAD_NUMBER')).toBe('2');
+    expect(queryClient.getQueryData(chatKeys.unread())).toBe(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.framesOf('delivered')).toEqual([{ type: 'delivered', ids: [1, 2, 3, 4] }]);
+  });
+
+  it('does not count a message from the person whose chat is open: unRead -1 and a read frame', async () => {
+    const { connection, connect, queryClient } = setup();
+    queryClient.setQueryData<HistoryData>(chatKeys.history(MIKA), {
+      pages: [{ rows: [], total: 0 }],
+      pageParams: [undefined],
+    });
+    const socket = await connect();
+    connection.enterChat(MIKA);
+    incoming(socket, 1, { id: 9 });
+    incoming(socket, 2, { id: 10, from: 8 });
+    expect(localStorage.getItem('UNREAD_NUMBER')).toBe('1');
+    const rows = queryClient.getQueryData<HistoryData>(chatKeys.history(MIKA))?.pages[0]?.rows;
+    expect(rows?.[0]).toMatchObject({ id: 9, unRead: -1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.framesOf('read')).toEqual([{ type: 'read', ids: [9] }]);
+    expect(socket.framesOf('delivered')).toEqual([{ type: 'delivered', ids: [10] }]);
+  });
+
+  it('opening a chat clears its unread count from the list and the total', async () => {
+    const { connection, connect, queryClient, deps } = setup();
+    const peer = {
+      userId: MIKA,
+      userName: 'Mika',
+    } as ConversationsData['pages'][0]['rows'][0]['peer'];
+    queryClient.setQueryData<ConversationsData>(chatKeys.conversations(), {
+      pages: [{ rows: [{ peer, lastMessage: message({ id: 3 }), unread: 3 }], total: 1 }],
+      pageParams: [1],
+    });
+    await connect();
+    queryClient.setQueryData(chatKeys.unread(), 5);
+    connection.enterChat(MIKA);
+    expect(queryClient.getQueryData(chatKeys.unread())).toBe(2);
+    expect(
+      queryClient.getQueryData<ConversationsData>(chatKeys.conversations())?.pages[0]?.rows[0]
+        ?.unread,
+    ).toBe(0);
+    expect(deps.markReadOverHttp).toHaveBeenCalledWith(MIKA);
+  });
+});
+
+describe('sending', () => {
+  it('is pending until the ack, then in the history', async () => {
+    const { connection, connect, queryClient } = setup();
+    queryClient.setQueryData<HistoryData>(chatKeys.history(MIKA), {
+      pages: [{ rows: [], total: 0 }],
+      pageParams: [undefined],
+    });
+    const socket = await connect();
+    const clientId = connection.send(MIKA, 'txt', { text: 'Hello' });
+    expect(connection.outbox.forPeer(MIKA)).toMatchObject([{ clientId, status: 'pending' }]);
+    expect(socket.framesOf('send')).toEqual([
+      { type: 'send', clientId, to: MIKA, msgType: 'txt', content: { text: 'Hello' } },
+    ]);
+    socket.push({
+      type: 'ack',
+      clientId,
+      seq: 1,
+      message: message({ id: 20, from: ME, to: MIKA, clientId, content: { text: 'Hello' } }),
+    });
+    expect(connection.outbox.forPeer(MIKA)).toEqual([]);
+    const rows = queryClient.getQueryData<HistoryData>(chatKeys.history(MIKA))?.pages[0]?.rows;
+    expect(rows?.map((m) => m.id)).toEqual([20]);
+  });
+
+  it('fails when not acknowledged within 10 s, and a retry reuses the clientId', async () => {
+    const { connection, connect } = setup();
+    const socket = await connect();
+    const clientId = connection.send(MIKA, 'txt', { text: 'Hello?' });
+    await vi.advanceTimersByTimeAsync(ACK_TIMEOUT_MS - 1);
+    expect(connection.outbox.get(clientId)?.status).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(connection.outbox.get(clientId)?.status).toBe('fail');
+
+    connection.resend(clientId);
+    expect(connection.outbox.get(clientId)?.status).toBe('pending');
+    expect(socket.framesOf('send').map((f) => f.clientId)).toEqual([clientId, clientId]);
+  });
+
+  it('fails with the server reason, and flags a membership refusal', async () => {
+    const { connection, connect } = setup();
+    const socket = await connect();
+    const text = connection.send(MIKA, 'txt', { text: 'Hi' });
+    const image = connection.send(MIKA, 'img', { image: 'data:image/png;base64,AAAA' });
+    const msg = 'You cannot message this person';
+    socket.push({ type: 'error', clientId: text, code: 403, msg, data: null });
+    socket.push({
+      type: 'error',
+      clientId: image,
+      code: 403,
+      msg: 'Upgrade now',
+      data: { upgrade: true },
+    });
+    expect(connection.outbox.get(text)).toMatchObject({
+      status: 'fail',
+      error: { code: 403, msg, upgrade: false },
+    });
+    expect(connection.outbox.get(image)?.error?.upgrade).toBe(true);
+  });
+
+  it('sends again, with the same clientId, what was unacknowledged when the connection dropped', async () => {
+    const { connection, connect, last } = setup();
+    const socket = await connect();
+    const clientId = connection.send(MIKA, 'txt', { text: 'Are you there?' });
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    last().push({ type: 'hello', userId: ME, lastSeq: 0 });
+    expect(last().framesOf('send')).toMatchObject([{ clientId }]);
+  });
+
+  it('uses HTTP once the socket has given up', async () => {
+    const { connection, connect, deps, last } = setup();
+    const socket = await connect();
+    socket.drop();
+    for (let i = 0; i < MAX_RECONNECT_ATTEMPTS; i++) {
+      await vi.advanceTimersByTimeAsync(RECONNECT_INTERVAL_MS);
+      last().drop();
+    }
+    expect(connection.state).toBe('disconnected');
+    const clientId = connection.send(MIKA, 'txt', { text: 'Hello' });
+    expect(deps.sendOverHttp).toHaveBeenCalledWith({
+      to: MIKA,
+      msgType: 'txt',
+      content: { text: 'Hello' },
+      clientId,
+    });
+  });
+});

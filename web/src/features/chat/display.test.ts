@@ -1,0 +1,70 @@
+import type { Message } from './api/types';
+import { canRecall, dayLabel, listTime, previewText, tickOf } from './display';
+
+const t = (key: string, options?: Record<string, unknown>) =>
+  options ? `${key}:${JSON.stringify(options)}` : key;
+
+const base: Message = {
+  id: 1,
+  clientId: 'c1',
+  from: 7,
+  to: 42,
+  type: 'txt',
+  content: { text: 'Hi  there\nfriend' },
+  status: 'unread',
+  createdAt: '2026-11-22T10:00:00Z',
+};
+
+describe('message previews', () => {
+  const emoji = [{ code: '[smile]', emoji: '😊' }];
+
+  it('shows text on one line, images as [Image], emoji as the picture', () => {
+    expect(previewText(base, 42, emoji, t)).toBe('Hi there friend');
+    expect(previewText({ ...base, type: 'img', content: { url: '/a' } }, 42, emoji, t)).toBe(
+      'chat.imagePreview',
+    );
+    expect(
+      previewText({ ...base, type: 'emoji', content: { code: '[smile]' } }, 42, emoji, t),
+    ).toBe('😊');
+  });
+
+  it('says when a message was recalled, and marks my own', () => {
+    expect(previewText({ ...base, status: 'recalled', content: null }, 42, emoji, t)).toBe(
+      'chat.recalledPreview',
+    );
+    expect(previewText({ ...base, from: 42, status: 'recalled' }, 42, emoji, t)).toBe(
+      'chat.recalledByMe',
+    );
+    expect(previewText({ ...base, from: 42 }, 42, emoji, t)).toBe(
+      'chat.mine:{"text":"Hi there friend"}',
+    );
+  });
+});
+
+describe('times', () => {
+  const now = new Date('2026-11-22T18:00:00');
+  it('reads today as the hour, then yesterday, then the date', () => {
+    expect(listTime('2026-11-22T09:05:00', t, now)).toMatch(/9:05/);
+    expect(listTime('2026-11-21T09:05:00', t, now)).toBe('chat.yesterday');
+    expect(dayLabel('2026-11-22T09:05:00', t, now)).toBe('chat.today');
+    expect(dayLabel('2026-10-02T09:05:00', t, now)).toMatch(/2026/);
+  });
+});
+
+describe('ticks and recall', () => {
+  it('moves from sent to delivered to read', () => {
+    const mine = { ...base, from: 42, to: 7 };
+    expect(tickOf(mine)).toBe('sent');
+    expect(tickOf({ ...mine, deliveredAt: '2026-11-22T10:00:01Z' })).toBe('delivered');
+    expect(tickOf({ ...mine, status: 'read' })).toBe('read');
+  });
+
+  it('lets me recall my own message for two minutes', () => {
+    const sentAt = new Date(base.createdAt).getTime();
+    const mine = { ...base, from: 42 };
+    expect(canRecall(mine, 42, sentAt + 119_000)).toBe(true);
+    expect(canRecall(mine, 42, sentAt + 121_000)).toBe(false);
+    expect(canRecall(base, 42, sentAt)).toBe(false);
+    expect(canRecall({ ...mine, status: 'recalled' }, 42, sentAt)).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+// How messages read in the lists and bubbles: previews, times, ticks and what may be recalled.
+import { formatDate } from '../../i18n/format';
+import type { Emoji, Message } from './api/types';
+
+/** Recall by the sender only, within 2 minutes (the server's default). */
+export const RECALL_WINDOW_MS = 2 * 60_000;
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export function emojiFor(code: string | undefined, map: readonly Emoji[] | undefined): string {
+  if (!code) return '';
+  return map?.find((e) => e.code === code)?.emoji ?? code;
+}
+
+/** One line for the conversation list: the text, [Image], the emoji, or that it was recalled. */
+export function previewText(
+  message: Message,
+  me: number | null,
+  emoji: readonly Emoji[] | undefined,
+  t: Translate,
+): string {
+  if (message.status === 'recalled') {
+    return message.from === me ? t('chat.recalledByMe') : t('chat.recalledPreview');
+  }
+  let text: string;
+  switch (message.type) {
+    case 'txt':
+      text = (message.content?.text ?? '').replace(/\s+/g, ' ').trim();
+      break;
+    case 'img':
+      text = t('chat.imagePreview');
+      break;
+    case 'emoji':
+      text = emojiFor(message.content?.code, emoji);
+      break;
+    default:
+      text = t('chat.otherPreview');
+  }
+  return message.from === me ? t('chat.mine', { text }) : text;
+}
+
+function sameDay(a: Date, b: Date): boolean {
+  return (
+    a.getFullYear() === b.getFullYear() &&
+    a.getMonth() === b.getMonth() &&
+    a.getDate() === b.getDate()
+  );
+}
+
+/** The list's time: the hour today, "Yesterday", the weekday this week, else the date. */
+export function listTime(iso: string, t: Translate, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  if (sameDay(date, now)) return formatDate(date, { hour: 'numeric', minute: '2-digit' });
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (sameDay(date, yesterday)) return t('chat.yesterday');
+  if (now.getTime() - date.getTime() < 6 * 86_400_000)
+    return formatDate(date, { weekday: 'short' });
+  return formatDate(date, { dateStyle: 'short' });
+}
+
+export function bubbleTime(iso: string): string {
+  return formatDate(iso, { hour: 'numeric', minute: '2-digit' });
+}
+
+/** The separator above the first message of a day. */
+export function dayLabel(iso: string, t: Translate, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  if (sameDay(date, now)) return t('chat.today');
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (sameDay(date, yesterday)) return t('chat.yesterday');
+  return formatDate(date, { dateStyle: 'medium' });
+}
+
+export function dayKey(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+}
+
+export type Tick = 'sent' | 'delivered' | 'read';
+
+/** My message's ticks: stored (sent), on their device (delivered), seen (read). */
+export function tickOf(message: Message): Tick {
+  if (message.status === 'read' || message.readAt) return 'read';
+  if (message.deliveredAt) return 'delivered';
+  return 'sent';
+}
+
+export function canRecall(message: Message, me: number | null, now = Date.now()): boolean {
+  return (
+    message.from === me &&
+    message.status !== 'recalled' &&
+    now - new Date(message.createdAt).getTime() < RECALL_WINDOW_MS
+  );
+}

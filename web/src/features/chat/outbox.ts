@@ -1,0 +1,83 @@
+// Messages this device has sent and the server has not yet acknowledged: `pending` until the
+// ack, `fail` when refused or not acknowledged in time (SPEC section 3). They live only here and
+// are shown after the stored history of their conversation until their stored copy arrives.
+import type { MessageContent, MessageType, SendError } from './api/types';
+
+export interface OutboxEntry {
+  /** The id the server dedupes on: a retry reuses it. */
+  clientId: string;
+  to: number;
+  msgType: MessageType;
+  /** What is sent: {text}, {code}, or {image: dataURL}. */
+  content: MessageContent;
+  status: 'pending' | 'fail';
+  createdAt: string;
+  /** The server's refusal; absent when the failure was a time-out or a lost connection. */
+  error?: SendError;
+  /** Upload progress of an image, 0 to 1. */
+  progress?: number;
+  /** A local URL to show an image before the server has it. */
+  preview?: string;
+}
+
+type Listener = () => void;
+const NONE: readonly OutboxEntry[] = [];
+
+export class Outbox {
+  private entries = new Map<string, OutboxEntry>();
+  private snapshots = new Map<number, readonly OutboxEntry[]>();
+  private listeners = new Set<Listener>();
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The unsent messages to one person, oldest first (the same array until one changes). */
+  forPeer(peer: number): readonly OutboxEntry[] {
+    return this.snapshots.get(peer) ?? NONE;
+  }
+
+  get(clientId: string): OutboxEntry | undefined {
+    return this.entries.get(clientId);
+  }
+
+  all(): OutboxEntry[] {
+    return [...this.entries.values()];
+  }
+
+  add(entry: OutboxEntry): void {
+    this.entries.set(entry.clientId, entry);
+    this.changed(entry.to);
+  }
+
+  update(clientId: string, patch: Partial<OutboxEntry>): OutboxEntry | undefined {
+    const entry = this.entries.get(clientId);
+    if (!entry) return undefined;
+    const next = { ...entry, ...patch };
+    this.entries.set(clientId, next);
+    this.changed(entry.to);
+    return next;
+  }
+
+  remove(clientId: string): OutboxEntry | undefined {
+    const entry = this.entries.get(clientId);
+    if (!entry) return undefined;
+    this.entries.delete(clientId);
+    this.changed(entry.to);
+    return entry;
+  }
+
+  clear(): void {
+    const peers = new Set([...this.entries.values()].map((e) => e.to));
+    this.entries.clear();
+    for (const peer of peers) this.changed(peer);
+  }
+
+  private changed(peer: number): void {
+    const list = [...this.entries.values()].filter((e) => e.to === peer);
+    if (list.length) this.snapshots.set(peer, list);
+    else this.snapshots.delete(peer);
+    for (const l of this.listeners) l();
+  }
+}
