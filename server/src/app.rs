@@ -24,7 +24,7 @@ pub struct AppInner {
     pub limits: RateLimiter,
     pub clock: Clock,
     /// This node's live chat connections.
-    pub hub: Hub,
+    pub hub: Arc<Hub>,
 }
 
 impl Deref for App {
@@ -52,7 +52,7 @@ impl App {
             passwords,
             limits,
             clock: Clock::default(),
-            hub: Hub::default(),
+            hub: Arc::default(),
         })))
     }
 }

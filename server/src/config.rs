@@ -30,6 +30,8 @@ pub struct Config {
     pub mail_from: String,
     /// Unset: one node, chat fan-out in process.
     pub nats_url: Option<String>,
+    /// Subject prefix on NATS (several installations may share one NATS server).
+    pub nats_prefix: String,
     /// Base of links in mail and payment returns.
     pub public_url: String,
     /// Built web app served at `/` (history mode).
@@ -128,6 +130,7 @@ impl Default for Config {
             smtp_url: None,
             mail_from: "Amora <no-reply@amora.app>".into(),
             nats_url: None,
+            nats_prefix: "amora".into(),
             public_url: "http://localhost:8080".into(),
             web_dir: PathBuf::from("web/dist"),
             session_days: 30,

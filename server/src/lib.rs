@@ -82,6 +82,10 @@ impl Server {
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         let app = App::build(config).await?;
         people::demo::ensure_service_accounts(&app).await?;
+        if let Some(url) = app.config.nats_url.as_deref() {
+            app.hub.join(url, &app.config.nats_prefix).await?;
+            tracing::info!("chat joined the other nodes through NATS");
+        }
         if app.config.demo && !people::demo::seeded(&app).await? {
             people::demo::seed(&app, 60).await?;
             tracing::info!(

@@ -1,15 +1,23 @@
 //! The live connections of this node: one per account. Delivery is by notification: the hub
 //! tells a connection "you have new events" and the connection reads them from the database after
 //! the last sequence it sent, so a lost or coalesced notification can never lose an event.
+//!
+//! With several nodes, every signal is also published on NATS (`<prefix>.im.<user id>`) and each
+//! node applies the signals of the others to its own connections: a message stored by one node
+//! wakes the recipient's connection on another, and signing in on one node closes the account's
+//! connection on the others (206).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
+use futures::StreamExt;
+use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
 /// What a connection is told.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Outbound {
     /// New events are stored for this account.
     Events,
@@ -17,7 +25,9 @@ pub enum Outbound {
         from: i64,
     },
     /// Close now with this IM error code (206: signed in elsewhere; 217: kicked).
-    Kick(u16),
+    Kick {
+        code: u16,
+    },
 }
 
 struct Conn {
@@ -34,14 +44,35 @@ pub struct Registration {
     pub pending: Arc<AtomicBool>,
 }
 
-#[derive(Default)]
+/// A signal between nodes.
+#[derive(Debug, Serialize, Deserialize)]
+struct Signal {
+    node: String,
+    user: i64,
+    out: Outbound,
+}
+
 pub struct Hub {
     conns: Mutex<HashMap<i64, Conn>>,
     next_id: AtomicU64,
+    node: String,
+    fanout: OnceLock<mpsc::UnboundedSender<Signal>>,
+}
+
+impl Default for Hub {
+    fn default() -> Self {
+        Hub {
+            conns: Mutex::default(),
+            next_id: AtomicU64::default(),
+            node: uuid::Uuid::new_v4().simple().to_string(),
+            fanout: OnceLock::new(),
+        }
+    }
 }
 
 impl Hub {
-    /// Registers the account's new connection, closing the one it replaces with 206.
+    /// Registers the account's new connection, closing the one it replaces (here or on another
+    /// node) with 206.
     pub fn register(&self, user_id: i64) -> Registration {
         let (tx, rx) = mpsc::unbounded_channel();
         let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
@@ -55,8 +86,9 @@ impl Hub {
             },
         );
         if let Some(old) = old {
-            let _ = old.tx.send(Outbound::Kick(206));
+            let _ = old.tx.send(Outbound::Kick { code: 206 });
         }
+        self.publish(user_id, Outbound::Kick { code: 206 });
         Registration { id, rx, pending }
     }
 
@@ -68,34 +100,102 @@ impl Hub {
         }
     }
 
+    /// New events are stored for `user_id`.
     pub fn notify(&self, user_id: i64) {
-        if let Some(conn) = self.lock().get(&user_id) {
-            if !conn.pending.swap(true, Ordering::AcqRel) {
-                let _ = conn.tx.send(Outbound::Events);
-            }
-        }
+        self.apply(user_id, Outbound::Events);
+        self.publish(user_id, Outbound::Events);
     }
 
     pub fn typing(&self, from: i64, to: i64) {
-        if let Some(conn) = self.lock().get(&to) {
-            let _ = conn.tx.send(Outbound::Typing { from });
-        }
+        self.apply(to, Outbound::Typing { from });
+        self.publish(to, Outbound::Typing { from });
     }
 
-    /// Closes the account's connection with an IM error code (217 after a password change,
-    /// account deletion or ban).
+    /// Closes the account's connection, wherever it is, with an IM error code (217 after a
+    /// password change, account deletion or ban).
     pub fn kick(&self, user_id: i64, code: u16) {
-        if let Some(conn) = self.lock().remove(&user_id) {
-            let _ = conn.tx.send(Outbound::Kick(code));
-        }
+        self.apply(user_id, Outbound::Kick { code });
+        self.publish(user_id, Outbound::Kick { code });
     }
 
+    /// Whether the account has a live connection on this node.
     pub fn is_online(&self, user_id: i64) -> bool {
         self.lock().contains_key(&user_id)
     }
 
     pub fn connections(&self) -> usize {
         self.lock().len()
+    }
+
+    /// Applies a signal to this node's connection of `user_id`, if any.
+    fn apply(&self, user_id: i64, out: Outbound) {
+        let mut conns = self.lock();
+        match out {
+            Outbound::Events => {
+                if let Some(conn) = conns.get(&user_id) {
+                    if !conn.pending.swap(true, Ordering::AcqRel) {
+                        let _ = conn.tx.send(Outbound::Events);
+                    }
+                }
+            }
+            Outbound::Typing { .. } => {
+                if let Some(conn) = conns.get(&user_id) {
+                    let _ = conn.tx.send(out);
+                }
+            }
+            Outbound::Kick { .. } => {
+                if let Some(conn) = conns.remove(&user_id) {
+                    let _ = conn.tx.send(out);
+                }
+            }
+        }
+    }
+
+    fn publish(&self, user: i64, out: Outbound) {
+        if let Some(fanout) = self.fanout.get() {
+            let _ = fanout.send(Signal {
+                node: self.node.clone(),
+                user,
+                out,
+            });
+        }
+    }
+
+    /// Joins the other nodes through NATS: publishes this node's signals and applies theirs.
+    pub async fn join(self: &Arc<Self>, url: &str, prefix: &str) -> anyhow::Result<()> {
+        let client = async_nats::connect(url).await?;
+        let mut incoming = client.subscribe(format!("{prefix}.im.*")).await?;
+        let (tx, mut outgoing) = mpsc::unbounded_channel::<Signal>();
+        if self.fanout.set(tx).is_err() {
+            anyhow::bail!("this node has joined already");
+        }
+        let publisher = client.clone();
+        let prefix = prefix.to_owned();
+        tokio::spawn(async move {
+            while let Some(signal) = outgoing.recv().await {
+                let subject = format!("{prefix}.im.{}", signal.user);
+                match serde_json::to_vec(&signal) {
+                    Ok(body) => {
+                        if let Err(e) = publisher.publish(subject, body.into()).await {
+                            tracing::warn!(error = %e, "could not publish a chat signal");
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "could not encode a chat signal"),
+                }
+            }
+        });
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            while let Some(message) = incoming.next().await {
+                match serde_json::from_slice::<Signal>(&message.payload) {
+                    Ok(signal) if signal.node != hub.node => hub.apply(signal.user, signal.out),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "unreadable chat signal"),
+                }
+            }
+            tracing::error!("NATS subscription ended: this node no longer hears the others");
+        });
+        Ok(())
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Conn>> {

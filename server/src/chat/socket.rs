@@ -144,7 +144,7 @@ impl Connection {
                     Some(Outbound::Typing { from }) => {
                         send_all(&mut sink, vec![json!({ "type": "typing", "from": from })]).await
                     }
-                    Some(Outbound::Kick(code)) => {
+                    Some(Outbound::Kick { code }) => {
                         let _ = sink.send(Ws::Text(json!({ "type": "kicked", "code": code }).to_string().into())).await;
                         Next::Close(Some(code))
                     }

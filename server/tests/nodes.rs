@@ -1,0 +1,240 @@
+//! Several nodes: two server processes sharing one PostgreSQL database deliver to each other's
+//! people through NATS, close each other's duplicate connections, and a message sent while the
+//! recipient's node restarts reaches the recipient when it comes back.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use sqlx::Connection;
+use tokio::process::{Child, Command};
+use tokio_tungstenite::tungstenite::Message as Ws;
+
+const NATS: &str = "nats://127.0.0.1:4222";
+
+fn admin_url() -> String {
+    std::env::var("AMORA_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+struct Node {
+    child: Child,
+    base: String,
+}
+
+async fn start_node(port: u16, database: &str, prefix: &str, dir: &std::path::Path) -> Node {
+    let child = Command::new(env!("CARGO_BIN_EXE_amora"))
+        .arg("serve")
+        .env("AMORA_ADDR", format!("127.0.0.1:{port}"))
+        .env("AMORA_DATABASE_URL", database)
+        .env("AMORA_DATA_DIR", dir)
+        .env("AMORA_NATS_URL", NATS)
+        .env("AMORA_NATS_PREFIX", prefix)
+        .env("AMORA_RATE_LIMIT__DISABLED", "true")
+        .env("AMORA_WEB_DIR", dir.join("none"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    for _ in 0..200 {
+        if reqwest::get(format!("{base}/readyz"))
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
+            return Node { child, base };
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("node on {port} did not start");
+}
+
+async fn call(
+    base: &str,
+    method: reqwest::Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Value {
+    let mut req = reqwest::Client::new().request(method, format!("{base}/prod-api{path}"));
+    if let Some(token) = token {
+        req = req.bearer_auth(token);
+    }
+    if let Some(body) = body {
+        req = req.json(&body);
+    }
+    req.send().await.unwrap().json().await.unwrap()
+}
+
+async fn register(base: &str, name: &str, gender: &str) -> (i64, String) {
+    let png = {
+        let img = image::RgbImage::from_pixel(8, 8, image::Rgb([10, 20, 30]));
+        let mut out = std::io::Cursor::new(Vec::new());
+        img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+        use base64::Engine;
+        format!(
+            "data:image/png;base64,{}",
+            base64::engine::general_purpose::STANDARD.encode(out.into_inner())
+        )
+    };
+    let reply = call(
+        base,
+        reqwest::Method::POST,
+        "/register",
+        None,
+        Some(json!({ "userName": name, "email": format!("{name}@example.com"), "password": "secret1", "gender": gender,
+            "country": "Japan", "birthday": "1994-04-04", "language": "ja", "avatar": png, "privacyAccepted": true })),
+    )
+    .await;
+    (
+        reply["data"]["user"]["userId"].as_i64().unwrap(),
+        reply["data"]["token"].as_str().unwrap().to_owned(),
+    )
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(base: &str, token: &str) -> Socket {
+    let im = call(
+        base,
+        reqwest::Method::GET,
+        "/em/getEmToken",
+        Some(token),
+        None,
+    )
+    .await["data"]
+        .clone();
+    let url = format!(
+        "{}/im?user={}&accessToken={}",
+        base.replace("http://", "ws://"),
+        im["emUser"].as_str().unwrap(),
+        im["token"].as_str().unwrap()
+    );
+    let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    socket
+}
+
+/// The next JSON frame of a kind, skipping others (hello, pings).
+async fn next_frame(socket: &mut Socket, kind: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let frame = tokio::time::timeout_at(deadline, socket.next())
+            .await
+            .expect("a frame in time");
+        match frame {
+            Some(Ok(Ws::Text(text))) => {
+                let value: Value = serde_json::from_str(&text).unwrap();
+                if value["type"] == kind {
+                    return value;
+                }
+            }
+            Some(Ok(Ws::Close(frame))) => {
+                return json!({ "type": "closed", "code": frame.map(|f| u16::from(f.code)) })
+            }
+            Some(Ok(_)) => {}
+            other => panic!("socket ended: {other:?}"),
+        }
+    }
+}
+
+async fn resume(socket: &mut Socket, last: i64) {
+    socket
+        .send(Ws::Text(
+            json!({ "type": "resume", "lastSeq": last })
+                .to_string()
+                .into(),
+        ))
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_chat_through_nats_and_survive_a_restart() {
+    let name = format!("amora_nodes_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = sqlx::PgConnection::connect(&admin_url()).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let mut url = url::Url::parse(&admin_url()).unwrap();
+    url.set_path(&name);
+    let database = url.to_string();
+    let prefix = format!("t{}", uuid::Uuid::new_v4().simple());
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (port_a, port_b) = (free_port(), free_port());
+    let node_a = start_node(port_a, &database, &prefix, dir_a.path()).await;
+    let mut node_b = start_node(port_b, &database, &prefix, dir_b.path()).await;
+
+    let (_, ken) = register(&node_a.base, "ken", "male").await;
+    let (yui_id, yui) = register(&node_b.base, "yui", "female").await;
+
+    // Yui is on node B; Ken writes through node A.
+    let mut yui_on_b = connect(&node_b.base, &yui).await;
+    let hello = next_frame(&mut yui_on_b, "hello").await;
+    resume(&mut yui_on_b, hello["lastSeq"].as_i64().unwrap()).await;
+    call(
+        &node_a.base,
+        reqwest::Method::POST,
+        "/system/content/sendMsg",
+        Some(&ken),
+        Some(json!({ "to": yui_id, "content": "こんにちは" })),
+    )
+    .await;
+    let event = next_frame(&mut yui_on_b, "event").await;
+    assert_eq!(event["event"]["message"]["content"]["text"], "こんにちは");
+    let mut last_seq = event["seq"].as_i64().unwrap();
+
+    // Signing in on node A closes Yui's connection on node B with 206.
+    let mut yui_on_a = connect(&node_a.base, &yui).await;
+    let kicked = next_frame(&mut yui_on_b, "kicked").await;
+    assert_eq!(kicked["code"], 206);
+    drop(yui_on_a.close(None).await);
+
+    // Node B restarts; Ken writes while it is down; Yui comes back to B and resumes.
+    node_b.child.kill().await.unwrap();
+    for text in ["one", "two"] {
+        let sent = call(
+            &node_a.base,
+            reqwest::Method::POST,
+            "/system/content/sendMsg",
+            Some(&ken),
+            Some(json!({ "to": yui_id, "content": text })),
+        )
+        .await;
+        assert_eq!(sent["code"], 200);
+    }
+    node_b = start_node(port_b, &database, &prefix, dir_b.path()).await;
+    let mut yui_back = connect(&node_b.base, &yui).await;
+    next_frame(&mut yui_back, "hello").await;
+    resume(&mut yui_back, last_seq).await;
+    for text in ["one", "two"] {
+        let event = next_frame(&mut yui_back, "event").await;
+        assert_eq!(
+            event["seq"].as_i64().unwrap(),
+            last_seq + 1,
+            "no gap, no duplicate"
+        );
+        assert_eq!(event["event"]["message"]["content"]["text"], text);
+        last_seq += 1;
+    }
+
+    drop(node_a);
+    drop(node_b);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await;
+}
