@@ -194,6 +194,26 @@ async fn a_code_has_six_digits(b: Backend) {
     verify(&app, &ana, &code).await.ok();
 }
 
+async fn many_members_verifying_at_once_all_get_their_reward(b: Backend) {
+    let app = spawn(b).await;
+    let mut members = Vec::new();
+    for i in 0..12 {
+        let who = app.register(&format!("member{i}")).await;
+        let code = mailed_code(&app, &who).await;
+        members.push((who, code));
+    }
+    let verifications = members.iter().map(|(who, code)| verify(&app, who, code));
+    for done in futures::future::join_all(verifications).await {
+        assert_eq!(done.ok()["characters"], 80);
+    }
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM users WHERE email_verified")
+            .await,
+        12
+    );
+    assert_eq!(app.count("ledger_entries").await, 12);
+}
+
 async fn a_forgotten_password_is_reset_with_a_mailed_code(b: Backend) {
     let app = spawn(b).await;
     let ana = app.register("ana").await;
@@ -458,6 +478,7 @@ both_databases!(
     a_code_lasts_ten_minutes,
     a_new_code_voids_the_old_one,
     a_code_has_six_digits,
+    many_members_verifying_at_once_all_get_their_reward,
     a_forgotten_password_is_reset_with_a_mailed_code,
     a_reset_needs_the_right_code_in_time,
     only_the_code_holder_learns_whether_a_password_is_the_old_one,
