@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './components/theme.css';
+import { enablePush, registerServiceWorker } from './features/notify/push';
 import { initI18n } from './i18n';
+import { isLoggedIn } from './lib/session';
 
 const root = document.getElementById('root');
 if (root) {
@@ -14,3 +16,6 @@ if (root) {
     );
   });
 }
+registerServiceWorker();
+// Keep this browser's push subscription fresh when notifications were allowed before.
+if (isLoggedIn()) void enablePush(false).catch(() => undefined);

@@ -1,0 +1,54 @@
+// Chat notifications by Web Push: registers the service worker (public/sw.js) and, once the
+// person allows notifications, subscribes this browser with the server's VAPID key.
+import { request } from '../../lib/request';
+
+function supported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** Whether asking makes sense: supported, and the person has not answered yet. */
+export function canAskForPush(): boolean {
+  return supported() && Notification.permission === 'default';
+}
+
+/**
+ * Subscribes this browser (asking for permission when `ask` is set and it was never given).
+ * Quietly does nothing where push is unsupported or refused.
+ */
+export async function enablePush(ask: boolean): Promise<boolean> {
+  if (!supported()) return false;
+  let permission = Notification.permission;
+  if (permission === 'default' && ask) permission = await Notification.requestPermission();
+  if (permission !== 'granted') return false;
+  const registration = await navigator.serviceWorker.ready;
+  const { publicKey } = await request<{ publicKey: string }>({
+    url: '/system/push/vapidKey',
+    silent: true,
+  });
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    }));
+  await request({
+    url: '/system/push/subscribe',
+    method: 'POST',
+    data: subscription.toJSON(),
+    silent: true,
+  });
+  return true;
+}
