@@ -84,8 +84,12 @@ async fn the_openapi_document_describes_the_api_that_is_served(b: Backend) {
         );
     }
 
-    // Every documented operation is served (without a session it may refuse, but it exists).
+    // Every documented operation is served by a route of its own: without a session or a body
+    // it may refuse, but it never falls through to the catch-all that answers unknown paths.
     let before = app.snapshot().await;
+    app.get("/prod-api/not-documented", None)
+        .await
+        .fails(404, "Not found");
     for (path, operations) in paths {
         let concrete: String = path
             .split('/')
@@ -99,13 +103,25 @@ async fn the_openapi_document_describes_the_api_that_is_served(b: Backend) {
             let method = method.to_ascii_uppercase();
             let served = app.fetch(&method, &concrete, &[]).await;
             assert!(
-                ![404, 405, 500].contains(&served.status),
+                ![405, 500].contains(&served.status),
                 "{method} {path}: {} {}",
                 served.status,
                 served.text()
             );
         }
     }
+    let metrics = app.fetch("GET", "/metrics", &[]).await.text();
+    let fell_through: u64 = metrics
+        .lines()
+        .filter(|line| {
+            line.starts_with("http_requests_total{") && line.contains("route=\"/prod-api/{*rest}\"")
+        })
+        .map(|line| line.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(
+        fell_through, 1,
+        "only the undocumented path is unknown:\n{metrics}"
+    );
     assert_eq!(
         app.snapshot().await,
         before,
