@@ -182,6 +182,23 @@ async fn a_retried_send_is_stored_once(b: Backend) {
     .await
     .ok();
     assert_eq!(app.messages_stored().await, 3);
+
+    // A retry answers with what was stored, even when the message could not be sent now.
+    app.block(&ana, tom.id).await;
+    let late = app
+        .send_content(
+            &tom,
+            ana.id,
+            "txt",
+            json!({ "text": "Hello" }),
+            Some("retry-1"),
+        )
+        .await
+        .ok();
+    assert_eq!(late["message"]["id"], first["message"]["id"]);
+    assert_eq!(late["seq"], first["seq"]);
+    app.send_msg(&tom, ana.id, "new").await.fails(403, BLOCKED);
+    assert_eq!(app.messages_stored().await, 3);
 }
 
 async fn a_text_must_not_be_empty_nor_longer_than_5_kb(b: Backend) {
@@ -683,6 +700,19 @@ async fn sending_too_fast_is_limited(b: Backend) {
     reply.fails(429, "Too many requests, please try again later");
     assert!(reply.header("retry-after").is_some());
     assert_eq!(app.messages_stored().await, 3);
+    // A retry of a stored message is not another message: it is answered, not limited.
+    let first = app.conversation(&tom, ana.id).await.pop().unwrap();
+    let again = app
+        .send_content(
+            &tom,
+            ana.id,
+            "txt",
+            json!({ "text": "message 1" }),
+            first["clientId"].as_str(),
+        )
+        .await
+        .ok();
+    assert_eq!(again["message"]["id"], first["id"]);
     // The limit is tom's own: ana may still answer.
     app.says(&ana, &tom, "slow down").await;
     assert_eq!(app.messages_stored().await, 4);

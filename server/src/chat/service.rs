@@ -21,13 +21,6 @@ pub struct Sent {
 
 /// Checks every rule, stores the message (once per client id) and tells both sides.
 pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
-    app.limits.check(Action::ChatSend, &sender.to_string())?;
-    let to = out.to.ok_or(ApiError::NotFound)?;
-    if to == sender {
-        return Err(ApiError::Invalid(Msg::NotYourself));
-    }
-    let kind = MessageType::parse(out.msg_type.as_deref())?;
-    let checked = check_content(kind, out.content.as_ref())?;
     let client_id = match out
         .client_id
         .as_deref()
@@ -42,6 +35,23 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
         }
         None => uuid::Uuid::new_v4().to_string(),
     };
+    // A retry of a stored message gets the first answer, whatever has changed since (a block,
+    // the rate limit): it is not another message.
+    if out.client_id.is_some() {
+        if let Some(row) = app.db.sent_message(sender, &client_id).await? {
+            return Ok(Sent {
+                seq: row.sender_seq,
+                message: Message::view(&row, sender),
+            });
+        }
+    }
+    app.limits.check(Action::ChatSend, &sender.to_string())?;
+    let to = out.to.ok_or(ApiError::NotFound)?;
+    if to == sender {
+        return Err(ApiError::Invalid(Msg::NotYourself));
+    }
+    let kind = MessageType::parse(out.msg_type.as_deref())?;
+    let checked = check_content(kind, out.content.as_ref())?;
     let me = app.db.user(sender).await?.ok_or(ApiError::Unauthorized)?;
     let them = app.db.user(to).await?.ok_or(ApiError::NotFound)?;
     if app.db.card(sender, to).await?.is_none() {

@@ -119,6 +119,8 @@ pub trait ChatStore {
     async fn im_token_user(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>>;
     /// Stores a message once per (sender, client id); returns it and whether it is new.
     async fn store_message(&self, m: &NewMessage<'_>) -> sqlx::Result<(MessageRow, bool)>;
+    /// The message `sender` stored with this client id, if any.
+    async fn sent_message(&self, sender: i64, client_id: &str) -> sqlx::Result<Option<MessageRow>>;
     async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>>;
     async fn messages(&self, ids: &[i64]) -> sqlx::Result<Vec<MessageRow>>;
     async fn last_seq(&self, user_id: i64) -> sqlx::Result<i64>;
@@ -223,6 +225,13 @@ impl ChatStore for Db {
             tx.commit().await?;
             Ok((row, true))
         })
+    }
+
+    async fn sent_message(&self, sender: i64, client_id: &str) -> sqlx::Result<Option<MessageRow>> {
+        let sql = format!(
+            "SELECT {MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_id = $2"
+        );
+        on_db!(self, pool => sqlx::query_as(&sql).bind(sender).bind(client_id).fetch_optional(pool).await)
     }
 
     async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>> {
