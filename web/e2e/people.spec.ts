@@ -70,8 +70,8 @@ test('discover shows people of the other gender, and a filter narrows them down'
   const sheet = page.getByRole('dialog', { name: 'Filters' });
   await expect(sheet.getByRole('radio', { name: 'Men', exact: true })).toBeChecked();
   await sheet.getByLabel('Country').selectOption('Spain');
-  await sheet.getByLabel('From').fill('30');
-  await sheet.getByLabel('To').fill('45');
+  await sheet.getByLabel('From', { exact: true }).fill('30');
+  await sheet.getByLabel('To', { exact: true }).fill('45');
   const filtered = page.waitForResponse(
     (res) => discoverAnswer(res) && res.url().includes('country=Spain'),
   );

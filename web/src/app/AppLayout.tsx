@@ -1,7 +1,7 @@
 // The signed-in shell: a bottom tab bar on phones that becomes a side menu from 900 px.
 import { type ReactNode, Suspense, lazy, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/Avatar';
 import { CountBadge } from '../components/CountBadge';
 import { ConfirmDialog } from '../components/Dialog';
@@ -95,7 +95,10 @@ function useNavItems() {
   return { discover, favourites, rest, tabs };
 }
 
-/** NavLink ignores the query string; these tabs differ only by it. `/` is the index page too. */
+/**
+ * Which entry is the current page. NavLink cannot tell: it ignores the query string these tabs
+ * differ by (it would mark all three favourites lists active), and `/` is the index page too.
+ */
 function useIsActive() {
   const location = useLocation();
   const samePage = (p: string) => (p === paths.root ? paths.index : p);
@@ -114,7 +117,7 @@ function MenuLink({ item }: { item: NavItem }) {
   const isActive = useIsActive();
   const active = isActive(item);
   return (
-    <NavLink
+    <Link
       to={item.to}
       className={active ? 'menu-link active' : 'menu-link'}
       aria-current={active ? 'page' : undefined}
@@ -122,7 +125,7 @@ function MenuLink({ item }: { item: NavItem }) {
       {item.icon}
       <span className="grow">{item.label}</span>
       <CountBadge count={item.badge ?? 0} />
-    </NavLink>
+    </Link>
   );
 }
 
@@ -168,7 +171,7 @@ function TabBar() {
       {tabs.map((item) => {
         const active = isActive(item);
         return (
-          <NavLink
+          <Link
             key={item.to}
             to={item.to}
             className={active ? 'tab active' : 'tab'}
@@ -179,7 +182,7 @@ function TabBar() {
               <CountBadge count={item.badge ?? 0} />
             </span>
             <span>{item.label}</span>
-          </NavLink>
+          </Link>
         );
       })}
     </nav>
