@@ -135,6 +135,50 @@ async fn a_message_is_seen_counted_and_then_read(b: Backend) {
         .fails_starting(400, "");
 }
 
+async fn a_long_conversation_pages_backwards(b: Backend) {
+    let app = spawn(b).await;
+    let (tom, ana) = couple(&app).await;
+    for n in 1..=25 {
+        let (from, to) = if n % 2 == 0 {
+            (&ana, &tom)
+        } else {
+            (&tom, &ana)
+        };
+        app.says(from, to, &format!("m{n}")).await;
+    }
+    let page = |query: String| {
+        let app = &app;
+        let token = ana.token.clone();
+        async move {
+            app.get(
+                &format!("{}?userId={}&{query}", common::chat::HISTORY, tom.id),
+                Some(&token),
+            )
+            .await
+            .ok()
+        }
+    };
+    let first = page("pageSize=10".into()).await;
+    assert_eq!(first["total"], 25);
+    let rows = first["rows"].as_array().unwrap();
+    assert_eq!(texts(rows)[..3], ["m25", "m24", "m23"], "newest first");
+    let last = page("pageSize=10&pageNum=3".into()).await;
+    assert_eq!(
+        texts(last["rows"].as_array().unwrap()),
+        ["m5", "m4", "m3", "m2", "m1"]
+    );
+    // Paging by id keeps its place when new messages arrive.
+    app.says(&tom, &ana, "m26").await;
+    let older = page(format!("pageSize=10&beforeId={}", rows[9]["id"])).await;
+    let older = texts(older["rows"].as_array().unwrap());
+    assert_eq!(older.len(), 10);
+    assert_eq!((older[0].as_str(), older[9].as_str()), ("m15", "m6"));
+    assert_eq!(app.conversation(&ana, tom.id).await.len(), 26);
+    // Someone else's conversation is not mine to read.
+    let leo = app.man("leo").await;
+    assert!(app.conversation(&leo, tom.id).await.is_empty());
+}
+
 async fn a_retried_send_is_stored_once(b: Backend) {
     let app = spawn(b).await;
     let (tom, ana) = couple(&app).await;
@@ -354,11 +398,18 @@ async fn pictures_are_for_members(b: Backend) {
     assert_eq!(app.messages_stored().await, 1);
 }
 
-async fn gifts_and_red_packets_wait_for_the_wallet(b: Backend) {
+async fn only_known_types_are_sent_and_gifts_must_be_paid(b: Backend) {
     let app = spawn(b).await;
     let (tom, ana) = couple(&app).await;
     app.make_member(&tom, 30).await;
-    for kind in ["gift", "redPacket", "video", "GIFT"] {
+    for kind in ["video", "GIFT", "audio", "loc", "file"] {
+        let reply = app
+            .send_content(&tom, ana.id, kind, json!({ "text": "for you" }), None)
+            .await;
+        refused(&reply, 400, CANNOT_SEND_KIND);
+    }
+    // Gifts and red packets are the wallet's: with no coins and no gift chosen, nothing goes.
+    for kind in ["gift", "redPacket"] {
         let reply = app
             .send_content(
                 &tom,
@@ -368,7 +419,11 @@ async fn gifts_and_red_packets_wait_for_the_wallet(b: Backend) {
                 None,
             )
             .await;
-        refused(&reply, 400, CANNOT_SEND_KIND);
+        assert!(
+            [400, 404].contains(&reply.status),
+            "{kind} was not refused: {}",
+            reply.body
+        );
     }
     assert_eq!(app.messages_stored().await, 0);
     // A custom message is any small object.
@@ -470,6 +525,14 @@ async fn one_cannot_message_oneself_or_nobody(b: Backend) {
         )
         .await;
     refused(&reply, 404, "Not found");
+    // Nor to someone who has deleted their account.
+    let gone = app.woman("gone").await;
+    app.delete_account(&gone).await;
+    refused(
+        &app.send_msg(&tom, gone.id, "still there?").await,
+        404,
+        "Not found",
+    );
     assert_eq!(app.messages_stored().await, 0);
     // Without a session nothing is sent.
     let reply = app
@@ -746,11 +809,12 @@ async fn control_messages_are_delivered_but_never_unread(b: Backend) {
 
 both_databases!(
     a_message_is_seen_counted_and_then_read,
+    a_long_conversation_pages_backwards,
     a_retried_send_is_stored_once,
     a_text_must_not_be_empty_nor_longer_than_5_kb,
     an_emoji_must_come_from_the_map,
     pictures_are_for_members,
-    gifts_and_red_packets_wait_for_the_wallet,
+    only_known_types_are_sent_and_gifts_must_be_paid,
     a_block_either_way_stops_messages_both_ways,
     people_of_the_same_gender_cannot_chat_by_default,
     one_cannot_message_oneself_or_nobody,
