@@ -18,8 +18,8 @@ use common::{png_data_url, Backend};
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 
-/// Sends acknowledged before the server is killed.
-const ACKED_BEFORE_KILL: usize = 150;
+/// Sends acknowledged before the server is killed: more than one replay batch (200 events).
+const ACKED_BEFORE_KILL: usize = 250;
 /// Tasks sending at once, alternating directions.
 const SENDERS: usize = 6;
 

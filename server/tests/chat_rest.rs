@@ -245,6 +245,38 @@ async fn a_retried_send_is_stored_once(b: Backend) {
     assert_eq!(app.messages_stored().await, 3);
 }
 
+async fn retries_racing_each_other_store_one_message(b: Backend) {
+    let app = std::sync::Arc::new(spawn(b).await);
+    let (tom, ana) = couple(&app).await;
+    let mut tries = Vec::new();
+    for _ in 0..6 {
+        let (app, tom, to) = (app.clone(), tom.clone(), ana.id);
+        tries.push(tokio::spawn(async move {
+            app.send_content(&tom, to, "txt", json!({ "text": "once" }), Some("race-1"))
+                .await
+                .ok()
+        }));
+    }
+    let mut answers = Vec::new();
+    for t in tries {
+        let sent = t.await.unwrap();
+        answers.push((sent["message"]["id"].clone(), sent["seq"].clone()));
+    }
+    answers.dedup();
+    assert_eq!(answers.len(), 1, "different answers: {answers:?}");
+    assert_eq!(app.messages_stored().await, 1);
+    // The losers took no sequence number: the next message follows without a gap.
+    let next = app.send_msg(&tom, ana.id, "twice").await.ok();
+    assert_eq!(next["seq"], 2);
+    let last = app
+        .scalar(&format!(
+            "SELECT last_seq FROM user_sequences WHERE user_id = {}",
+            ana.id
+        ))
+        .await;
+    assert_eq!(last, 2);
+}
+
 async fn a_text_must_not_be_empty_nor_longer_than_5_kb(b: Backend) {
     let app = spawn(b).await;
     let (tom, ana) = couple(&app).await;
@@ -811,6 +843,7 @@ both_databases!(
     a_message_is_seen_counted_and_then_read,
     a_long_conversation_pages_backwards,
     a_retried_send_is_stored_once,
+    retries_racing_each_other_store_one_message,
     a_text_must_not_be_empty_nor_longer_than_5_kb,
     an_emoji_must_come_from_the_map,
     pictures_are_for_members,
