@@ -45,6 +45,7 @@ pub struct Config {
     pub rate_limit: RateLimits,
     pub people: PeopleSettings,
     pub chat: ChatSettings,
+    pub wallet: WalletSettings,
     /// Demo mode: seed demo profiles on first start (and, later, allow the sandbox checkout).
     pub demo: bool,
     /// Log as JSON lines instead of text.
@@ -63,6 +64,36 @@ pub struct RateLimits {
     pub mail_per_account: u32,
     /// Chat messages one person may send per minute.
     pub chat_per_user: u32,
+}
+
+/// Operator settings of the wallet (DESIGN.md section 5).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct WalletSettings {
+    /// The TEST checkout (`payType=sandbox`); on in demo mode whatever this says.
+    pub sandbox: bool,
+    /// Coins of the daily claim (once per UTC day).
+    pub daily_claim_coins: i64,
+    /// Coins per watch reward, and how many a day.
+    pub watch_coins: i64,
+    pub watch_per_day: i64,
+    /// Percent members pay less for card gifts.
+    pub member_card_discount_percent: i64,
+    /// Hours after which an unclaimed red packet returns to its sender.
+    pub red_packet_hours: i64,
+}
+
+impl Default for WalletSettings {
+    fn default() -> Self {
+        Self {
+            sandbox: false,
+            daily_claim_coins: 20,
+            watch_coins: 5,
+            watch_per_day: 5,
+            member_card_discount_percent: 30,
+            red_packet_hours: 24,
+        }
+    }
 }
 
 /// Operator settings of chat (DESIGN.md section 4).
@@ -139,6 +170,7 @@ impl Default for Config {
             rate_limit: RateLimits::default(),
             people: PeopleSettings::default(),
             chat: ChatSettings::default(),
+            wallet: WalletSettings::default(),
             demo: false,
             log_json: false,
         }
@@ -163,7 +195,7 @@ impl Config {
             .merge(Toml::file(file))
             .merge(Env::prefixed("AMORA_").map(|key| {
                 let key = key.as_str().to_ascii_lowercase();
-                for section in ["rate_limit_", "people_", "chat_"] {
+                for section in ["rate_limit_", "people_", "chat_", "wallet_"] {
                     if let Some(rest) = key.strip_prefix(section) {
                         if !rest.starts_with('_') {
                             return format!("{}.{rest}", section.trim_end_matches('_')).into();

@@ -15,6 +15,7 @@ pub mod media;
 pub mod notify;
 pub mod ops;
 pub mod people;
+pub mod wallet;
 pub mod web;
 
 use std::net::SocketAddr;
@@ -103,6 +104,9 @@ impl Server {
             loop {
                 tick.tick().await;
                 sweeper.limits.forget_idle();
+                if let Err(e) = chat::service::return_red_packets(&sweeper).await {
+                    tracing::warn!(error = %e, "could not return expired red packets");
+                }
             }
         });
         let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();

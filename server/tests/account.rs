@@ -67,22 +67,22 @@ async fn a_wrong_password_and_an_unknown_person_get_the_same_answer(b: Backend) 
     let sessions = app.count("sessions").await;
     app.login("ana", "wrong-pass")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("ana@example.com", "Secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("nobody", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("nobody@example.com", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("ana", "")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     assert_eq!(
         app.count("sessions").await,
         sessions,
@@ -185,7 +185,7 @@ async fn an_email_address_belongs_to_one_account_whatever_its_case(b: Backend) {
     assert_eq!(app.members().await, 1);
     app.login("bea", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
 }
 
 async fn a_user_name_belongs_to_one_account_whatever_its_case(b: Backend) {
@@ -389,7 +389,7 @@ async fn the_answer_speaks_the_language_of_the_app(b: Backend) {
             &[("Accept-Language", "es-ES,es;q=0.9")],
         )
         .await;
-    es.fails(401, "Usuario o contraseña incorrectos");
+    es.fails(400, "Usuario o contraseña incorrectos");
     assert_eq!(app.members().await, 0);
 }
 
@@ -431,11 +431,11 @@ async fn signing_in_too_often_is_slowed_down_for_that_account(b: Backend) {
     app.register("bea").await;
     app.login("ana", "wrong-pass")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("ana", "secret1").await.ok();
     app.login("ANA", "wrong-pass")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     let sessions = app.count("sessions").await;
 
     let slowed = app.login("ana", "secret1").await;

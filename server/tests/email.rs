@@ -249,7 +249,7 @@ async fn a_forgotten_password_is_reset_with_a_mailed_code(b: Backend) {
     assert_eq!(app.sessions_of(&ana).await, 0);
     app.login("ana", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("ana", "fresh-start").await.ok();
 
     // A code opens one reset.
@@ -276,7 +276,7 @@ async fn a_reset_needs_the_right_code_in_time(b: Backend) {
     app.login("ana", "secret1").await.ok();
     app.login("ana", "fresh-start")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
 
     // A reset code does not verify the email, nor a verification code reset the password.
     let verify_code = mailed_code(&app, &ana).await;

@@ -20,7 +20,7 @@ async fn metrics_count_requests_by_route(b: Backend) {
     let app = spawn(b).await;
     app.login("nobody", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     let secret_key = "avatars/0123456789abcdef-private.jpg";
     app.get(&format!("/media/{secret_key}"), None)
         .await

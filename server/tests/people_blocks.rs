@@ -88,9 +88,12 @@ async fn a_block_hides_two_people_from_each_other_until_it_is_lifted(b: Backend)
         )
         .await
         .ok();
-        app.get(&format!("/prod-api/em/addFriend/{}", other.id), Some(&me.token))
-            .await
-            .ok();
+        app.get(
+            &format!("/prod-api/em/addFriend/{}", other.id),
+            Some(&me.token),
+        )
+        .await
+        .ok();
         app.get(&format!("{PROFILE}?userId={}", other.id), Some(&me.token))
             .await
             .ok();
@@ -122,7 +125,9 @@ async fn a_block_hides_two_people_from_each_other_until_it_is_lifted(b: Backend)
             format!("/prod-api/system/like/opera/{}", other.id),
             format!("/prod-api/em/addFriend/{}", other.id),
         ] {
-            app.get(&path, Some(&me.token)).await.fails(404, "Not found");
+            app.get(&path, Some(&me.token))
+                .await
+                .fails(404, "Not found");
         }
         app.post(
             "/prod-api/system/remarks/add",
@@ -192,7 +197,9 @@ async fn the_blocked_list_and_lifting_several_blocks_at_once(b: Backend) {
     assert_eq!(app.list_ids(&ana, BLOCKED).await, vec![dora.id]);
     assert_eq!(app.discovered(&ana, "").await.len(), 2);
     // Lifting a block that is not there changes nothing.
-    unblock(&app, &ana, &format!("{}, 999999", bob.id)).await.ok();
+    unblock(&app, &ana, &format!("{}, 999999", bob.id))
+        .await
+        .ok();
     assert_eq!(app.list_ids(&ana, BLOCKED).await, vec![dora.id]);
 }
 
@@ -228,8 +235,16 @@ async fn refused(app: &TestApp, who: &Person, body: Value, code: u16, msg: &str)
     app.post(REPORT, Some(&who.token), body)
         .await
         .fails(code, msg);
-    assert_eq!(app.count("reports").await, reports, "a refused report was stored");
-    assert_eq!(app.media_files(), files, "a refused report left pictures behind");
+    assert_eq!(
+        app.count("reports").await,
+        reports,
+        "a refused report was stored"
+    );
+    assert_eq!(
+        app.media_files(),
+        files,
+        "a refused report left pictures behind"
+    );
 }
 
 async fn a_report_reaches_the_moderators(b: Backend) {
@@ -242,14 +257,20 @@ async fn a_report_reaches_the_moderators(b: Backend) {
         .post(
             REPORT,
             Some(&ana.token),
-            report(&bob, "harassment", "He keeps sending rude messages", vec![png_data_url(40, 30)]),
+            report(
+                &bob,
+                "harassment",
+                "He keeps sending rude messages",
+                vec![png_data_url(40, 30)],
+            ),
         )
         .await;
     assert_eq!(reply.msg(), THANKS);
     assert_eq!(reply.ok(), json!(null));
     assert_eq!(app.count("reports").await, 1);
     assert_eq!(
-        app.texts("SELECT reason || '|' || content FROM reports").await,
+        app.texts("SELECT reason || '|' || content FROM reports")
+            .await,
         vec!["harassment|He keeps sending rude messages"]
     );
     assert_eq!(
@@ -273,7 +294,11 @@ async fn a_report_reaches_the_moderators(b: Backend) {
         "other",
     ] {
         let reply = app
-            .post(REPORT, Some(&ana.token), json!({ "userId": bob.id, "reason": reason }))
+            .post(
+                REPORT,
+                Some(&ana.token),
+                json!({ "userId": bob.id, "reason": reason }),
+            )
             .await;
         assert_eq!(reply.msg(), THANKS);
         reply.ok();
@@ -375,7 +400,14 @@ async fn one_cannot_report_oneself_or_nobody(b: Backend) {
         "You cannot do this to yourself",
     )
     .await;
-    refused(&app, &ana, report(&bob, "spam", "", vec![]), 404, "Not found").await;
+    refused(
+        &app,
+        &ana,
+        report(&bob, "spam", "", vec![]),
+        404,
+        "Not found",
+    )
+    .await;
     refused(
         &app,
         &ana,

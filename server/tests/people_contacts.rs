@@ -60,7 +60,11 @@ async fn contacts_are_added_listed_and_removed(b: Backend) {
     app.clock().advance(Duration::minutes(1));
     app.get(&add(&bob), Some(&ana.token)).await.ok();
     app.get(&add(&bob), Some(&ana.token)).await.ok();
-    assert_eq!(app.count("contacts").await, 2, "adding twice is one contact");
+    assert_eq!(
+        app.count("contacts").await,
+        2,
+        "adding twice is one contact"
+    );
 
     let page = app.get(CONTACTS, Some(&ana.token)).await.ok();
     assert_eq!(ids(&page), vec![bob.id, carl.id], "newest first");
@@ -78,9 +82,12 @@ async fn contacts_are_added_listed_and_removed(b: Backend) {
         .ok();
     assert_eq!(profile["contact"], false);
 
-    app.get(&format!("/prod-api/em/delFriend/{}", bob.id), Some(&ana.token))
-        .await
-        .ok();
+    app.get(
+        &format!("/prod-api/em/delFriend/{}", bob.id),
+        Some(&ana.token),
+    )
+    .await
+    .ok();
     assert_eq!(app.list_ids(&ana, CONTACTS).await, vec![carl.id]);
     let profile = app
         .get(&format!("{PROFILE}?userId={}", bob.id), Some(&ana.token))
@@ -89,13 +96,19 @@ async fn contacts_are_added_listed_and_removed(b: Backend) {
     assert_eq!(profile["contact"], false);
 
     // Nobody and myself cannot be contacts.
-    app.get(&format!("/prod-api/em/addFriend/{}", ana.id), Some(&ana.token))
-        .await
-        .fails(400, "You cannot do this to yourself");
+    app.get(
+        &format!("/prod-api/em/addFriend/{}", ana.id),
+        Some(&ana.token),
+    )
+    .await
+    .fails(400, "You cannot do this to yourself");
     for missing in ["999999", "bob"] {
-        app.get(&format!("/prod-api/em/addFriend/{missing}"), Some(&ana.token))
-            .await
-            .fails(404, "Not found");
+        app.get(
+            &format!("/prod-api/em/addFriend/{missing}"),
+            Some(&ana.token),
+        )
+        .await
+        .fails(404, "Not found");
     }
     // A contact who deletes their account leaves the list.
     app.delete_account(&carl).await;
@@ -112,9 +125,12 @@ async fn a_remark_shows_wherever_i_meet_them_and_only_to_me(b: Backend) {
     let dora = app.woman("dora").await;
     let bob = app.man("bob").await;
     app.make_member(&ana, 30).await;
-    app.get(&format!("/prod-api/em/addFriend/{}", bob.id), Some(&ana.token))
-        .await
-        .ok();
+    app.get(
+        &format!("/prod-api/em/addFriend/{}", bob.id),
+        Some(&ana.token),
+    )
+    .await
+    .ok();
     for who in [&ana, &bob] {
         let other = if who.id == ana.id { &bob } else { &ana };
         app.get(
@@ -129,8 +145,14 @@ async fn a_remark_shows_wherever_i_meet_them_and_only_to_me(b: Backend) {
         .ok();
 
     let saved = update_remark(&app, &ana, &bob, "Sweetheart").await.ok();
-    assert_eq!((&saved["userId"], &saved["remark"]), (&json!(bob.id), &json!("Sweetheart")));
-    assert_eq!(saved["userName"], "bob", "the remark does not rename anyone");
+    assert_eq!(
+        (&saved["userId"], &saved["remark"]),
+        (&json!(bob.id), &json!("Sweetheart"))
+    );
+    assert_eq!(
+        saved["userName"], "bob",
+        "the remark does not rename anyone"
+    );
 
     assert_eq!(card(&app, &ana, &bob).await["remark"], "Sweetheart");
     let profile = app
@@ -205,7 +227,11 @@ async fn remarks_are_added_changed_and_cleared(b: Backend) {
     )
     .await
     .fails(400, TOO_LONG);
-    assert_eq!(remark_of_bob().await, "Darling", "a refused remark changed it");
+    assert_eq!(
+        remark_of_bob().await,
+        "Darling",
+        "a refused remark changed it"
+    );
     update_remark(&app, &ana, &bob, &thirty).await.ok();
     assert_eq!(remark_of_bob().await, json!(thirty));
 

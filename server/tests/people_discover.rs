@@ -60,10 +60,7 @@ async fn with_the_setting_off_both_genders_are_discovered(b: Backend) {
     let page = app.discover(&ana, "").await.ok();
     assert_eq!(set(&ids(&page)), people(&[&bob, &dora]));
     assert_eq!(page["total"], 2, "the service accounts are never listed");
-    assert_eq!(
-        set(&app.discovered(&bob, "").await),
-        people(&[&ana, &dora])
-    );
+    assert_eq!(set(&app.discovered(&bob, "").await), people(&[&ana, &dora]));
     assert_eq!(
         set(&app.discovered(&ana, "gender=male").await),
         people(&[&bob])
@@ -143,13 +140,22 @@ async fn a_filter_off_the_list_is_refused_with_the_message_the_app_shows(b: Back
     app.man("bob").await;
     for (query, msg) in [
         ("country=Atlantis", "Please choose a country from the list"),
-        ("country=France&gender=male", "Please choose a country from the list"),
+        (
+            "country=France&gender=male",
+            "Please choose a country from the list",
+        ),
         ("gender=other", "Please choose female or male"),
         ("gender=MALES", "Please choose female or male"),
         ("minAge=17", "Please choose an age range between 18 and 99"),
         ("maxAge=100", "Please choose an age range between 18 and 99"),
-        ("minAge=18&maxAge=17", "Please choose an age range between 18 and 99"),
-        ("minAge=40&maxAge=30", "Please choose an age range between 18 and 99"),
+        (
+            "minAge=18&maxAge=17",
+            "Please choose an age range between 18 and 99",
+        ),
+        (
+            "minAge=40&maxAge=30",
+            "Please choose an age range between 18 and 99",
+        ),
         ("language=fr", "Please choose a language from the list"),
     ] {
         app.discover(&ana, query).await.fails(400, msg);
@@ -231,7 +237,12 @@ async fn online_means_active_within_the_last_minutes(b: Backend) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["userId"].as_i64().unwrap(), r["online"].as_bool().unwrap()))
+        .map(|r| {
+            (
+                r["userId"].as_i64().unwrap(),
+                r["online"].as_bool().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(online, vec![(bob.id, true), (carl.id, false)]);
 
@@ -259,10 +270,7 @@ async fn new_members_are_those_who_joined_in_the_last_30_days(b: Backend) {
     );
     app.clock().advance(Duration::days(2));
     assert_eq!(app.discovered(&ana, "newMembers=true").await, vec![carl.id]);
-    assert_eq!(
-        set(&app.discovered(&ana, "").await),
-        people(&[&bob, &carl])
-    );
+    assert_eq!(set(&app.discovered(&ana, "").await), people(&[&bob, &carl]));
 }
 
 async fn recently_active_people_come_first(b: Backend) {
@@ -325,7 +333,8 @@ async fn a_non_member_sees_a_number_of_people_a_day_then_is_offered_membership(b
     for name in ["bob", "carl", "dave", "eric", "fred", "gus"] {
         app.man(name).await;
     }
-    let served = || app.scalar("SELECT CAST(COALESCE(SUM(served), 0) AS BIGINT) FROM discover_served");
+    let served =
+        || app.scalar("SELECT CAST(COALESCE(SUM(served), 0) AS BIGINT) FROM discover_served");
 
     let first = app.discover(&ana, "pageSize=3").await.ok();
     assert_eq!((ids(&first).len(), first["total"].as_i64()), (3, Some(6)));
@@ -424,10 +433,23 @@ async fn a_card_shows_what_others_may_know(b: Backend) {
     assert_eq!(card["emUser"], format!("u{}", bob.id));
     assert_eq!(card["online"], true);
     assert_eq!(card["level"], json!(null));
-    assert!(card["avatar"].as_str().unwrap().starts_with("/media/avatars/"));
-    assert!(card["avatarThumb"].as_str().unwrap().starts_with("/media/avatars/"));
+    assert!(card["avatar"]
+        .as_str()
+        .unwrap()
+        .starts_with("/media/avatars/"));
+    assert!(card["avatarThumb"]
+        .as_str()
+        .unwrap()
+        .starts_with("/media/avatars/"));
     assert!(card["lastActiveAt"].as_str().unwrap().ends_with('Z'));
-    for private in ["email", "telephone", "birthday", "coins", "characters", "role"] {
+    for private in [
+        "email",
+        "telephone",
+        "birthday",
+        "coins",
+        "characters",
+        "role",
+    ] {
         assert!(card.get(private).is_none(), "{private} shown: {card}");
     }
 
@@ -500,18 +522,12 @@ async fn the_recommended_list_leaves_out_people_i_already_like(b: Backend) {
     let carl = app.man("carl").await;
     let hand = "/prod-api/system/user/listHand";
 
-    assert_eq!(
-        set(&app.list_ids(&ana, hand).await),
-        people(&[&bob, &carl])
-    );
+    assert_eq!(set(&app.list_ids(&ana, hand).await), people(&[&bob, &carl]));
     let like = format!("/prod-api/system/like/opera/{}", bob.id);
     assert_eq!(app.get(&like, Some(&ana.token)).await.ok()["liked"], true);
     assert_eq!(app.list_ids(&ana, hand).await, vec![carl.id]);
     assert_eq!(app.get(&like, Some(&ana.token)).await.ok()["liked"], false);
-    assert_eq!(
-        set(&app.list_ids(&ana, hand).await),
-        people(&[&bob, &carl])
-    );
+    assert_eq!(set(&app.list_ids(&ana, hand).await), people(&[&bob, &carl]));
 
     // Only people active in the last two weeks are recommended.
     app.clock().advance(Duration::days(15));
@@ -530,7 +546,10 @@ async fn a_random_sidekick_is_someone_i_may_see_or_nobody(b: Backend) {
     app.man("carl").await;
     let ana = app.woman("ana").await;
     for _ in 0..3 {
-        assert_eq!(app.get(random, Some(&bob.token)).await.ok()["userId"], ana.id);
+        assert_eq!(
+            app.get(random, Some(&bob.token)).await.ok()["userId"],
+            ana.id
+        );
     }
     app.post(
         "/prod-api/system/blacklisted/add",

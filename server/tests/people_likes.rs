@@ -50,18 +50,30 @@ async fn a_heart_toggles_and_two_hearts_make_a_match(b: Backend) {
     assert_eq!(like(&app, &ana, &bob).await, (true, false));
 
     let his = visit(&app, &ana, &bob).await;
-    assert_eq!((&his["liked"], &his["mutual"]), (&json!(true), &json!(false)));
+    assert_eq!(
+        (&his["liked"], &his["mutual"]),
+        (&json!(true), &json!(false))
+    );
     let hers = visit(&app, &bob, &ana).await;
-    assert_eq!((&hers["liked"], &hers["mutual"]), (&json!(false), &json!(false)));
+    assert_eq!(
+        (&hers["liked"], &hers["mutual"]),
+        (&json!(false), &json!(false))
+    );
 
     assert_eq!(like(&app, &bob, &ana).await, (true, true));
     let his = visit(&app, &ana, &bob).await;
-    assert_eq!((&his["liked"], &his["mutual"]), (&json!(true), &json!(true)));
+    assert_eq!(
+        (&his["liked"], &his["mutual"]),
+        (&json!(true), &json!(true))
+    );
 
     // Taking the heart back ends the match for both.
     assert_eq!(like(&app, &ana, &bob).await, (false, false));
     let hers = visit(&app, &bob, &ana).await;
-    assert_eq!((&hers["liked"], &hers["mutual"]), (&json!(true), &json!(false)));
+    assert_eq!(
+        (&hers["liked"], &hers["mutual"]),
+        (&json!(true), &json!(false))
+    );
 }
 
 async fn nobody_likes_themselves_or_nobody(b: Backend) {
@@ -183,7 +195,10 @@ async fn new_hearts_and_visitors_count_until_their_list_is_opened(b: Backend) {
     visit(&app, &carl, &ana).await;
     visit(&app, &bob, &ana).await;
     assert_eq!(app.counters(&ana).await, (0, 2, 2));
-    let all = app.get(common::people::COUNTERS, Some(&ana.token)).await.ok();
+    let all = app
+        .get(common::people::COUNTERS, Some(&ana.token))
+        .await
+        .ok();
     assert_eq!(all["Dynamics"], 0);
 
     app.get(LIKE_ME, Some(&ana.token)).await.ok();
@@ -225,7 +240,10 @@ async fn a_visit_counts_once_a_day(b: Backend) {
     assert_eq!(app.count("footprints").await, 2);
     assert_eq!(app.counters(&ana).await, (0, 0, 1));
     let visitors = app.get(VISITORS, Some(&ana.token)).await.ok();
-    assert_eq!(visitors["total"], 1, "one visitor, however often: {visitors}");
+    assert_eq!(
+        visitors["total"], 1,
+        "one visitor, however often: {visitors}"
+    );
 }
 
 async fn my_favourites_badge_counts_new_matches(b: Backend) {

@@ -57,7 +57,7 @@ async fn a_member_edits_her_profile(b: Backend) {
     app.login("Ana Maria", "secret1").await.ok();
     app.login("ana", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
 
     // Absent fields stay; an empty signature or telephone clears it.
     let cleared = app

@@ -193,7 +193,7 @@ async fn changing_the_password_keeps_this_device_and_signs_out_the_others(b: Bac
     app.login("ana", "secret1").await.ok();
     app.login("ana", "new-secret")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     let sessions = app.sessions_of(&ana).await;
     assert!(sessions >= 3);
 
@@ -207,7 +207,7 @@ async fn changing_the_password_keeps_this_device_and_signs_out_the_others(b: Bac
     assert_eq!(app.sessions_of(&ana).await, 1);
     app.login("ana", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("ana", "new-secret").await.ok();
 
     // The form-encoded endpoint takes JSON too.
@@ -254,10 +254,10 @@ async fn deleting_the_account_frees_the_name_and_keeps_the_ledger(b: Backend) {
     }
     app.login("ana", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     app.login("ana@example.com", "secret1")
         .await
-        .fails(401, "Incorrect user name or password");
+        .fails(400, "Incorrect user name or password");
     for picture in &pictures {
         app.get(picture, None).await.fails(404, "Not found");
     }

@@ -37,7 +37,7 @@ CREATE TABLE user_sequences (
 CREATE TABLE user_events (
     user_id    BIGINT  NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     seq        BIGINT  NOT NULL,
-    kind       TEXT    NOT NULL CHECK (kind IN ('message', 'receipt', 'recall')),
+    kind       TEXT    NOT NULL CHECK (kind IN ('message', 'receipt', 'recall', 'update')),
     message_id BIGINT  REFERENCES messages (id) ON DELETE CASCADE,
     payload    TEXT    NOT NULL DEFAULT '{}',
     created_at BIGINT  NOT NULL,

@@ -37,7 +37,7 @@ CREATE TABLE user_sequences (
 CREATE TABLE user_events (
     user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     seq        INTEGER NOT NULL,
-    kind       TEXT    NOT NULL CHECK (kind IN ('message', 'receipt', 'recall')),
+    kind       TEXT    NOT NULL CHECK (kind IN ('message', 'receipt', 'recall', 'update')),
     message_id INTEGER REFERENCES messages (id) ON DELETE CASCADE,
     payload    TEXT    NOT NULL DEFAULT '{}',
     created_at INTEGER NOT NULL,

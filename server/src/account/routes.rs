@@ -173,7 +173,7 @@ async fn login(
     let password = req.password.as_deref().unwrap_or_default();
     app.limits.check(Action::LoginByIp, &ip.to_string())?;
     if login.is_empty() || password.is_empty() {
-        return Err(ApiError::LoginFailed);
+        return Err(ApiError::Invalid(Msg::LoginFailed));
     }
     let found = app.db.credentials(login).await?;
     // One budget per account, whether it is reached by user name or by email.
@@ -186,7 +186,7 @@ async fn login(
         .verify(password, found.as_ref().map(|(_, h)| h.as_str()))
         .await?;
     let Some((user_id, _)) = found.filter(|_| matched) else {
-        return Err(ApiError::LoginFailed);
+        return Err(ApiError::Invalid(Msg::LoginFailed));
     };
     let token = sessions::open(&app, user_id).await?;
     Ok(ok(SignedIn {

@@ -19,6 +19,11 @@ pub fn new_token() -> (String, String) {
     (token, hash)
 }
 
+/// Equality that takes as long whatever the bytes (for secrets).
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }

@@ -226,7 +226,7 @@ macro_rules! impl_code_tx {
                 .fetch_optional(&mut **self)
                 .await?;
                 let Some((id, stored)) = live else { return Ok(false) };
-                let matched = constant_time_eq(stored.as_bytes(), code_hash.as_bytes());
+                let matched = crate::account::sessions::constant_time_eq(stored.as_bytes(), code_hash.as_bytes());
                 if matched && !use_up {
                     return Ok(true);
                 }
@@ -244,10 +244,6 @@ macro_rules! impl_code_tx {
 
 impl_code_tx!(sqlx::Sqlite);
 impl_code_tx!(sqlx::Postgres);
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
 
 impl AccountStore for Db {
     async fn create_user(&self, n: &NewUser<'_>) -> Result<i64, UniqueError> {

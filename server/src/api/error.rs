@@ -19,9 +19,6 @@ pub enum ApiError {
     Malformed(String),
     #[error("unauthorized")]
     Unauthorized,
-    /// 401 for a failed login: the login form shows the message.
-    #[error("login failed")]
-    LoginFailed,
     #[error("forbidden: {0:?}")]
     Forbidden(Msg),
     /// 403 for a membership-only feature: `data.upgrade = true` tells the app to offer it.
@@ -50,7 +47,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::Invalid(_) | ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized | ApiError::LoginFailed => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) | ApiError::Upgrade => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -74,7 +71,6 @@ impl ApiError {
                 return format!("{}: {detail}", Msg::BadRequest.localized())
             }
             ApiError::Unauthorized => Msg::LoginExpired,
-            ApiError::LoginFailed => Msg::LoginFailed,
             ApiError::Upgrade => Msg::UpgradeNow,
             ApiError::NotFound => Msg::NotFound,
             ApiError::MethodNotAllowed => Msg::BadRequest,

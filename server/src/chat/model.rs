@@ -110,6 +110,11 @@ pub struct Outgoing {
 pub enum Checked {
     Ready(Value),
     Image(String),
+    Gift(i64),
+    RedPacket {
+        amount: i64,
+        blessing: Option<String>,
+    },
 }
 
 pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Checked, ApiError> {
@@ -158,8 +163,26 @@ pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Check
             }
             Ok(Checked::Ready(value.clone()))
         }
-        MessageType::Gift | MessageType::RedPacket => {
-            Err(ApiError::Invalid(Msg::MessageTypeInvalid))
+        MessageType::Gift => {
+            let id = content
+                .and_then(|v| v.get("giftId"))
+                .and_then(Value::as_i64)
+                .ok_or(ApiError::NotFound)?;
+            Ok(Checked::Gift(id))
+        }
+        MessageType::RedPacket => {
+            let amount = content
+                .and_then(|v| v.get("amount"))
+                .and_then(Value::as_i64)
+                .filter(|a| (1..=1_000_000).contains(a));
+            let amount = amount.ok_or(ApiError::Invalid(Msg::RedPacketAmount))?;
+            let blessing = content
+                .and_then(|v| v.get("blessing"))
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|b| !b.is_empty())
+                .map(|b| b.chars().take(60).collect());
+            Ok(Checked::RedPacket { amount, blessing })
         }
     }
 }

@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<App> {
         .routes(routes!(delete_messages))
         .routes(routes!(recall))
         .routes(routes!(emoji))
+        .routes(routes!(claim_red_packet))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -292,4 +293,22 @@ async fn emoji() -> Reply<Vec<Emoji>> {
         .iter()
         .map(|(code, emoji)| Emoji { code, emoji })
         .collect())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ClaimRedPacket {
+    /// The red packet's id (`content.redPacketId` of its message).
+    id: Option<i64>,
+}
+
+/// The receiver claims a red packet, once, within 24 hours; the coins are credited.
+#[utoipa::path(post, path = "/system/redPacket/claim", tag = "chat", request_body = ClaimRedPacket,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400)))]
+async fn claim_red_packet(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<ClaimRedPacket>,
+) -> ApiResult<Reply<Option<String>>> {
+    service::claim_red_packet(&app, me.user_id, req.id.ok_or(ApiError::NotFound)?).await?;
+    Ok(ok(None))
 }

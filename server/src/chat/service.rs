@@ -8,10 +8,12 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
-use crate::chat::store::{Announced, ChatStore, NewMessage};
+use crate::chat::store::{Announced, Charge, ChatStore, NewMessage};
 use crate::i18n::{Lang, Msg};
+use crate::ledger::LedgerError;
 use crate::notify::{self, ChatPush};
 use crate::people::store::PeopleStore;
+use crate::wallet::store::WalletStore;
 
 /// A stored message and the sender's sequence number for it.
 pub struct Sent {
@@ -63,6 +65,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
         return Err(ApiError::Forbidden(Msg::SameGender));
     }
     let now = app.clock.unix();
+    let mut charge = None;
     let content = match checked {
         Checked::Ready(value) => value,
         Checked::Image(data) => {
@@ -71,6 +74,36 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
             }
             let picture = app.media.put_base64_image("chat", &data).await?;
             json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
+        }
+        Checked::Gift(gift_id) => {
+            let gift = app.db.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
+            let member = membership(me.level.as_deref(), me.member_expires_at, now).is_some();
+            let price = if member && gift.kind == "card" {
+                // Members pay less for card gifts, rounded up to a whole coin.
+                (gift.price_coins * (100 - app.config.wallet.member_card_discount_percent) + 99)
+                    / 100
+            } else {
+                gift.price_coins
+            };
+            charge = Some(Charge {
+                coins: price,
+                gift_id: Some(gift.id),
+                red_packet: None,
+            });
+            json!({ "giftId": gift.id, "code": gift.code, "kind": gift.kind, "icon": gift.icon, "price": price })
+        }
+        Checked::RedPacket { amount, blessing } => {
+            let blessing = blessing.unwrap_or_else(|| {
+                Msg::DefaultBlessing
+                    .text(Lang::parse(&me.language).unwrap_or_default())
+                    .to_owned()
+            });
+            charge = Some(Charge {
+                coins: amount,
+                gift_id: None,
+                red_packet: Some((amount, blessing.clone())),
+            });
+            json!({ "amount": amount, "blessing": blessing, "state": "unclaimed" })
         }
     };
     let (row, fresh) = app
@@ -82,8 +115,10 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
             kind: kind.as_str(),
             content: &content,
             now,
+            charge,
         })
-        .await?;
+        .await
+        .map_err(ledger_error)?;
     if fresh {
         app.hub.notify(to);
         app.hub.notify(sender);
@@ -131,6 +166,45 @@ fn push_for(me: &UserRow, them: &UserRow, row: &MessageRow) -> ChatPush {
         sender_avatar: me.avatar_thumb_key.as_deref().map(crate::media::Media::url),
         sender_gender: me.gender.clone(),
     }
+}
+
+fn ledger_error(e: LedgerError) -> ApiError {
+    match e {
+        LedgerError::Insufficient => ApiError::Invalid(Msg::InsufficientCoins),
+        LedgerError::Db(e) => e.into(),
+    }
+}
+
+/// The receiver claims a red packet (within its time); the sender is told.
+pub async fn claim_red_packet(app: &App, me: i64, id: i64) -> ApiResult<()> {
+    let now = app.clock.unix();
+    let since = now - app.config.wallet.red_packet_hours * 3600;
+    let returned = app
+        .db
+        .return_red_packets(since, now)
+        .await
+        .map_err(ledger_error)?;
+    announce(app, &returned);
+    let claimed = app
+        .db
+        .claim_red_packet(id, me, since, now)
+        .await
+        .map_err(ledger_error)?;
+    let claimed = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
+    announce(app, &claimed);
+    Ok(())
+}
+
+/// Returns expired red packets to their senders (run every minute).
+pub async fn return_red_packets(app: &App) -> ApiResult<()> {
+    let now = app.clock.unix();
+    let returned = app
+        .db
+        .return_red_packets(now - app.config.wallet.red_packet_hours * 3600, now)
+        .await
+        .map_err(ledger_error)?;
+    announce(app, &returned);
+    Ok(())
 }
 
 fn announce(app: &App, announced: &Announced) {

@@ -243,18 +243,18 @@ impl Connection {
             };
             let ids: Vec<i64> = events
                 .iter()
-                .filter(|e| e.kind == "message")
+                .filter(|e| e.kind == "message" || e.kind == "update")
                 .filter_map(|e| e.message_id)
                 .collect();
             let rows = self.app.db.messages(&ids).await.unwrap_or_default();
             let count = events.len();
             for event in events {
                 let body = match event.kind.as_str() {
-                    "message" => {
+                    kind @ ("message" | "update") => {
                         let Some(row) = rows.iter().find(|r| Some(r.id) == event.message_id) else {
                             continue;
                         };
-                        json!({ "kind": "message", "message": Message::view(row, self.user_id) })
+                        json!({ "kind": kind, "message": Message::view(row, self.user_id) })
                     }
                     kind => {
                         let mut payload: Value =

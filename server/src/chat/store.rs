@@ -8,6 +8,7 @@ use sqlx::Transaction;
 
 use crate::chat::model::{EventRow, MessageRow};
 use crate::db::{Db, WriteTx};
+use crate::ledger::{Asset, Entry, Ledger, LedgerError};
 use crate::on_db;
 
 const MESSAGE_COLUMNS: &str =
@@ -22,6 +23,15 @@ pub struct NewMessage<'a> {
     pub kind: &'a str,
     pub content: &'a Value,
     pub now: i64,
+    /// What a gift or red packet costs the sender, paid in the message's own transaction.
+    pub charge: Option<Charge>,
+}
+
+pub struct Charge {
+    pub coins: i64,
+    pub gift_id: Option<i64>,
+    /// A red packet: its amount and blessing.
+    pub red_packet: Option<(i64, String)>,
 }
 
 /// One conversation: the other person, the newest message's id, my unread count.
@@ -100,6 +110,57 @@ macro_rules! seqs_for_pair {
     }};
 }
 
+/// Pays out a settled red packet (to the receiver when received, back to the sender when
+/// returned), marks its message and tells both sides with an `update` event.
+macro_rules! settle {
+    ($tx:expr, $id:expr, $settled:expr, $state:expr, $now:expr) => {{
+        let (sender, receiver, client_id, amount) = $settled;
+        let (payee, key) = if $state == "received" {
+            (receiver, format!("red-packet:{}:claim", $id))
+        } else {
+            (sender, format!("red-packet:{}:return", $id))
+        };
+        $tx.post(&Entry {
+            user_id: payee,
+            asset: Asset::Coins,
+            amount,
+            reason: "red packet",
+            idempotency_key: &key,
+            now: $now,
+        })
+        .await?;
+        let (message_id, content): (i64, String) = sqlx::query_as(
+            "SELECT id, content FROM messages WHERE sender_id = $1 AND client_id = $2",
+        )
+        .bind(sender)
+        .bind(&client_id)
+        .fetch_one(&mut *$tx)
+        .await?;
+        let mut content: Value = serde_json::from_str(&content).unwrap_or_default();
+        content["state"] = serde_json::json!($state);
+        sqlx::query("UPDATE messages SET content = $2 WHERE id = $1")
+            .bind(message_id)
+            .bind(content.to_string())
+            .execute(&mut *$tx)
+            .await?;
+        let (sender_seq, receiver_seq) = seqs_for_pair!($tx, sender, receiver);
+        $tx.append(sender, sender_seq, "update", Some(message_id), "{}", $now)
+            .await?;
+        $tx.append(
+            receiver,
+            receiver_seq,
+            "update",
+            Some(message_id),
+            "{}",
+            $now,
+        )
+        .await?;
+        Announced {
+            events: vec![(sender, sender_seq), (receiver, receiver_seq)],
+        }
+    }};
+}
+
 /// What a state change produced: for each person told, the event's sequence number.
 #[derive(Debug, Clone, Default)]
 pub struct Announced {
@@ -118,7 +179,18 @@ pub trait ChatStore {
     /// The account behind a live IM token.
     async fn im_token_user(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>>;
     /// Stores a message once per (sender, client id); returns it and whether it is new.
-    async fn store_message(&self, m: &NewMessage<'_>) -> sqlx::Result<(MessageRow, bool)>;
+    async fn store_message(&self, m: &NewMessage<'_>) -> Result<(MessageRow, bool), LedgerError>;
+    /// The receiver claims a red packet sent after `since`: credited once, the message updated
+    /// for both. None when it is not theirs, claimed, returned or expired.
+    async fn claim_red_packet(
+        &self,
+        id: i64,
+        receiver: i64,
+        since: i64,
+        now: i64,
+    ) -> Result<Option<Announced>, LedgerError>;
+    /// Returns the red packets unclaimed since before `before` to their senders.
+    async fn return_red_packets(&self, before: i64, now: i64) -> Result<Announced, LedgerError>;
     /// The message `sender` stored with this client id, if any.
     async fn sent_message(&self, sender: i64, client_id: &str) -> sqlx::Result<Option<MessageRow>>;
     async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>>;
@@ -192,11 +264,10 @@ impl ChatStore for Db {
         Ok(found.map(|(id,)| id))
     }
 
-    async fn store_message(&self, m: &NewMessage<'_>) -> sqlx::Result<(MessageRow, bool)> {
+    async fn store_message(&self, m: &NewMessage<'_>) -> Result<(MessageRow, bool), LedgerError> {
         let select = format!(
             "SELECT {MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_id = $2"
         );
-        let content = m.content.to_string();
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let existing: Option<MessageRow> = sqlx::query_as(&select)
@@ -204,6 +275,30 @@ impl ChatStore for Db {
             if let Some(row) = existing {
                 return Ok((row, false));
             }
+            let mut content = m.content.clone();
+            if let Some(charge) = &m.charge {
+                if let Some((amount, blessing)) = &charge.red_packet {
+                    let (id,): (i64,) = sqlx::query_as(
+                        "INSERT INTO red_packets (sender_id, receiver_id, client_id, amount, blessing, state, created_at)
+                         VALUES ($1, $2, $3, $4, $5, 'unclaimed', $6) RETURNING id",
+                    )
+                    .bind(m.sender).bind(m.recipient).bind(m.client_id).bind(*amount).bind(blessing).bind(m.now)
+                    .fetch_one(&mut *tx).await?;
+                    content["redPacketId"] = serde_json::json!(id);
+                }
+                if charge.coins > 0 {
+                    let key = format!("message:{}:{}", m.sender, m.client_id);
+                    tx.post(&Entry {
+                        user_id: m.sender,
+                        asset: Asset::Coins,
+                        amount: -charge.coins,
+                        reason: m.kind,
+                        idempotency_key: &key,
+                        now: m.now,
+                    }).await?;
+                }
+            }
+            let content = content.to_string();
             let (sender_seq, recipient_seq) = seqs_for_pair!(tx, m.sender, m.recipient);
             let inserted: Option<MessageRow> = sqlx::query_as(&format!(
                 "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
@@ -222,8 +317,57 @@ impl ChatStore for Db {
             };
             tx.append(m.sender, sender_seq, "message", Some(row.id), "{}", m.now).await?;
             tx.append(m.recipient, recipient_seq, "message", Some(row.id), "{}", m.now).await?;
+            if let Some(Charge { gift_id: Some(gift), coins, .. }) = &m.charge {
+                sqlx::query(
+                    "INSERT INTO gifts_given (message_id, sender_id, receiver_id, gift_id, price_paid, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(row.id).bind(m.sender).bind(m.recipient).bind(*gift).bind(*coins).bind(m.now)
+                .execute(&mut *tx).await?;
+            }
             tx.commit().await?;
             Ok((row, true))
+        })
+    }
+
+    async fn claim_red_packet(
+        &self,
+        id: i64,
+        receiver: i64,
+        since: i64,
+        now: i64,
+    ) -> Result<Option<Announced>, LedgerError> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let settled: Option<(i64, i64, String, i64)> = sqlx::query_as(
+                "UPDATE red_packets SET state = 'received', settled_at = $3
+                 WHERE id = $1 AND receiver_id = $2 AND state = 'unclaimed' AND created_at >= $4
+                 RETURNING sender_id, receiver_id, client_id, amount",
+            ).bind(id).bind(receiver).bind(now).bind(since).fetch_optional(&mut *tx).await?;
+            let Some(settled) = settled else { return Ok(None) };
+            let announced = settle!(tx, id, settled, "received", now);
+            tx.commit().await?;
+            Ok(Some(announced))
+        })
+    }
+
+    async fn return_red_packets(&self, before: i64, now: i64) -> Result<Announced, LedgerError> {
+        on_db!(self, pool => {
+            let mut all = Announced::default();
+            let expired: Vec<(i64,)> = sqlx::query_as("SELECT id FROM red_packets WHERE state = 'unclaimed' AND created_at < $1")
+                .bind(before).fetch_all(pool).await?;
+            for (id,) in expired {
+                let mut tx = pool.begin_write().await?;
+                let settled: Option<(i64, i64, String, i64)> = sqlx::query_as(
+                    "UPDATE red_packets SET state = 'returned', settled_at = $2 WHERE id = $1 AND state = 'unclaimed'
+                     RETURNING sender_id, receiver_id, client_id, amount",
+                ).bind(id).bind(now).fetch_optional(&mut *tx).await?;
+                let Some(settled) = settled else { continue };
+                let announced = settle!(tx, id, settled, "returned", now);
+                tx.commit().await?;
+                all.events.extend(announced.events);
+            }
+            Ok(all)
         })
     }
 

@@ -157,6 +157,159 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/order/app/createOrder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Creates an order (app stores). */
+    get: operations['create_app_order'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/app/getOrder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My unfinished order, to finish or cancel it; null when there is none. */
+    get: operations['unfinished_order'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/appsuccess': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The return after paying in an app. */
+    get: operations['app_success'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The return after the buyer declined: the order is cancelled. */
+    get: operations['cancel'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/checkGoogleOrder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A Google Play purchase token: verified by the Google provider when configured. */
+    post: operations['check_google_order'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/createOrder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Creates an order (web); gold pays at once, other methods answer a checkout URL. */
+    get: operations['create_order'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/iospay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An Apple App Store receipt: verified by the Apple provider when configured. */
+    post: operations['ios_pay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/payPalOrder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** PayPal's return (server-side capture): answered by the PayPal provider when configured. */
+    get: operations['paypal_order'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/success': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The return from a redirect checkout after paying (web). */
+    get: operations['success'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/register': {
     parameters: {
       query?: never;
@@ -395,6 +548,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/gift/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The gift catalogue (prices in coins; members pay less for cards). */
+    get: operations['gifts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/gift/received': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Gifts a person received (shown on their profile). */
+    get: operations['gifts_received'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/grade/getProduct': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What can be bought: memberships, gold packs and character packs. */
+    get: operations['products'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/grade/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A membership level and its benefits (`VIP` or `SVIP`, or 1 and 2). */
+    get: operations['grade'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/like/likeMe': {
     parameters: {
       query?: never;
@@ -525,6 +746,23 @@ export interface paths {
     get: operations['public_key'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/redPacket/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The receiver claims a red packet, once, within 24 hours; the coins are credited. */
+    post: operations['claim_red_packet'];
     delete?: never;
     options?: never;
     head?: never;
@@ -827,6 +1065,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/watch/edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Claims coins: the daily claim or a watch reward. */
+    post: operations['claim_coins'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -864,6 +1119,34 @@ export interface components {
       /** Format: int64 */
       userId: number;
       userName: string;
+    };
+    Catalogue: {
+      character: components['schemas']['Product'][];
+      gold: components['schemas']['Product'][];
+      member: components['schemas']['Product'][];
+    };
+    ClaimRedPacket: {
+      /**
+       * Format: int64
+       * @description The red packet's id (`content.redPacketId` of its message).
+       */
+      id?: number | null;
+    };
+    ClaimRequest: {
+      /** @description `claim` (once per UTC day) or `watch` (a reward, a few times a day). */
+      type?: string | null;
+    };
+    Claimed: {
+      /**
+       * Format: int64
+       * @description The coin balance after.
+       */
+      balance: number;
+      /**
+       * Format: int64
+       * @description Coins credited now.
+       */
+      coins: number;
     };
     CodeRequest: {
       /** @description The six digits from the mail. */
@@ -960,6 +1243,41 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Catalogue: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        character: components['schemas']['Product'][];
+        gold: components['schemas']['Product'][];
+        member: components['schemas']['Product'][];
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Claimed: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /**
+         * Format: int64
+         * @description The coin balance after.
+         */
+        balance: number;
+        /**
+         * Format: int64
+         * @description Coins credited now.
+         */
+        coins: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Counters: {
       /**
        * Format: int32
@@ -1007,6 +1325,24 @@ export interface components {
         /** Format: int64 */
         charactersGranted: number;
         emailVerified: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Grade: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description Benefit keys the apps translate (SPEC section 6); SVIP has every VIP benefit. */
+        benefits: string[];
+        /** Format: int64 */
+        cardGiftDiscountPercent: number;
+        /** Format: int64 */
+        dailyTranslationCharacters: number;
+        level: components['schemas']['Level'];
       };
       msg: string;
     };
@@ -1113,6 +1449,32 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Option_Order: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: null | {
+        /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
+        checkoutUrl?: string | null;
+        createdAt: string;
+        currency: string;
+        /** Format: int64 */
+        id: number;
+        payType: string;
+        /** Format: int64 */
+        priceCents: number;
+        /** Format: int64 */
+        priceCoins?: number | null;
+        /** Format: int64 */
+        productId: number;
+        /** @description unfinished, finished, cancelled or failed. */
+        state: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Option_String: {
       /**
        * Format: int32
@@ -1120,6 +1482,32 @@ export interface components {
        */
       code: number;
       data: null | string;
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Order: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
+        checkoutUrl?: string | null;
+        createdAt: string;
+        currency: string;
+        /** Format: int64 */
+        id: number;
+        payType: string;
+        /** Format: int64 */
+        priceCents: number;
+        /** Format: int64 */
+        priceCoins?: number | null;
+        /** Format: int64 */
+        productId: number;
+        /** @description unfinished, finished, cancelled or failed. */
+        state: string;
+      };
       msg: string;
     };
     /** @description A successful answer. */
@@ -1333,6 +1721,39 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Vec_Gift: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        code: string;
+        icon: string;
+        /** Format: int64 */
+        id: number;
+        /** @description card or other; members pay less for cards. */
+        kind: string;
+        /** Format: int64 */
+        priceCoins: number;
+      }[];
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Vec_ReceivedGift: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        count: number;
+        gift: components['schemas']['Gift'];
+      }[];
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_i64: {
       /**
        * Format: int32
@@ -1353,6 +1774,25 @@ export interface components {
       /** Format: int64 */
       data: number;
       msg: string;
+    };
+    Gift: {
+      code: string;
+      icon: string;
+      /** Format: int64 */
+      id: number;
+      /** @description card or other; members pay less for cards. */
+      kind: string;
+      /** Format: int64 */
+      priceCoins: number;
+    };
+    Grade: {
+      /** @description Benefit keys the apps translate (SPEC section 6); SVIP has every VIP benefit. */
+      benefits: string[];
+      /** Format: int64 */
+      cardGiftDiscountPercent: number;
+      /** Format: int64 */
+      dailyTranslationCharacters: number;
+      level: components['schemas']['Level'];
     };
     IdsForm: {
       /** @description Comma-separated message ids. */
@@ -1408,6 +1848,23 @@ export interface components {
       lastActiveAt: string;
       online: boolean;
     };
+    Order: {
+      /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
+      checkoutUrl?: string | null;
+      createdAt: string;
+      currency: string;
+      /** Format: int64 */
+      id: number;
+      payType: string;
+      /** Format: int64 */
+      priceCents: number;
+      /** Format: int64 */
+      priceCoins?: number | null;
+      /** Format: int64 */
+      productId: number;
+      /** @description unfinished, finished, cancelled or failed. */
+      state: string;
+    };
     /** @description What a client asks to send, before the rules are applied. */
     Outgoing: {
       /** @description The client's own id: a retried send with the same id is stored once. */
@@ -1428,6 +1885,33 @@ export interface components {
     PasswordChangeRequest: {
       newPassword?: string | null;
       oldPassword?: string | null;
+    };
+    Product: {
+      /**
+       * Format: int64
+       * @description Coins or characters granted.
+       */
+      amount?: number | null;
+      code: string;
+      currency: string;
+      /** Format: int64 */
+      id: number;
+      /** @description member, gold or character. */
+      kind: string;
+      /** @description VIP or SVIP, for memberships. */
+      level?: string | null;
+      /** Format: int64 */
+      months?: number | null;
+      /**
+       * Format: int64
+       * @description Price in money, integer cents.
+       */
+      priceCents: number;
+      /**
+       * Format: int64
+       * @description Price in gold coins where it can be paid with gold.
+       */
+      priceCoins?: number | null;
     };
     Profile: components['schemas']['Card'] & {
       /** @description This person is in my contacts. */
@@ -1453,6 +1937,11 @@ export interface components {
     RecallRequest: {
       /** Format: int64 */
       id?: number | null;
+    };
+    ReceivedGift: {
+      /** Format: int64 */
+      count: number;
+      gift: components['schemas']['Gift'];
     };
     RegisterRequest: {
       /** @description The avatar picture as a base64 data URL. */
@@ -1498,6 +1987,12 @@ export interface components {
       /** @description Bearer token for `Authorization`. */
       token: string;
       user: components['schemas']['UserView'];
+    };
+    StoreReceipt: {
+      /** Format: int64 */
+      orderId?: number | null;
+      /** @description The store's signed receipt or purchase token. */
+      receipt?: string | null;
     };
     /** @description A browser's `PushSubscription.toJSON()`. */
     SubscriptionRequest: {
@@ -1787,6 +2282,282 @@ export interface operations {
         };
       };
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  create_app_order: {
+    parameters: {
+      query?: {
+        productId?: number;
+        /** @description gold, paypal, apple, google, card, paylater or sandbox. */
+        payType?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Order'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  unfinished_order: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_Order'];
+        };
+      };
+    };
+  };
+  app_success: {
+    parameters: {
+      query: {
+        orderId: number;
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Order'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  cancel: {
+    parameters: {
+      query: {
+        orderId: number;
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Order'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  check_google_order: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StoreReceipt'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Order'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  create_order: {
+    parameters: {
+      query?: {
+        productId?: number;
+        /** @description gold, paypal, apple, google, card, paylater or sandbox. */
+        payType?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Order'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ios_pay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['StoreReceipt'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Order'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  paypal_order: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Order'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  success: {
+    parameters: {
+      query: {
+        orderId: number;
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Order'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -2201,6 +2972,92 @@ export interface operations {
       };
     };
   };
+  gifts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Gift'];
+        };
+      };
+    };
+  };
+  gifts_received: {
+    parameters: {
+      query?: {
+        userId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_ReceivedGift'];
+        };
+      };
+    };
+  };
+  products: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Catalogue'];
+        };
+      };
+    };
+  };
+  grade: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Grade'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   like_me: {
     parameters: {
       query?: {
@@ -2396,6 +3253,35 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Envelope_VapidKey'];
         };
+      };
+    };
+  };
+  claim_red_packet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClaimRedPacket'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -2931,6 +3817,35 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_EmailVerifiedView'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  claim_coins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClaimRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Claimed'];
         };
       };
       400: {

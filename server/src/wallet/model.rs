@@ -1,0 +1,117 @@
+//! The catalogue, orders and what they grant, as the API shows them.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A product as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProductRow {
+    pub id: i64,
+    pub code: String,
+    pub kind: String,
+    pub level: Option<String>,
+    pub months: Option<i64>,
+    pub amount: Option<i64>,
+    pub price_cents: i64,
+    pub currency: String,
+    pub price_coins: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: i64,
+    pub code: String,
+    /// member, gold or character.
+    pub kind: String,
+    /// VIP or SVIP, for memberships.
+    pub level: Option<String>,
+    pub months: Option<i64>,
+    /// Coins or characters granted.
+    pub amount: Option<i64>,
+    /// Price in money, integer cents.
+    pub price_cents: i64,
+    pub currency: String,
+    /// Price in gold coins where it can be paid with gold.
+    pub price_coins: Option<i64>,
+}
+
+impl From<ProductRow> for Product {
+    fn from(r: ProductRow) -> Self {
+        Product {
+            id: r.id,
+            code: r.code,
+            kind: r.kind,
+            level: r.level,
+            months: r.months,
+            amount: r.amount,
+            price_cents: r.price_cents,
+            currency: r.currency,
+            price_coins: r.price_coins,
+        }
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub product_id: i64,
+    pub pay_type: String,
+    pub state: String,
+    pub price_cents: i64,
+    pub currency: String,
+    pub price_coins: Option<i64>,
+    pub checkout: String,
+    pub provider_txn: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    pub id: i64,
+    pub product_id: i64,
+    pub pay_type: String,
+    /// unfinished, finished, cancelled or failed.
+    pub state: String,
+    pub price_cents: i64,
+    pub currency: String,
+    pub price_coins: Option<i64>,
+    /// Where to send the buyer to pay (redirect checkouts); null when already paid.
+    pub checkout_url: Option<String>,
+    pub created_at: String,
+}
+
+impl Order {
+    pub fn view(row: &OrderRow, checkout_url: Option<String>) -> Order {
+        Order {
+            id: row.id,
+            product_id: row.product_id,
+            pay_type: row.pay_type.clone(),
+            state: row.state.clone(),
+            price_cents: row.price_cents,
+            currency: row.currency.clone(),
+            price_coins: row.price_coins,
+            checkout_url: checkout_url.filter(|_| row.state == "unfinished"),
+            created_at: crate::clock::rfc3339(row.created_at),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Gift {
+    pub id: i64,
+    pub code: String,
+    /// card or other; members pay less for cards.
+    pub kind: String,
+    pub icon: String,
+    pub price_coins: i64,
+}
+
+/// Payment methods (DESIGN.md section 6).
+pub const PAY_TYPES: [&str; 7] = [
+    "gold", "paypal", "apple", "google", "card", "paylater", "sandbox",
+];

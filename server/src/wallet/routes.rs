@@ -1,0 +1,411 @@
+//! Wallet endpoints (SPEC section 7 "Purchases", `watch/edit`, the gift catalogue).
+
+use std::collections::HashMap;
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::account::model::Level;
+use crate::api::envelope::{ok, ok_with, Envelope, Reply};
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::extract::{Input, Path, Query, Session};
+use crate::app::App;
+use crate::i18n::Msg;
+use crate::ledger::LedgerError;
+use crate::wallet::model::{Gift, Order, Product, PAY_TYPES};
+use crate::wallet::payment::provider;
+use crate::wallet::store::{OrderError, WalletStore};
+
+pub fn router() -> OpenApiRouter<App> {
+    OpenApiRouter::new()
+        .routes(routes!(products))
+        .routes(routes!(grade))
+        .routes(routes!(create_order))
+        .routes(routes!(create_app_order))
+        .routes(routes!(unfinished_order))
+        .routes(routes!(success))
+        .routes(routes!(app_success))
+        .routes(routes!(cancel))
+        .routes(routes!(paypal_order))
+        .routes(routes!(ios_pay))
+        .routes(routes!(check_google_order))
+        .routes(routes!(claim_coins))
+        .routes(routes!(gifts))
+        .routes(routes!(gifts_received))
+}
+
+fn order_error(e: OrderError) -> ApiError {
+    match e {
+        OrderError::Unfinished => ApiError::Conflict(Msg::UnfinishedTransaction),
+        OrderError::NotFound => ApiError::NotFound,
+        OrderError::Closed => ApiError::Conflict(Msg::FinishFailed),
+        OrderError::Insufficient => ApiError::Invalid(Msg::InsufficientCoins),
+        OrderError::Db(e) => e.into(),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Catalogue {
+    member: Vec<Product>,
+    gold: Vec<Product>,
+    character: Vec<Product>,
+}
+
+/// What can be bought: memberships, gold packs and character packs.
+#[utoipa::path(get, path = "/system/grade/getProduct", tag = "wallet", responses((status = 200, body = Envelope<Catalogue>)))]
+async fn products(State(app): State<App>) -> ApiResult<Reply<Catalogue>> {
+    let mut catalogue = Catalogue {
+        member: vec![],
+        gold: vec![],
+        character: vec![],
+    };
+    for row in app.db.products().await? {
+        match row.kind.as_str() {
+            "member" => catalogue.member.push(row.into()),
+            "gold" => catalogue.gold.push(row.into()),
+            _ => catalogue.character.push(row.into()),
+        }
+    }
+    Ok(ok(catalogue))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Grade {
+    level: Level,
+    /// Benefit keys the apps translate (SPEC section 6); SVIP has every VIP benefit.
+    benefits: Vec<&'static str>,
+    daily_translation_characters: i64,
+    card_gift_discount_percent: i64,
+}
+
+/// A membership level and its benefits (`VIP` or `SVIP`, or 1 and 2).
+#[utoipa::path(get, path = "/system/grade/{id}", tag = "wallet", params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<Grade>), (status = 404)))]
+async fn grade(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Reply<Grade>> {
+    let level = match id.as_str() {
+        "1" => Level::Vip,
+        "2" => Level::Svip,
+        other => Level::parse(other).ok_or(ApiError::NotFound)?,
+    };
+    let mut benefits = vec![
+        "vipBadge",
+        "seeWhoLikesYou",
+        "seeVisitors",
+        "albums",
+        "sendPictures",
+        "cardGiftDiscount",
+        "dailyTranslation",
+        "exclusiveService",
+        "findMorePeople",
+    ];
+    if level == Level::Svip {
+        benefits.push("priorityInDiscover");
+    }
+    Ok(ok(Grade {
+        level,
+        benefits,
+        daily_translation_characters: 2000,
+        card_gift_discount_percent: app.config.wallet.member_card_discount_percent,
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CreateOrderQuery {
+    product_id: Option<i64>,
+    /// gold, paypal, apple, google, card, paylater or sandbox.
+    pay_type: Option<String>,
+}
+
+async fn create(app: &App, me: &Session, q: &CreateOrderQuery) -> ApiResult<Reply<Order>> {
+    let pay_type = q
+        .pay_type
+        .as_deref()
+        .filter(|p| PAY_TYPES.contains(p))
+        .ok_or(ApiError::Invalid(Msg::PayTypeUnavailable))?;
+    let product = app
+        .db
+        .product(q.product_id.ok_or(ApiError::NotFound)?)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let now = app.clock.unix();
+    if pay_type == "gold" {
+        if product.price_coins.is_none() {
+            return Err(ApiError::Invalid(Msg::NotPayableWithGold));
+        }
+        let order = app
+            .db
+            .create_order(me.user_id, &product, "gold", "", now)
+            .await
+            .map_err(order_error)?;
+        return match app.db.pay_with_gold(order.id, now).await {
+            Ok(paid) => {
+                let paid = app.db.order(paid.id).await?.unwrap_or(paid);
+                Ok(ok_with(Msg::PaymentSuccess, Order::view(&paid, None)))
+            }
+            Err(e) => {
+                // Nothing moved; the order is closed as failed so another can be made.
+                let _ = app.db.close_order(order.id, "failed", now).await;
+                Err(order_error(e))
+            }
+        };
+    }
+    let provider = provider(app, pay_type)?;
+    let (token, _) = crate::account::sessions::new_token();
+    let order = app
+        .db
+        .create_order(me.user_id, &product, pay_type, &token, now)
+        .await
+        .map_err(order_error)?;
+    Ok(ok(Order::view(
+        &order,
+        Some(provider.checkout_url(app, &order)),
+    )))
+}
+
+/// Creates an order (web); gold pays at once, other methods answer a checkout URL.
+#[utoipa::path(get, path = "/order/createOrder", tag = "wallet", params(CreateOrderQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+async fn create_order(
+    State(app): State<App>,
+    me: Session,
+    Query(q): Query<CreateOrderQuery>,
+) -> ApiResult<Reply<Order>> {
+    create(&app, &me, &q).await
+}
+
+/// Creates an order (app stores).
+#[utoipa::path(get, path = "/order/app/createOrder", tag = "wallet", params(CreateOrderQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+async fn create_app_order(
+    State(app): State<App>,
+    me: Session,
+    Query(q): Query<CreateOrderQuery>,
+) -> ApiResult<Reply<Order>> {
+    create(&app, &me, &q).await
+}
+
+/// My unfinished order, to finish or cancel it; null when there is none.
+#[utoipa::path(get, path = "/order/app/getOrder", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Option<Order>>)))]
+async fn unfinished_order(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<Order>>> {
+    let order = app.db.unfinished_order(me.user_id).await?;
+    let view = match order {
+        Some(o) => {
+            let url = provider(&app, &o.pay_type)
+                .ok()
+                .map(|p| p.checkout_url(&app, &o));
+            Some(Order::view(&o, url))
+        }
+        None => None,
+    };
+    Ok(ok(view))
+}
+
+/// A provider's return: the order and its parameters.
+async fn confirm_return(app: &App, params: HashMap<String, String>) -> ApiResult<Reply<Order>> {
+    let order_id = params
+        .get("orderId")
+        .and_then(|v| v.parse().ok())
+        .ok_or(ApiError::NotFound)?;
+    let order = app.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
+    let confirmation = provider(app, &order.pay_type)?.confirm(&order, &params)?;
+    let (order, _) = app
+        .db
+        .confirm(
+            confirmation.order_id,
+            &confirmation.provider_txn,
+            app.clock.unix(),
+        )
+        .await
+        .map_err(order_error)?;
+    Ok(ok_with(Msg::PaymentSuccess, Order::view(&order, None)))
+}
+
+/// The return from a redirect checkout after paying (web).
+#[utoipa::path(get, path = "/order/success", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+async fn success(
+    State(app): State<App>,
+    Query(params): Query<HashMap<String, String>>,
+) -> ApiResult<Reply<Order>> {
+    confirm_return(&app, params).await
+}
+
+/// The return after paying in an app.
+#[utoipa::path(get, path = "/order/appsuccess", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+async fn app_success(
+    State(app): State<App>,
+    Query(params): Query<HashMap<String, String>>,
+) -> ApiResult<Reply<Order>> {
+    confirm_return(&app, params).await
+}
+
+/// The return after the buyer declined: the order is cancelled.
+#[utoipa::path(get, path = "/order/cancel", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+async fn cancel(
+    State(app): State<App>,
+    Query(params): Query<HashMap<String, String>>,
+) -> ApiResult<Reply<Order>> {
+    let order_id = params
+        .get("orderId")
+        .and_then(|v| v.parse().ok())
+        .ok_or(ApiError::NotFound)?;
+    let order = app.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
+    let token = params.get("token").map(String::as_str).unwrap_or_default();
+    if !crate::account::sessions::constant_time_eq(token.as_bytes(), order.checkout.as_bytes())
+        || token.is_empty()
+    {
+        return Err(ApiError::Invalid(Msg::PaymentFailure));
+    }
+    let order = app
+        .db
+        .close_order(order.id, "cancelled", app.clock.unix())
+        .await
+        .map_err(order_error)?;
+    Ok(ok_with(Msg::PaymentFailure, Order::view(&order, None)))
+}
+
+/// PayPal's return (server-side capture): answered by the PayPal provider when configured.
+#[utoipa::path(get, path = "/order/payPalOrder", tag = "wallet", params(("orderId" = i64, Query)),
+    responses((status = 200, body = Envelope<Order>), (status = 400)))]
+async fn paypal_order(
+    State(app): State<App>,
+    Query(params): Query<HashMap<String, String>>,
+) -> ApiResult<Reply<Order>> {
+    provider(&app, "paypal")?;
+    confirm_return(&app, params).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreReceipt {
+    order_id: Option<i64>,
+    /// The store's signed receipt or purchase token.
+    receipt: Option<String>,
+}
+
+/// An Apple App Store receipt: verified by the Apple provider when configured.
+#[utoipa::path(post, path = "/order/iospay", tag = "wallet", security(("bearer" = [])),
+    request_body(content = StoreReceipt, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Order>), (status = 400)))]
+async fn ios_pay(
+    State(app): State<App>,
+    _me: Session,
+    Input(receipt): Input<StoreReceipt>,
+) -> ApiResult<Reply<Order>> {
+    provider(&app, "apple")?;
+    let params = HashMap::from([
+        (
+            "orderId".to_owned(),
+            receipt.order_id.unwrap_or_default().to_string(),
+        ),
+        ("receipt".to_owned(), receipt.receipt.unwrap_or_default()),
+    ]);
+    confirm_return(&app, params).await
+}
+
+/// A Google Play purchase token: verified by the Google provider when configured.
+#[utoipa::path(post, path = "/order/checkGoogleOrder", tag = "wallet", security(("bearer" = [])), request_body = StoreReceipt,
+    responses((status = 200, body = Envelope<Order>), (status = 400)))]
+async fn check_google_order(
+    State(app): State<App>,
+    _me: Session,
+    Input(receipt): Input<StoreReceipt>,
+) -> ApiResult<Reply<Order>> {
+    provider(&app, "google")?;
+    let params = HashMap::from([
+        (
+            "orderId".to_owned(),
+            receipt.order_id.unwrap_or_default().to_string(),
+        ),
+        ("receipt".to_owned(), receipt.receipt.unwrap_or_default()),
+    ]);
+    confirm_return(&app, params).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ClaimRequest {
+    /// `claim` (once per UTC day) or `watch` (a reward, a few times a day).
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Claimed {
+    /// Coins credited now.
+    coins: i64,
+    /// The coin balance after.
+    balance: i64,
+}
+
+/// Claims coins: the daily claim or a watch reward.
+#[utoipa::path(post, path = "/system/watch/edit", tag = "wallet", security(("bearer" = [])), request_body = ClaimRequest,
+    responses((status = 200, body = Envelope<Claimed>), (status = 400)))]
+async fn claim_coins(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<ClaimRequest>,
+) -> ApiResult<Reply<Claimed>> {
+    let w = &app.config.wallet;
+    let (kind, times, coins, refused) = match req.kind.as_deref().unwrap_or("claim") {
+        "claim" => ("claim", 1, w.daily_claim_coins, Msg::AlreadyClaimed),
+        "watch" => ("watch", w.watch_per_day, w.watch_coins, Msg::WatchLimit),
+        _ => return Err(ApiError::Malformed("type".into())),
+    };
+    let now = app.clock.unix();
+    let balance = app
+        .db
+        .claim_coins(me.user_id, kind, now.div_euclid(86_400), times, coins, now)
+        .await
+        .map_err(|e| match e {
+            LedgerError::Db(e) => ApiError::from(e),
+            LedgerError::Insufficient => {
+                ApiError::Internal(anyhow::anyhow!("a credit cannot be insufficient"))
+            }
+        })?
+        .ok_or(ApiError::Invalid(refused))?;
+    Ok(ok(Claimed { coins, balance }))
+}
+
+/// The gift catalogue (prices in coins; members pay less for cards).
+#[utoipa::path(get, path = "/system/gift/list", tag = "wallet", responses((status = 200, body = Envelope<Vec<Gift>>)))]
+async fn gifts(State(app): State<App>) -> ApiResult<Reply<Vec<Gift>>> {
+    Ok(ok(app.db.gifts().await?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReceivedGift {
+    gift: Gift,
+    count: i64,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct UserQuery {
+    user_id: Option<i64>,
+}
+
+/// Gifts a person received (shown on their profile).
+#[utoipa::path(get, path = "/system/gift/received", tag = "wallet", params(UserQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Vec<ReceivedGift>>)))]
+async fn gifts_received(
+    State(app): State<App>,
+    me: Session,
+    Query(q): Query<UserQuery>,
+) -> ApiResult<Reply<Vec<ReceivedGift>>> {
+    let user = q.user_id.unwrap_or(me.user_id);
+    let rows = app.db.gifts_received(user).await?;
+    Ok(ok(rows
+        .into_iter()
+        .map(|(gift, count)| ReceivedGift { gift, count })
+        .collect()))
+}

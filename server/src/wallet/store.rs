@@ -1,0 +1,370 @@
+//! Wallet storage: the catalogue, orders and their fulfilment, coin claims. Fulfilment runs in
+//! the same transaction as the order's change of state, so an order is paid and granted once.
+
+use chrono::Months;
+use sqlx::Transaction;
+
+use crate::db::{is_unique_violation, Db, WriteTx};
+use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+use crate::on_db;
+use crate::wallet::model::{Gift, OrderRow, ProductRow};
+
+const PRODUCT: &str = "id, code, kind, level, months, amount, price_cents, currency, price_coins";
+const ORDER: &str =
+    "id, user_id, product_id, pay_type, state, price_cents, currency, price_coins, checkout,
+    provider_txn, created_at, updated_at";
+
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    #[error("an unfinished order exists")]
+    Unfinished,
+    #[error("no such order")]
+    NotFound,
+    #[error("the order is closed")]
+    Closed,
+    #[error("the balance is too low")]
+    Insufficient,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+impl From<LedgerError> for OrderError {
+    fn from(e: LedgerError) -> Self {
+        match e {
+            LedgerError::Insufficient => OrderError::Insufficient,
+            LedgerError::Db(e) => OrderError::Db(e),
+        }
+    }
+}
+
+/// Granting what a product gives, inside the order's transaction.
+trait GrantTx {
+    fn grant(
+        &mut self,
+        order: &OrderRow,
+        product: &ProductRow,
+        now: i64,
+    ) -> impl std::future::Future<Output = Result<(), LedgerError>> + Send;
+}
+
+/// A membership runs from its current expiry when still running, else from now; buying VIP
+/// during a running SVIP extends the SVIP.
+fn extend(
+    level: Option<String>,
+    expires: Option<i64>,
+    product: &ProductRow,
+    now: i64,
+) -> (String, i64) {
+    let running = expires.filter(|e| *e > now);
+    let from = running.unwrap_or(now);
+    let start = chrono::DateTime::from_timestamp(from, 0).unwrap_or_default();
+    let months = u32::try_from(product.months.unwrap_or(1)).unwrap_or(1);
+    let until = start
+        .checked_add_months(Months::new(months))
+        .unwrap_or(start)
+        .timestamp();
+    let bought = product.level.clone().unwrap_or_else(|| "VIP".into());
+    let level = match (running, level.as_deref()) {
+        (Some(_), Some("SVIP")) => "SVIP".to_owned(),
+        _ => bought,
+    };
+    (level, until)
+}
+
+macro_rules! impl_grant {
+    ($database:ty) => {
+        impl GrantTx for Transaction<'static, $database> {
+            async fn grant(
+                &mut self,
+                order: &OrderRow,
+                product: &ProductRow,
+                now: i64,
+            ) -> Result<(), LedgerError> {
+                let key = format!("order:{}", order.id);
+                match product.kind.as_str() {
+                    "member" => {
+                        let (level, expires): (Option<String>, Option<i64>) = sqlx::query_as(
+                            "SELECT level, member_expires_at FROM users WHERE id = $1",
+                        )
+                        .bind(order.user_id)
+                        .fetch_one(&mut **self)
+                        .await?;
+                        let (level, until) = extend(level, expires, product, now);
+                        sqlx::query(
+                            "UPDATE users SET level = $2, member_expires_at = $3 WHERE id = $1",
+                        )
+                        .bind(order.user_id)
+                        .bind(level)
+                        .bind(until)
+                        .execute(&mut **self)
+                        .await?;
+                    }
+                    kind => {
+                        let asset = if kind == "gold" {
+                            Asset::Coins
+                        } else {
+                            Asset::Characters
+                        };
+                        self.post(&Entry {
+                            user_id: order.user_id,
+                            asset,
+                            amount: product.amount.unwrap_or(0),
+                            reason: "purchase",
+                            idempotency_key: &key,
+                            now,
+                        })
+                        .await?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
+impl_grant!(sqlx::Sqlite);
+impl_grant!(sqlx::Postgres);
+
+#[allow(async_fn_in_trait)]
+pub trait WalletStore {
+    async fn products(&self) -> sqlx::Result<Vec<ProductRow>>;
+    async fn product(&self, id: i64) -> sqlx::Result<Option<ProductRow>>;
+    async fn create_order(
+        &self,
+        user_id: i64,
+        product: &ProductRow,
+        pay_type: &str,
+        checkout: &str,
+        now: i64,
+    ) -> Result<OrderRow, OrderError>;
+    async fn unfinished_order(&self, user_id: i64) -> sqlx::Result<Option<OrderRow>>;
+    async fn order(&self, id: i64) -> sqlx::Result<Option<OrderRow>>;
+    /// Pays an unfinished order from the coin balance and grants it, all at once.
+    async fn pay_with_gold(&self, order_id: i64, now: i64) -> Result<OrderRow, OrderError>;
+    /// Finishes an order confirmed by a provider and grants it; the same provider transaction
+    /// confirmed again changes nothing. True when this call finished it.
+    async fn confirm(
+        &self,
+        order_id: i64,
+        provider_txn: &str,
+        now: i64,
+    ) -> Result<(OrderRow, bool), OrderError>;
+    async fn close_order(
+        &self,
+        order_id: i64,
+        state: &str,
+        now: i64,
+    ) -> Result<OrderRow, OrderError>;
+    /// Counts one claim of `kind` today and credits `coins`; None when `max_times` is reached.
+    async fn claim_coins(
+        &self,
+        user_id: i64,
+        kind: &str,
+        day: i64,
+        max_times: i64,
+        coins: i64,
+        now: i64,
+    ) -> Result<Option<i64>, LedgerError>;
+    async fn gifts(&self) -> sqlx::Result<Vec<Gift>>;
+    async fn gift(&self, id: i64) -> sqlx::Result<Option<Gift>>;
+    /// Gifts a person received, with how many of each.
+    async fn gifts_received(&self, user_id: i64) -> sqlx::Result<Vec<(Gift, i64)>>;
+    /// An operator's change to the catalogue: a product's prices and whether it is sold.
+    async fn set_product(
+        &self,
+        code: &str,
+        price_cents: Option<i64>,
+        price_coins: Option<Option<i64>>,
+        active: Option<bool>,
+    ) -> sqlx::Result<bool>;
+}
+
+impl WalletStore for Db {
+    async fn products(&self) -> sqlx::Result<Vec<ProductRow>> {
+        let sql = format!("SELECT {PRODUCT} FROM products WHERE active ORDER BY sort, id");
+        on_db!(self, pool => sqlx::query_as(&sql).fetch_all(pool).await)
+    }
+
+    async fn product(&self, id: i64) -> sqlx::Result<Option<ProductRow>> {
+        let sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1 AND active");
+        on_db!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+    }
+
+    async fn create_order(
+        &self,
+        user_id: i64,
+        p: &ProductRow,
+        pay_type: &str,
+        checkout: &str,
+        now: i64,
+    ) -> Result<OrderRow, OrderError> {
+        let sql = format!(
+            "INSERT INTO orders (user_id, product_id, pay_type, state, price_cents, currency, price_coins, checkout, created_at, updated_at)
+             VALUES ($1, $2, $3, 'unfinished', $4, $5, $6, $7, $8, $8) RETURNING {ORDER}"
+        );
+        let created: Result<OrderRow, sqlx::Error> = on_db!(self, pool => sqlx::query_as(&sql)
+            .bind(user_id).bind(p.id).bind(pay_type).bind(p.price_cents).bind(&p.currency).bind(p.price_coins)
+            .bind(checkout).bind(now).fetch_one(pool).await);
+        created.map_err(|e| // PostgreSQL names the index; SQLite names its column.
+            if is_unique_violation(&e, "orders_one_unfinished") || is_unique_violation(&e, "orders.user_id") { OrderError::Unfinished } else { OrderError::Db(e) })
+    }
+
+    async fn unfinished_order(&self, user_id: i64) -> sqlx::Result<Option<OrderRow>> {
+        let sql = format!("SELECT {ORDER} FROM orders WHERE user_id = $1 AND state = 'unfinished'");
+        on_db!(self, pool => sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
+    }
+
+    async fn order(&self, id: i64) -> sqlx::Result<Option<OrderRow>> {
+        let sql = format!("SELECT {ORDER} FROM orders WHERE id = $1");
+        on_db!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+    }
+
+    async fn pay_with_gold(&self, order_id: i64, now: i64) -> Result<OrderRow, OrderError> {
+        let finish = format!(
+            "UPDATE orders SET state = 'finished', provider_txn = $2, updated_at = $3
+             WHERE id = $1 AND state = 'unfinished' RETURNING {ORDER}"
+        );
+        let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let order: Option<OrderRow> = sqlx::query_as(&finish)
+                .bind(order_id).bind(format!("gold:{order_id}")).bind(now).fetch_optional(&mut *tx).await?;
+            let order = order.ok_or(OrderError::Closed)?;
+            let product: ProductRow = sqlx::query_as(&product_sql).bind(order.product_id).fetch_one(&mut *tx).await?;
+            let key = format!("order-pay:{order_id}");
+            tx.post(&Entry {
+                user_id: order.user_id,
+                asset: Asset::Coins,
+                amount: -order.price_coins.unwrap_or(0),
+                reason: "paid with gold",
+                idempotency_key: &key,
+                now,
+            }).await?;
+            tx.grant(&order, &product, now).await?;
+            tx.commit().await?;
+            Ok(order)
+        })
+    }
+
+    async fn confirm(
+        &self,
+        order_id: i64,
+        provider_txn: &str,
+        now: i64,
+    ) -> Result<(OrderRow, bool), OrderError> {
+        let finish = format!(
+            "UPDATE orders SET state = 'finished', provider_txn = $2, updated_at = $3
+             WHERE id = $1 AND state = 'unfinished' RETURNING {ORDER}"
+        );
+        let select = format!("SELECT {ORDER} FROM orders WHERE id = $1");
+        let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let finished: Result<Option<OrderRow>, sqlx::Error> = sqlx::query_as(&finish)
+                .bind(order_id).bind(provider_txn).bind(now).fetch_optional(&mut *tx).await;
+            let finished = match finished {
+                Ok(found) => found,
+                // The provider's transaction already paid another order: never twice.
+                Err(e) if is_unique_violation(&e, "provider_txn") => return Err(OrderError::Closed),
+                Err(e) => return Err(e.into()),
+            };
+            let Some(order) = finished else {
+                let existing: Option<OrderRow> = sqlx::query_as(&select).bind(order_id).fetch_optional(&mut *tx).await?;
+                return match existing {
+                    Some(o) if o.state == "finished" && o.provider_txn.as_deref() == Some(provider_txn) => Ok((o, false)),
+                    Some(_) => Err(OrderError::Closed),
+                    None => Err(OrderError::NotFound),
+                };
+            };
+            let product: ProductRow = sqlx::query_as(&product_sql).bind(order.product_id).fetch_one(&mut *tx).await?;
+            tx.grant(&order, &product, now).await?;
+            tx.commit().await?;
+            Ok((order, true))
+        })
+    }
+
+    async fn close_order(
+        &self,
+        order_id: i64,
+        state: &str,
+        now: i64,
+    ) -> Result<OrderRow, OrderError> {
+        let sql = format!(
+            "UPDATE orders SET state = $2, updated_at = $3 WHERE id = $1 AND state = 'unfinished' RETURNING {ORDER}"
+        );
+        let closed: Option<OrderRow> = on_db!(self, pool => sqlx::query_as(&sql).bind(order_id).bind(state).bind(now).fetch_optional(pool).await)?;
+        closed.ok_or(OrderError::Closed)
+    }
+
+    async fn claim_coins(
+        &self,
+        user_id: i64,
+        kind: &str,
+        day: i64,
+        max_times: i64,
+        coins: i64,
+        now: i64,
+    ) -> Result<Option<i64>, LedgerError> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            sqlx::query("INSERT INTO coin_claims (user_id, day, kind, times) VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, day, kind) DO NOTHING")
+                .bind(user_id).bind(day).bind(kind).execute(&mut *tx).await?;
+            let counted: Option<(i64,)> = sqlx::query_as(
+                "UPDATE coin_claims SET times = times + 1 WHERE user_id = $1 AND day = $2 AND kind = $3 AND times < $4 RETURNING times",
+            ).bind(user_id).bind(day).bind(kind).bind(max_times).fetch_optional(&mut *tx).await?;
+            let Some((times,)) = counted else { return Ok(None) };
+            let key = format!("claim:{kind}:{user_id}:{day}:{times}");
+            let posted = tx.post(&Entry { user_id, asset: Asset::Coins, amount: coins, reason: kind, idempotency_key: &key, now }).await?;
+            tx.commit().await?;
+            Ok(Some(posted.balance_after))
+        })
+    }
+
+    async fn gifts(&self) -> sqlx::Result<Vec<Gift>> {
+        on_db!(self, pool => sqlx::query_as("SELECT id, code, kind, icon, price_coins FROM gifts WHERE active ORDER BY sort, id").fetch_all(pool).await)
+    }
+
+    async fn gift(&self, id: i64) -> sqlx::Result<Option<Gift>> {
+        on_db!(self, pool => sqlx::query_as("SELECT id, code, kind, icon, price_coins FROM gifts WHERE id = $1 AND active")
+            .bind(id).fetch_optional(pool).await)
+    }
+
+    async fn gifts_received(&self, user_id: i64) -> sqlx::Result<Vec<(Gift, i64)>> {
+        let rows: Vec<(i64, String, String, String, i64, i64)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT g.id, g.code, g.kind, g.icon, g.price_coins, COUNT(*) AS n FROM gifts_given gg JOIN gifts g ON g.id = gg.gift_id
+             WHERE gg.receiver_id = $1 GROUP BY g.id, g.code, g.kind, g.icon, g.price_coins ORDER BY n DESC, g.id",
+        ).bind(user_id).fetch_all(pool).await)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, code, kind, icon, price_coins, n)| {
+                (
+                    Gift {
+                        id,
+                        code,
+                        kind,
+                        icon,
+                        price_coins,
+                    },
+                    n,
+                )
+            })
+            .collect())
+    }
+
+    async fn set_product(
+        &self,
+        code: &str,
+        price_cents: Option<i64>,
+        price_coins: Option<Option<i64>>,
+        active: Option<bool>,
+    ) -> sqlx::Result<bool> {
+        let done = on_db!(self, pool => sqlx::query(
+            "UPDATE products SET price_cents = COALESCE($2, price_cents),
+                price_coins = CASE WHEN $3 THEN $4 ELSE price_coins END,
+                active = COALESCE($5, active)
+             WHERE code = $1",
+        ).bind(code).bind(price_cents).bind(price_coins.is_some()).bind(price_coins.flatten()).bind(active)
+        .execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(done > 0)
+    }
+}
