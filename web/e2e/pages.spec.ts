@@ -69,6 +69,8 @@ for (const lang of ['en', 'ja'] as const) {
         await expect(page.getByTestId('upgrade-panel')).toBeVisible();
       } else if (name === 'homepage') {
         await expect(page.getByTestId('profile-name')).toHaveText(me.userName);
+      } else if (name === 'message' || name === 'RecentContact') {
+        await expect(page.getByTestId('conversations-empty')).toBeVisible();
       } else if (!['settings', 'switch-account'].includes(name)) {
         await expect(page.getByTestId('coming-soon')).toBeVisible();
       }

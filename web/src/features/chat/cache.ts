@@ -102,10 +102,12 @@ export function bumpConversation(
     void qc.invalidateQueries({ queryKey: chatKeys.conversations() });
     return;
   }
+  // A list fetched after the message was stored counts it already (a replayed event).
+  const newer = message.id > current.lastMessage.id;
   const updated = {
     ...current,
     lastMessage: message.id >= current.lastMessage.id ? message : current.lastMessage,
-    unread: Math.max(0, current.unread + unreadDelta),
+    unread: Math.max(0, current.unread + (newer ? unreadDelta : 0)),
   };
   const pages = data.pages.map((page) => ({
     ...page,

@@ -369,6 +369,26 @@ describe('the unread counter', () => {
     expect(socket.framesOf('delivered')).toEqual([{ type: 'delivered', ids: [10] }]);
   });
 
+  it('does not count twice a replayed message the conversation list already has', async () => {
+    const { connect, queryClient } = setup();
+    localStorage.setItem('IM_LAST_SEQ', JSON.stringify({ [ME]: 4 }));
+    const peer = {
+      userId: MIKA,
+      userName: 'Mika',
+    } as ConversationsData['pages'][0]['rows'][0]['peer'];
+    // Fetched after message 12 was stored: it counts it.
+    queryClient.setQueryData<ConversationsData>(chatKeys.conversations(), {
+      pages: [{ rows: [{ peer, lastMessage: message({ id: 12 }), unread: 1 }], total: 1 }],
+      pageParams: [1],
+    });
+    const socket = await connect(6);
+    incoming(socket, 5, { id: 12 });
+    incoming(socket, 6, { id: 13 });
+    const row = queryClient.getQueryData<ConversationsData>(chatKeys.conversations())?.pages[0]
+      ?.rows[0];
+    expect(row).toMatchObject({ unread: 2, lastMessage: { id: 13 } });
+  });
+
   it('opening a chat clears its unread count from the list and the total', async () => {
     const { connection, connect, queryClient, deps } = setup();
     const peer = {

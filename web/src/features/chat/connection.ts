@@ -767,6 +767,8 @@ export class ChatConnection {
     options: { preview?: string } = {},
   ): string {
     const clientId = this.deps.newClientId();
+    // What is typed next is new typing, worth telling at once.
+    this.lastTypingSent.delete(to);
     this.outbox.add({
       clientId,
       to,

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { HelpIcon, UsersIcon } from '../../components/icons';
+import { UsersIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
 import { ConnectionBanner } from '../../features/chat/components/ConnectionBanner';
 import { ConversationList } from '../../features/chat/components/ConversationList';
+import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 
 const RECENT_CONTACTS_PATH = '/pages/RecentContact/RecentContact';
 
-/** My conversations, newest first; Help&Support opens on its own tab. */
+/** My conversations, newest first; the Help&Support menu entry opens the support tab. */
 export default function MessagePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -19,11 +19,7 @@ export default function MessagePage() {
       <>
         <AppBar title={t('pages.help')} />
         <div className="page">
-          <ComingSoon
-            title={t('pages.help')}
-            description={t('pages.helpDesc')}
-            icon={<HelpIcon size={40} />}
-          />
+          <CustomerServiceCard member={Boolean(user?.level)} />
         </div>
       </>
     );

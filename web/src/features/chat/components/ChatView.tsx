@@ -228,7 +228,7 @@ export function ChatView({
         title={
           <Link className="chat-peer" to={profileHref(peer)} title={t('chat.viewProfile')}>
             <span className="chat-peer-avatar">
-              <Avatar src={target.avatar} name={name} size={36} />
+              <Avatar src={target.avatar} name={name} size={36} alt="" />
               {online && <span className="online-dot" data-testid="online-dot" />}
             </span>
             <span className="chat-peer-text">

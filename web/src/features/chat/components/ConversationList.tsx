@@ -35,7 +35,7 @@ function ConversationRow({
       data-testid="conversation"
     >
       <span className="conversation-avatar">
-        <Avatar src={peer.avatarThumb ?? peer.avatar} name={name} size={compact ? 40 : 52} />
+        <Avatar src={peer.avatarThumb ?? peer.avatar} name={name} size={compact ? 40 : 52} alt="" />
         {peer.online && <span className="online-dot" aria-label={t('chat.online')} />}
       </span>
       <span className="grow conversation-main">
