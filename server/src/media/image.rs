@@ -46,9 +46,17 @@ pub fn process(bytes: &[u8]) -> Result<Processed, ApiError> {
     })
 }
 
-/// Re-encodes as a baseline JPEG: only pixels go in, so no metadata comes out.
+/// Re-encodes as a baseline JPEG: only pixels go in, so no metadata comes out. Transparency is
+/// laid over white (JPEG has none; dropping the alpha channel would leave black corners).
 fn jpeg(img: &DynamicImage, quality: u8) -> Result<Vec<u8>, ApiError> {
-    let rgb = DynamicImage::ImageRgb8(img.to_rgb8());
+    let rgba = img.to_rgba8();
+    let mut flat = image::RgbImage::new(rgba.width(), rgba.height());
+    for (x, y, px) in rgba.enumerate_pixels() {
+        let [r, g, b, a] = px.0;
+        let over = |c: u8| ((u16::from(c) * u16::from(a) + 255 * (255 - u16::from(a))) / 255) as u8;
+        flat.put_pixel(x, y, image::Rgb([over(r), over(g), over(b)]));
+    }
+    let rgb = DynamicImage::ImageRgb8(flat);
     let mut out = Vec::new();
     rgb.write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality))
         .map_err(|e| ApiError::Internal(e.into()))?;

@@ -23,6 +23,8 @@ pub struct CardRow {
     pub last_active_at: i64,
     pub created_at: i64,
     pub remark: Option<String>,
+    /// The viewer likes this person.
+    pub liked: bool,
     /// When the listed act happened (a like, a visit), for lists.
     pub happened_at: Option<i64>,
 }
@@ -47,6 +49,8 @@ pub struct Card {
     pub online: bool,
     pub last_active_at: String,
     pub em_user: String,
+    /// I like (winked at) this person.
+    pub liked: bool,
     /// When this person liked me, I liked them, or visited me (in those lists).
     pub at: Option<String>,
 }
@@ -64,6 +68,7 @@ impl Card {
             em_user: em_user(row.id),
             user_name: row.user_name,
             remark: row.remark,
+            liked: row.liked,
             gender: row.gender,
             age,
             country: row.country,

@@ -1112,6 +1112,8 @@ export interface components {
       language: string;
       lastActiveAt: string;
       level?: null | components['schemas']['Level'];
+      /** @description I like (winked at) this person. */
+      liked: boolean;
       online: boolean;
       /** @description My private remark for this person, shown instead of the name when set. */
       remark?: string | null;
@@ -1232,6 +1234,8 @@ export interface components {
         language: string;
         lastActiveAt: string;
         level?: null | components['schemas']['Level'];
+        /** @description I like (winked at) this person. */
+        liked: boolean;
         online: boolean;
         /** @description My private remark for this person, shown instead of the name when set. */
         remark?: string | null;
@@ -1438,6 +1442,8 @@ export interface components {
         language: string;
         lastActiveAt: string;
         level?: null | components['schemas']['Level'];
+        /** @description I like (winked at) this person. */
+        liked: boolean;
         online: boolean;
         /** @description My private remark for this person, shown instead of the name when set. */
         remark?: string | null;
@@ -1531,6 +1537,8 @@ export interface components {
           language: string;
           lastActiveAt: string;
           level?: null | components['schemas']['Level'];
+          /** @description I like (winked at) this person. */
+          liked: boolean;
           online: boolean;
           /** @description My private remark for this person, shown instead of the name when set. */
           remark?: string | null;
