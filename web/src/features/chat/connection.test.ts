@@ -311,6 +311,34 @@ describe('kicked', () => {
     expect(connection.state).toBe('idle');
   });
 
+  it('stays signed in when another tab of this browser took the connection, and takes it back when shown', async () => {
+    const channel = {
+      postMessage: vi.fn(),
+      onmessage: null as ((ev: { data: unknown }) => void) | null,
+      close: vi.fn(),
+    };
+    const events = new EventTarget() as unknown as Window;
+    let visible = false;
+    const { connection, connect, deps, sockets } = setup({
+      channel,
+      events,
+      isVisible: () => visible,
+    });
+    const socket = await connect();
+    expect(channel.postMessage).toHaveBeenCalledWith({ type: 'open', user: 'u42' });
+    // The other tab announces itself, then the server closes this one.
+    channel.onmessage?.({ data: { type: 'open', user: 'u42' } });
+    socket.push({ type: 'kicked', code: 206 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.signOut).not.toHaveBeenCalled();
+    expect(connection.getSnapshot()).toEqual({ state: 'disconnected', reason: 'elsewhere' });
+
+    visible = true;
+    events.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(2);
+  });
+
   it('logs out on close code 4217 when the session has ended', async () => {
     const { connection, connect, deps, sockets } = setup();
     const socket = await connect();
@@ -349,6 +377,16 @@ describe('the unread counter', () => {
     expect(queryClient.getQueryData(chatKeys.unread())).toBe(2);
     await vi.advanceTimersByTimeAsync(0);
     expect(socket.framesOf('delivered')).toEqual([{ type: 'delivered', ids: [1, 2, 3, 4] }]);
+  });
+
+  it('sends after the next hello a receipt the dropped connection could not', async () => {
+    const { connect, last } = setup();
+    const socket = await connect();
+    incoming(socket, 1, { id: 7 });
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    last().push({ type: 'hello', userId: ME, lastSeq: 1 });
+    expect(last().framesOf('delivered')).toEqual([{ type: 'delivered', ids: [7] }]);
   });
 
   it('does not count a message from the person whose chat is open: unRead -1 and a read frame', async () => {
@@ -468,6 +506,27 @@ describe('sending', () => {
       error: { code: 403, msg, upgrade: false },
     });
     expect(connection.outbox.get(image)?.error?.upgrade).toBe(true);
+  });
+
+  it('shows the upload progress of an image from the socket buffer, and times the ack from when it has left', async () => {
+    const { connection, connect } = setup();
+    const socket = await connect();
+    socket.bufferedAmount = 10_000_000;
+    const clientId = connection.send(MIKA, 'img', {
+      image: `data:image/jpeg;base64,${'A'.repeat(100)}`,
+    });
+    const frameSize = JSON.stringify(socket.sent.at(-1)).length;
+    socket.bufferedAmount = frameSize * 0.75;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(connection.outbox.get(clientId)?.progress).toBeCloseTo(0.25, 2);
+    // A slow upload is not a failure.
+    await vi.advanceTimersByTimeAsync(ACK_TIMEOUT_MS * 2);
+    expect(connection.outbox.get(clientId)?.status).toBe('pending');
+    socket.bufferedAmount = 0;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(connection.outbox.get(clientId)?.progress).toBe(1);
+    await vi.advanceTimersByTimeAsync(ACK_TIMEOUT_MS);
+    expect(connection.outbox.get(clientId)?.status).toBe('fail');
   });
 
   it('sends again, with the same clientId, what was unacknowledged when the connection dropped', async () => {

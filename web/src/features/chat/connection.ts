@@ -278,7 +278,7 @@ export class ChatConnection {
     const token = this.deps.isLoggedIn() ? this.deps.sessionToken() : null;
     if (token === this.session) return;
     this.shutDown();
-    this.outbox.clear();
+    this.forgetAccount();
     this.session = token;
     this.me = null;
     this.caughtUp = false;
@@ -295,6 +295,7 @@ export class ChatConnection {
 
   /** Closes the socket on purpose and stops every timer; no reconnect follows. */
   private shutDown(): void {
+    this.flushReceipts();
     this.generation += 1;
     this.clearRetryTimer();
     this.stopHeartbeat();
@@ -310,8 +311,14 @@ export class ChatConnection {
         // already closed
       }
     }
-    this.flushReceipts();
     for (const id of this.typing.keys()) this.stopTyping(id);
+  }
+
+  /** What belonged to the account that was signed in: unsent messages and receipts. */
+  private forgetAccount(): void {
+    this.outbox.clear();
+    this.pendingRead = [];
+    this.pendingDelivered = [];
   }
 
   private clearRetryTimer(): void {
@@ -464,7 +471,7 @@ export class ChatConnection {
       }
     }
     this.session = null;
-    this.outbox.clear();
+    this.forgetAccount();
     this.setState('idle');
     this.deps.queryClient.clear();
     this.deps.toast(
@@ -570,6 +577,7 @@ export class ChatConnection {
     for (const entry of this.outbox.all()) {
       if (entry.status === 'pending') this.transmit(entry.clientId);
     }
+    this.flushReceipts();
     if (this.lastSeq >= this.replayUntil) this.onCaughtUp();
   }
 
@@ -667,14 +675,19 @@ export class ChatConnection {
     this.receiptsTimer ??= setTimeout(() => this.flushReceipts(), 0);
   }
 
+  /** Receipts not sent (the socket dropped meanwhile) wait for the next hello. */
   private flushReceipts(): void {
     if (this.receiptsTimer) clearTimeout(this.receiptsTimer);
     this.receiptsTimer = null;
-    if (this.pendingRead.length) this.sendFrame({ type: 'read', ids: this.pendingRead });
-    if (this.pendingDelivered.length)
-      this.sendFrame({ type: 'delivered', ids: this.pendingDelivered });
-    this.pendingRead = [];
-    this.pendingDelivered = [];
+    if (this.pendingRead.length && this.sendFrame({ type: 'read', ids: this.pendingRead })) {
+      this.pendingRead = [];
+    }
+    if (
+      this.pendingDelivered.length &&
+      this.sendFrame({ type: 'delivered', ids: this.pendingDelivered })
+    ) {
+      this.pendingDelivered = [];
+    }
   }
 
   private onAck(clientId: string, message: Message): void {

@@ -18,7 +18,7 @@ const base: Message = {
 describe('message previews', () => {
   const emoji = [{ code: '[smile]', emoji: '😊' }];
 
-  it('shows text on one line, images as [Image], emoji as the picture', () => {
+  it('shows text on one line, images as [Image], emoji as the picture, gifts as [Gift]', () => {
     expect(previewText(base, 42, emoji, t)).toBe('Hi there friend');
     expect(previewText({ ...base, type: 'img', content: { url: '/a' } }, 42, emoji, t)).toBe(
       'chat.imagePreview',
@@ -26,6 +26,9 @@ describe('message previews', () => {
     expect(
       previewText({ ...base, type: 'emoji', content: { code: '[smile]' } }, 42, emoji, t),
     ).toBe('😊');
+    expect(previewText({ ...base, type: 'gift', content: { giftId: 1 } }, 42, emoji, t)).toBe(
+      'chat.giftPreview',
+    );
   });
 
   it('says when a message was recalled, and marks my own', () => {

@@ -33,6 +33,12 @@ export function previewText(
     case 'emoji':
       text = emojiFor(message.content?.code, emoji);
       break;
+    case 'gift':
+      text = t('chat.giftPreview');
+      break;
+    case 'redPacket':
+      text = t('chat.redPacketPreview');
+      break;
     default:
       text = t('chat.otherPreview');
   }

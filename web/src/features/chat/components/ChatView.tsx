@@ -26,6 +26,7 @@ import { chatKeys } from '../api/keys';
 import { useOnlineStatus } from '../api/online-status';
 import type { ChatTarget, Message } from '../api/types';
 import { canRecall, dayKey, dayLabel } from '../display';
+import type { ChatExtras } from '../extras';
 import { useChatConnection, useIsTyping, useOutbox } from '../hooks';
 import type { OutboxEntry } from '../outbox';
 import { MESSAGES_PATH, RECHARGE_PATH, profileHref } from '../target';
@@ -70,10 +71,13 @@ export function ChatView({
   target,
   me,
   member,
+  extras = {},
 }: {
   target: ChatTarget;
   me: number | null;
   member: boolean;
+  /** What another feature adds (see extras.ts). */
+  extras?: ChatExtras;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -116,8 +120,9 @@ export function ChatView({
   }, [history.data, outbox, me]);
 
   // A refusal from the server: the notice shows its reason; a membership one offers Upgrade.
-  const refusal = [...outbox].reverse().find((e) => e.status === 'fail' && e.error)?.error;
-  const refusedBy = [...outbox].reverse().find((e) => e.status === 'fail' && e.error)?.clientId;
+  const refused = [...outbox].reverse().find((e) => e.status === 'fail' && e.error);
+  const refusal = refused?.error;
+  const refusedBy = refused?.clientId;
   const upgradeFor = useRef<string | null>(null);
   useEffect(() => {
     if (refusal?.upgrade && refusedBy && upgradeFor.current !== refusedBy) {
@@ -279,6 +284,7 @@ export function ChatView({
                       mine={item.message.from === me}
                       peerName={name}
                       emoji={emoji}
+                      renderContent={extras.renderContent}
                       onActions={
                         item.message.status === 'recalled'
                           ? undefined
@@ -289,6 +295,7 @@ export function ChatView({
                     <OutboxBubble
                       entry={item.entry}
                       emoji={emoji}
+                      renderContent={extras.renderContent}
                       onRetry={() => connection.resend(item.entry.clientId)}
                       onActions={() => setSelected({ kind: 'outbox', entry: item.entry })}
                     />
@@ -311,6 +318,7 @@ export function ChatView({
       {refusal && !refusal.upgrade && dismissed !== refusedBy && (
         <div className="chat-notice" role="alert" data-testid="chat-notice">
           <span className="grow">{refusal.msg}</span>
+          {refused && extras.refusalAction?.(refused)}
           <button
             type="button"
             className="icon-btn"
@@ -331,6 +339,7 @@ export function ChatView({
         onTyping={() => connection.sendTyping(peer)}
         onNeedMembership={() => setUpgradeOpen(true)}
         onFocus={keepAtBottom}
+        plusActions={extras.plusActions}
       />
       <ActionSheet
         open={selected !== null}
@@ -355,6 +364,7 @@ export function ChatView({
       >
         <p>{t('chat.upgradeBody')}</p>
       </Dialog>
+      {extras.panels}
     </div>
   );
 }

@@ -2,7 +2,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { ActionSheet, Dialog, type SheetAction } from '../../../components/Dialog';
+import { PlusIcon } from '../../../components/icons';
 import { showToast } from '../../../lib/toast';
 import { useEmoji } from '../api/emoji';
 import { KeyboardIcon, PhotoIcon, SendIcon, SmileIcon } from './icons';
@@ -33,6 +34,7 @@ export function Composer({
   onTyping,
   onNeedMembership,
   onFocus,
+  plusActions,
 }: {
   member: boolean;
   onSendText: (text: string) => void;
@@ -41,11 +43,14 @@ export function Composer({
   onTyping: () => void;
   onNeedMembership: () => void;
   onFocus: () => void;
+  /** More things to send (another feature's), behind a "+" button. */
+  plusActions?: readonly SheetAction[];
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [picked, setPicked] = useState<PickedImage | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const emoji = useEmoji({ enabled: emojiOpen });
@@ -123,6 +128,17 @@ export function Composer({
         <button type="button" className="icon-btn" aria-label={t('chat.photo')} onClick={pickImage}>
           <PhotoIcon />
         </button>
+        {plusActions && plusActions.length > 0 && (
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('chat.more')}
+            aria-haspopup="dialog"
+            onClick={() => setMoreOpen(true)}
+          >
+            <PlusIcon />
+          </button>
+        )}
         <input
           ref={file}
           type="file"
@@ -171,6 +187,9 @@ export function Composer({
             </button>
           ))}
         </div>
+      )}
+      {plusActions && (
+        <ActionSheet open={moreOpen} onClose={() => setMoreOpen(false)} actions={plusActions} />
       )}
       <Dialog
         open={picked !== null}

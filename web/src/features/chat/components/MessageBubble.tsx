@@ -3,6 +3,7 @@
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Emoji, Message } from '../api/types';
+import type { ChatExtras } from '../extras';
 import { bubbleTime, emojiFor, tickOf } from '../display';
 import type { OutboxEntry } from '../outbox';
 import { AlertIcon, ClockIcon, DoubleTickIcon, TickIcon } from './icons';
@@ -108,12 +109,14 @@ export function MessageBubble({
   peerName,
   emoji,
   onActions,
+  renderContent,
 }: {
   message: Message;
   mine: boolean;
   peerName: string;
   emoji: readonly Emoji[] | undefined;
   onActions?: () => void;
+  renderContent?: ChatExtras['renderContent'];
 }) {
   const { t } = useTranslation();
   const actions = useMessageActions(onActions);
@@ -134,13 +137,20 @@ export function MessageBubble({
       data-message-id={message.id}
     >
       <div className={`bubble bubble-${message.type}`} {...actions}>
-        <Content
-          type={message.type}
-          text={content.text}
-          code={content.code}
-          image={thumb ? { src: thumb, full: url } : undefined}
-          emoji={emoji}
-        />
+        {renderContent?.({
+          type: message.type,
+          content: message.content,
+          mine,
+          pending: false,
+        }) ?? (
+          <Content
+            type={message.type}
+            text={content.text}
+            code={content.code}
+            image={thumb ? { src: thumb, full: url } : undefined}
+            emoji={emoji}
+          />
+        )}
       </div>
       <div className="bubble-meta">
         <time dateTime={message.createdAt}>{bubbleTime(message.createdAt)}</time>
@@ -156,11 +166,13 @@ export function OutboxBubble({
   emoji,
   onRetry,
   onActions,
+  renderContent,
 }: {
   entry: OutboxEntry;
   emoji: readonly Emoji[] | undefined;
   onRetry: () => void;
   onActions: () => void;
+  renderContent?: ChatExtras['renderContent'];
 }) {
   const { t } = useTranslation();
   const actions = useMessageActions(onActions);
@@ -173,13 +185,20 @@ export function OutboxBubble({
         className={`bubble bubble-${entry.msgType}${failed ? ' bubble-failed' : ''}`}
         {...actions}
       >
-        <Content
-          type={entry.msgType}
-          text={entry.content.text}
-          code={entry.content.code}
-          image={entry.preview ? { src: entry.preview } : undefined}
-          emoji={emoji}
-        />
+        {renderContent?.({
+          type: entry.msgType,
+          content: entry.content,
+          mine: true,
+          pending: entry.status === 'pending',
+        }) ?? (
+          <Content
+            type={entry.msgType}
+            text={entry.content.text}
+            code={entry.content.code}
+            image={entry.preview ? { src: entry.preview } : undefined}
+            emoji={emoji}
+          />
+        )}
         {uploading && (
           <span
             className="upload-progress"
