@@ -248,6 +248,42 @@ test('someone who went offline comes back to what they missed', async ({
   await she.context.close();
 });
 
+test('a long conversation loads backwards as she scrolls up, keeping her place', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const him = await register(request, 'lgm', testInfo, 'male');
+  const her = await register(request, 'lgw', testInfo, 'female');
+  for (let i = 1; i <= 30; i++) {
+    await api(request, him.token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: {
+        to: her.userId,
+        msgType: 'txt',
+        content: { text: `Note #${String(i).padStart(2, '0')}` },
+      },
+    });
+  }
+  const she = await signIn(browser, testInfo, her);
+  await she.page.goto(chatUrl(him));
+  // The newest page, scrolled to the end.
+  await expect(bubble(she.page, 'Note #30')).toBeInViewport();
+  await expect(she.page.getByTestId('message')).toHaveCount(20);
+  await expect(bubble(she.page, 'Note #01')).toHaveCount(0);
+
+  await she.page.locator('.chat-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(she.page.getByTestId('message')).toHaveCount(30);
+  // What she was looking at stays in place; the older messages are above it.
+  await expect(bubble(she.page, 'Note #11')).toBeInViewport();
+  await expect(bubble(she.page, 'Note #01')).not.toBeInViewport();
+  await she.page.locator('.chat-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(bubble(she.page, 'Note #01')).toBeInViewport();
+  await expect(
+    she.page.getByText(`This is the beginning of your conversation with ${him.userName}`),
+  ).toBeVisible();
+  await she.context.close();
+});
+
 test('a message can be recalled for both sides, or deleted for me only', async ({
   browser,
   request,
