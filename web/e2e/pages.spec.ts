@@ -71,6 +71,10 @@ for (const lang of ['en', 'ja'] as const) {
         await expect(page.getByTestId('profile-name')).toHaveText(me.userName);
       } else if (name === 'message' || name === 'RecentContact') {
         await expect(page.getByTestId('conversations-empty')).toBeVisible();
+      } else if (name === 'recharge') {
+        await expect(page.getByTestId('product').first()).toBeVisible();
+      } else if (name === 'grade') {
+        await expect(page.getByTestId('plan-SVIP')).toBeVisible();
       } else if (!['settings', 'switch-account'].includes(name)) {
         await expect(page.getByTestId('coming-soon')).toBeVisible();
       }
@@ -124,5 +128,5 @@ test('a page whose chunk fails to load offers Retry', async ({ page, request }, 
   await expect(page.getByText('The page could not be loaded')).toBeVisible();
   block = false;
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('grade-status')).toBeVisible();
 });

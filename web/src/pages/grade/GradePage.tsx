@@ -1,20 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { CrownIcon } from '../../components/icons';
+import { useInfo } from '../../features/account/api/get-info';
+import { GradeView } from '../../features/wallet/components/GradeView';
 
+/** The membership levels, my own, and the way to upgrade (the menu's Upgrade). */
 export default function GradePage() {
   const { t } = useTranslation();
+  const { data: user } = useInfo();
   return (
     <>
       <AppBar title={t('pages.grade')} />
-      <div className="page">
-        <ComingSoon
-          title={t('pages.grade')}
-          description={t('pages.gradeDesc')}
-          icon={<CrownIcon size={40} />}
-        />
-      </div>
+      <GradeView balances={user} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/request';
 import { useProfile } from '../../features/people/api/profile';
 import { EmptyState } from '../../features/people/components/EmptyState';
 import { ProfileView } from '../../features/people/components/ProfileView';
+import { ReceivedGifts } from '../../features/wallet/components/ReceivedGifts';
 
 /** A person's profile (?userId=N); without userId, my own. */
 export default function HomepagePage() {
@@ -64,5 +65,12 @@ export default function HomepagePage() {
     );
   }
 
-  return <ProfileView profile={profile.data} onBlocked={goBack} />;
+  return (
+    <>
+      <ProfileView profile={profile.data} onBlocked={goBack} />
+      <div className="profile-extras">
+        <ReceivedGifts userId={profile.data.userId} />
+      </div>
+    </>
+  );
 }

@@ -1,20 +1,49 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { CrownIcon } from '../../components/icons';
+import { useInfo } from '../../features/account/api/get-info';
+import { RechargeView } from '../../features/wallet/components/RechargeView';
+import { SandboxCheckout } from '../../features/wallet/components/SandboxCheckout';
+import { RECHARGE_PATH, isRechargeTab, sandboxParams } from '../../features/wallet/display';
 
+/**
+ * Buying membership, gold and characters (?tab=member|gold|character). Opened with
+ * ?sandboxOrder&token it is the TEST checkout of that order instead.
+ */
 export default function RechargePage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const info = useInfo();
+  const refresh = () => void info.refetch();
+  const checkout = sandboxParams(params);
+
+  if (checkout) {
+    return (
+      <>
+        <AppBar title={t('wallet.sandboxPageTitle')} back={RECHARGE_PATH} />
+        <div className="page wallet-page">
+          <SandboxCheckout
+            key={checkout.orderId}
+            checkout={checkout}
+            balances={info.data}
+            onBalancesChanged={refresh}
+          />
+        </div>
+      </>
+    );
+  }
+
+  const raw = params.get('tab');
+  const tab = isRechargeTab(raw) ? raw : 'member';
   return (
     <>
       <AppBar title={t('pages.recharge')} back />
-      <div className="page">
-        <ComingSoon
-          title={t('pages.recharge')}
-          description={t('pages.rechargeDesc')}
-          icon={<CrownIcon size={40} />}
-        />
-      </div>
+      <RechargeView
+        balances={info.data}
+        tab={tab}
+        onTab={(next) => setParams({ tab: next }, { replace: true })}
+        onBalancesChanged={refresh}
+      />
     </>
   );
 }

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { walletKeys } from './keys';
+import type { Catalogue, Grade } from './types';
+
+/** GET /system/grade/getProduct: memberships, gold packs and character packs. */
+export function getCatalogue() {
+  return request<Catalogue>({ url: '/system/grade/getProduct' });
+}
+
+export const catalogueQueryOptions = () =>
+  queryOptions({
+    queryKey: walletKeys.catalogue(),
+    queryFn: getCatalogue,
+    staleTime: 5 * 60_000,
+  });
+
+export function useCatalogue() {
+  return useQuery(catalogueQueryOptions());
+}
+
+/** GET /system/grade/{VIP|SVIP}: a membership level and its benefit keys. */
+export function getGrade(level: 'VIP' | 'SVIP') {
+  return request<Grade>({ url: `/system/grade/${level}` });
+}
+
+export const gradeQueryOptions = (level: 'VIP' | 'SVIP') =>
+  queryOptions({
+    queryKey: walletKeys.grade(level),
+    queryFn: () => getGrade(level),
+    staleTime: 30 * 60_000,
+  });
+
+export function useGrade(level: 'VIP' | 'SVIP') {
+  return useQuery(gradeQueryOptions(level));
+}

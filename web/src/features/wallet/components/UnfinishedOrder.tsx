@@ -1,0 +1,74 @@
+// An order started and not finished (SPEC section 4: unfinished, later finished): the server
+// takes one at a time, so it is offered to continue at its checkout or to cancel.
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { formatDate } from '../../../i18n/format';
+import { ApiError } from '../../../lib/request';
+import { showToast } from '../../../lib/toast';
+import { useCancelOrder } from '../api/orders';
+import type { Catalogue, Order } from '../api/types';
+import { findProduct, formatPrice, orderReturn, productTitle } from '../display';
+import { useGoToCheckout } from './checkout-navigation';
+import { ClockIcon } from './icons';
+
+export function UnfinishedOrder({
+  order,
+  catalogue,
+  onCancelled,
+}: {
+  order: Order;
+  catalogue: Catalogue | undefined;
+  onCancelled?: () => void;
+}) {
+  const { t } = useTranslation();
+  const goToCheckout = useGoToCheckout();
+  const cancel = useCancelOrder();
+  const product = findProduct(catalogue, order.productId);
+  const back = orderReturn(order);
+  return (
+    <section className="unfinished-order" role="alert" data-testid="unfinished-order">
+      <div className="unfinished-head">
+        <ClockIcon size={22} />
+        <div className="grow">
+          <h3>{t('wallet.unfinishedTitle')}</h3>
+          <p>
+            {product ? productTitle(product, t) : t('wallet.orderNumber', { id: order.id })}
+            {' · '}
+            {formatPrice(order.priceCents, order.currency)}
+            {' · '}
+            {formatDate(order.createdAt, { dateStyle: 'short', timeStyle: 'short' })}
+          </p>
+        </div>
+      </div>
+      <div className="unfinished-actions">
+        {order.checkoutUrl && (
+          <Button small onClick={() => goToCheckout(order.checkoutUrl ?? '')}>
+            {t('wallet.continuePayment')}
+          </Button>
+        )}
+        {back && (
+          <Button
+            small
+            variant="outline"
+            loading={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(back, {
+                onSuccess: () => {
+                  showToast(t('wallet.orderCancelled'), 'success');
+                  onCancelled?.();
+                },
+                onError: (err) =>
+                  showToast(
+                    err instanceof ApiError && err.message ? err.message : t('errors.generic'),
+                    'error',
+                  ),
+              })
+            }
+          >
+            {t('wallet.cancelOrder')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
