@@ -234,6 +234,47 @@ describe('events in sequence order', () => {
     socket.push({ type: 'event', seq: 3, event: { kind: 'recall', id: 8, peer: MIKA } });
     expect(rows()[0]).toMatchObject({ status: 'recalled', content: null });
   });
+
+  it('applies the new content of an updated message (a red packet claimed) on both sides', async () => {
+    const { connect, queryClient } = setup();
+    const packet = { redPacketId: 3, amount: 50, blessing: 'Best wishes!', state: 'unclaimed' };
+    const mine = message({ id: 8, from: ME, to: MIKA, type: 'redPacket', content: packet });
+    const theirs = message({ id: 9, type: 'redPacket', content: { ...packet, redPacketId: 4 } });
+    queryClient.setQueryData<HistoryData>(chatKeys.history(MIKA), {
+      pages: [{ rows: [theirs, mine], total: 2 }],
+      pageParams: [undefined],
+    });
+    const socket = await connect();
+    const row = (id: number) =>
+      queryClient
+        .getQueryData<HistoryData>(chatKeys.history(MIKA))
+        ?.pages[0]?.rows.find((m) => m.id === id);
+
+    socket.push({
+      type: 'event',
+      seq: 1,
+      event: { kind: 'update', message: { ...mine, content: { ...packet, state: 'received' } } },
+    });
+    expect(row(8)?.content).toMatchObject({ state: 'received', amount: 50 });
+    socket.push({
+      type: 'event',
+      seq: 2,
+      event: {
+        kind: 'update',
+        message: {
+          ...theirs,
+          status: 'read',
+          content: { ...packet, redPacketId: 4, state: 'received' },
+        },
+      },
+    });
+    expect(row(9)?.content).toMatchObject({ redPacketId: 4, state: 'received' });
+    // Only the content changes: the receipt state stays what this device knows.
+    expect(row(9)?.status).toBe('unread');
+    expect(
+      queryClient.getQueryData<HistoryData>(chatKeys.history(MIKA))?.pages[0]?.rows,
+    ).toHaveLength(2);
+  });
 });
 
 describe('reconnect policy', () => {

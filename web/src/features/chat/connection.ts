@@ -119,7 +119,9 @@ type ChatEvent =
       ids: number[];
       upTo?: number;
     }
-  | { kind: 'recall'; id: number; peer: number };
+  | { kind: 'recall'; id: number; peer: number }
+  /** A stored message changed (a red packet claimed or returned): its new content. */
+  | { kind: 'update'; message: Message };
 
 function defaultDeps(queryClient: QueryClient): ConnectionDeps {
   return {
@@ -640,6 +642,16 @@ export class ChatConnection {
         patchHistory(qc, event.peer, match, patch);
         patchConversationLast(qc, event.peer, match, patch);
         if (this.caughtUp) this.syncUnreadTotal();
+        return;
+      }
+      case 'update': {
+        const changed = event.message;
+        const peer = changed.from === me ? changed.to : changed.from;
+        const match = (m: Message) => m.id === changed.id;
+        const patch = (m: Message) =>
+          m.status === 'recalled' ? m : { ...m, content: changed.content };
+        patchHistory(qc, peer, match, patch);
+        patchConversationLast(qc, peer, match, patch);
         return;
       }
       default:

@@ -4,7 +4,9 @@ import { AppBar } from '../../components/AppBar';
 import { ChatIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
 import { ChatView } from '../../features/chat/components/ChatView';
+import { useChatConnection } from '../../features/chat/hooks';
 import { MESSAGES_PATH, parseChatTarget } from '../../features/chat/target';
+import { useChatWallet } from '../../features/wallet/components/chat-wallet';
 
 /** A running VIP or SVIP membership: photos in chat are for members (SPEC section 6). */
 function isMember(user: { level?: string | null; memberExpiresAt?: string | null } | undefined) {
@@ -17,7 +19,18 @@ export default function ChatPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const target = parseChatTarget(params.get('data'));
-  const { data: user } = useInfo();
+  const { data: user, refetch: refetchUser } = useInfo();
+  const connection = useChatConnection();
+  // Gifts and red packets: the wallet says what to send, the chat sends it like any message.
+  const wallet = useChatWallet({
+    balances: user,
+    member: isMember(user),
+    peerName: target?.userName ?? '',
+    send: (msgType, content) => {
+      if (target) connection.send(target.userId, msgType, content);
+    },
+    onBalancesChanged: () => void refetchUser(),
+  });
   if (!target) {
     return (
       <div className="chat-page">
@@ -39,6 +52,7 @@ export default function ChatPage() {
       target={target}
       me={user?.userId ?? null}
       member={isMember(user)}
+      extras={wallet}
     />
   );
 }
