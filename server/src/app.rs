@@ -25,6 +25,8 @@ pub struct AppInner {
     pub clock: Clock,
     /// This node's live chat connections.
     pub hub: Arc<Hub>,
+    /// Translation providers, routed per language pair.
+    pub translator: Arc<crate::translate::providers::Router>,
 }
 
 impl Deref for App {
@@ -44,6 +46,7 @@ impl App {
         let mail = Mailer::from_config(&config, db.clone())?;
         let passwords = PasswordHasher::new(config.hash_concurrency);
         let limits = RateLimiter::new(&config.rate_limit);
+        let translator = crate::translate::router(&config);
         Ok(App(Arc::new(AppInner {
             config,
             db,
@@ -53,6 +56,7 @@ impl App {
             limits,
             clock: Clock::default(),
             hub: Arc::default(),
+            translator,
         })))
     }
 }

@@ -46,6 +46,7 @@ pub struct Config {
     pub people: PeopleSettings,
     pub chat: ChatSettings,
     pub wallet: WalletSettings,
+    pub translate: TranslateSettings,
     /// Demo mode: seed demo profiles on first start (and, later, allow the sandbox checkout).
     pub demo: bool,
     /// Log as JSON lines instead of text.
@@ -64,6 +65,29 @@ pub struct RateLimits {
     pub mail_per_account: u32,
     /// Chat messages one person may send per minute.
     pub chat_per_user: u32,
+}
+
+/// Translation providers (the first that supports a language pair is used).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct TranslateSettings {
+    /// Use Apertium where its binary is installed (English and Spanish, offline).
+    pub apertium: bool,
+    pub apertium_bin: String,
+    /// A LibreTranslate server (all eight languages), and its API key.
+    pub libretranslate_url: Option<String>,
+    pub libretranslate_key: Option<String>,
+}
+
+impl Default for TranslateSettings {
+    fn default() -> Self {
+        Self {
+            apertium: true,
+            apertium_bin: "apertium".into(),
+            libretranslate_url: None,
+            libretranslate_key: None,
+        }
+    }
 }
 
 /// Operator settings of the wallet (DESIGN.md section 5).
@@ -171,6 +195,7 @@ impl Default for Config {
             people: PeopleSettings::default(),
             chat: ChatSettings::default(),
             wallet: WalletSettings::default(),
+            translate: TranslateSettings::default(),
             demo: false,
             log_json: false,
         }
@@ -195,7 +220,7 @@ impl Config {
             .merge(Toml::file(file))
             .merge(Env::prefixed("AMORA_").map(|key| {
                 let key = key.as_str().to_ascii_lowercase();
-                for section in ["rate_limit_", "people_", "chat_", "wallet_"] {
+                for section in ["rate_limit_", "people_", "chat_", "wallet_", "translate_"] {
                     if let Some(rest) = key.strip_prefix(section) {
                         if !rest.starts_with('_') {
                             return format!("{}.{rest}", section.trim_end_matches('_')).into();

@@ -15,6 +15,7 @@ pub mod media;
 pub mod notify;
 pub mod ops;
 pub mod people;
+pub mod translate;
 pub mod wallet;
 pub mod web;
 

@@ -22,7 +22,8 @@ pub fn routes() -> (Router<App>, OpenApi) {
         .merge(crate::people::routes::router())
         .merge(crate::chat::routes::router())
         .merge(crate::notify::routes::router())
-        .merge(crate::wallet::routes::router());
+        .merge(crate::wallet::routes::router())
+        .merge(crate::translate::routes::router());
     let (router, mut doc) = OpenApiRouter::new()
         .nest("/prod-api", api)
         .split_for_parts();

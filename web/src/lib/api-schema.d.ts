@@ -395,6 +395,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/content/chatLanguage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My translation language per chat partner. */
+    get: operations['chat_languages'];
+    /** Chooses the language I read a partner in (or `none`). */
+    put: operations['set_chat_language'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/content/delMsg': {
     parameters: {
       query?: never;
@@ -525,6 +543,23 @@ export interface paths {
     put?: never;
     /** Sends a message to customer service (members reach the concierge). */
     post: operations['send_msg_other'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/tranMsg': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Translates one message for me, charged in characters (stored: reading again is free). */
+    post: operations['tran_msg'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1127,6 +1162,12 @@ export interface components {
       gold: components['schemas']['Product'][];
       member: components['schemas']['Product'][];
     };
+    ChatLanguage: {
+      /** @description A language code, or `none` for do-not-translate. */
+      abbr: string;
+      /** Format: int64 */
+      userId: number;
+    };
     ClaimRedPacket: {
       /**
        * Format: int64
@@ -1257,6 +1298,21 @@ export interface components {
         character: components['schemas']['Product'][];
         gold: components['schemas']['Product'][];
         member: components['schemas']['Product'][];
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_ChatLanguage: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description A language code, or `none` for do-not-translate. */
+        abbr: string;
+        /** Format: int64 */
+        userId: number;
       };
       msg: string;
     };
@@ -1655,6 +1711,43 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Translation: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /**
+         * Format: int64
+         * @description Left of today's member allowance (0 for non-members).
+         */
+        allowanceLeft: number;
+        /**
+         * Format: int64
+         * @description Characters of the source text.
+         */
+        characters: number;
+        /**
+         * Format: int64
+         * @description Charged now from today's allowance and from the packs (both 0 when it was stored already).
+         */
+        fromAllowance: number;
+        /** Format: int64 */
+        fromPack: number;
+        /** Format: int64 */
+        messageId: number;
+        /**
+         * Format: int64
+         * @description Character-pack balance after.
+         */
+        packBalance: number;
+        target: string;
+        text: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_UserView: {
       /**
        * Format: int32
@@ -1713,6 +1806,21 @@ export interface components {
         /** @description The application server key for `PushManager.subscribe` (base64url, uncompressed P-256). */
         publicKey: string;
       };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Vec_ChatLanguage: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description A language code, or `none` for do-not-translate. */
+        abbr: string;
+        /** Format: int64 */
+        userId: number;
+      }[];
       msg: string;
     };
     /** @description A successful answer. */
@@ -2006,6 +2114,34 @@ export interface components {
     SubscriptionRequest: {
       endpoint?: string | null;
       keys?: null | components['schemas']['Keys'];
+    };
+    Translation: {
+      /**
+       * Format: int64
+       * @description Left of today's member allowance (0 for non-members).
+       */
+      allowanceLeft: number;
+      /**
+       * Format: int64
+       * @description Characters of the source text.
+       */
+      characters: number;
+      /**
+       * Format: int64
+       * @description Charged now from today's allowance and from the packs (both 0 when it was stored already).
+       */
+      fromAllowance: number;
+      /** Format: int64 */
+      fromPack: number;
+      /** Format: int64 */
+      messageId: number;
+      /**
+       * Format: int64
+       * @description Character-pack balance after.
+       */
+      packBalance: number;
+      target: string;
+      text: string;
     };
     UnsubscribeRequest: {
       endpoint?: string | null;
@@ -2719,6 +2855,54 @@ export interface operations {
       };
     };
   };
+  chat_languages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_ChatLanguage'];
+        };
+      };
+    };
+  };
+  set_chat_language: {
+    parameters: {
+      query?: {
+        userId?: number;
+        /** @description A language code, or `none`. */
+        abbr?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ChatLanguage'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   delete_messages: {
     parameters: {
       query?: never;
@@ -2938,6 +3122,50 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  tran_msg: {
+    parameters: {
+      query?: {
+        /** @description The message to translate. */
+        id?: number;
+        /** @description Target language code; default: my choice for that partner, else my language. */
+        target?: string;
+        /** @description Accepted and ignored (the seed sends it). */
+        year?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Translation'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      503: {
         headers: {
           [name: string]: unknown;
         };

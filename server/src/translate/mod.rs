@@ -1,0 +1,220 @@
+//! Translation of chat messages, metered in characters (DESIGN.md section 5): members first
+//! spend their daily allowance (reset at 00:00 UTC, no carry-over), then character packs;
+//! others spend packs. Charged only when the translation succeeds, in the transaction that
+//! stores it; reading a stored translation again costs nothing, and a text already translated
+//! into a language is served from the cache without calling a provider.
+
+pub mod providers;
+pub mod routes;
+pub mod store;
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+
+use crate::account::model::{membership, parse_language};
+use crate::account::store::AccountStore;
+use crate::api::error::{ApiError, ApiResult};
+use crate::app::App;
+use crate::chat::store::ChatStore;
+use crate::config::Config;
+use crate::i18n::Msg;
+use crate::ledger::LedgerError;
+use crate::translate::providers::{Apertium, LibreTranslate, Provider, Router};
+use crate::translate::store::{NewTranslation, TranslateStore};
+
+/// Characters a member may translate each UTC day (SPEC section 9).
+pub const MEMBER_DAILY_CHARACTERS: i64 = 2000;
+
+/// "Do not translate", a choice per chat partner.
+pub const DO_NOT_TRANSLATE: &str = "none";
+
+/// The providers this installation has: Apertium where its binary is installed (unless turned
+/// off), LibreTranslate where a URL is configured.
+pub fn router(config: &Config) -> Arc<Router> {
+    let mut providers: Vec<Box<dyn Provider>> = Vec::new();
+    let t = &config.translate;
+    if t.apertium && which(&t.apertium_bin) {
+        providers.push(Box::new(Apertium {
+            bin: t.apertium_bin.clone(),
+        }));
+    }
+    if let Some(url) = t.libretranslate_url.as_deref().filter(|u| !u.is_empty()) {
+        providers.push(Box::new(LibreTranslate {
+            url: url.to_owned(),
+            api_key: t.libretranslate_key.clone(),
+            client: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(20))
+                .build()
+                .unwrap_or_default(),
+        }));
+    }
+    Arc::new(Router::new(providers))
+}
+
+fn which(bin: &str) -> bool {
+    if bin.contains('/') {
+        return std::path::Path::new(bin).exists();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|p| p.join(bin).exists()))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Translation {
+    pub message_id: i64,
+    pub target: String,
+    pub text: String,
+    /// Characters of the source text.
+    pub characters: i64,
+    /// Charged now from today's allowance and from the packs (both 0 when it was stored already).
+    pub from_allowance: i64,
+    pub from_pack: i64,
+    /// Left of today's member allowance (0 for non-members).
+    pub allowance_left: i64,
+    /// Character-pack balance after.
+    pub pack_balance: i64,
+}
+
+/// Translates a message I sent or received into `target` (default: my choice for that
+/// partner, else my interface language).
+pub async fn translate_message(
+    app: &App,
+    me: i64,
+    message_id: i64,
+    target: Option<&str>,
+) -> ApiResult<Translation> {
+    let message = app
+        .db
+        .message(message_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let partner = match (message.sender_id == me, message.recipient_id == me) {
+        (true, _) => message.recipient_id,
+        (_, true) => message.sender_id,
+        _ => return Err(ApiError::NotFound),
+    };
+    let deleted = if message.sender_id == me {
+        message.sender_deleted
+    } else {
+        message.recipient_deleted
+    };
+    if message.kind != "txt" || message.recalled_at.is_some() || deleted {
+        return Err(ApiError::NotFound);
+    }
+    let reader = app.db.user(me).await?.ok_or(ApiError::Unauthorized)?;
+    let target = match target.filter(|t| !t.is_empty()) {
+        Some(t) => parse_language(Some(t))?.to_owned(),
+        None => match app
+            .db
+            .chat_language(me, partner)
+            .await?
+            .filter(|t| t != DO_NOT_TRANSLATE)
+        {
+            Some(t) => t,
+            None => reader.language.clone(),
+        },
+    };
+    let now = app.clock.unix();
+    let day = now.div_euclid(86_400);
+    let member = membership(reader.level.as_deref(), reader.member_expires_at, now).is_some();
+    let used = if member {
+        app.db.allowance_used(me, day).await?
+    } else {
+        0
+    };
+    let allowance_left = if member {
+        (MEMBER_DAILY_CHARACTERS - used).max(0)
+    } else {
+        0
+    };
+    let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
+    let source_text = text["text"].as_str().unwrap_or_default().to_owned();
+    if let Some(stored) = app.db.stored_translation(message_id, me, &target).await? {
+        return Ok(Translation {
+            message_id,
+            characters: i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX),
+            target,
+            text: stored,
+            from_allowance: 0,
+            from_pack: 0,
+            allowance_left,
+            pack_balance: reader.characters,
+        });
+    }
+    let sender = app.db.user(message.sender_id).await?;
+    let source = sender.as_ref().map(|s| s.language.clone());
+    let characters = i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX);
+    let (from_allowance, from_pack) = if source.as_deref() == Some(target.as_str()) {
+        (0, 0) // same language: nothing to translate, nothing to pay
+    } else {
+        let take = characters.min(allowance_left);
+        (take, characters - take)
+    };
+    if from_pack > reader.characters {
+        return Err(ApiError::Invalid(Msg::InsufficientCharacters));
+    }
+    let source_hash = hex::encode(Sha256::digest(
+        format!("{}\u{0}{source_text}", source.as_deref().unwrap_or("")).as_bytes(),
+    ));
+    let (translated, provider) = if from_allowance + from_pack == 0 {
+        (source_text.clone(), "none".to_owned())
+    } else if let Some(hit) = app.db.cached(&source_hash, &target).await? {
+        hit
+    } else {
+        let provider = app
+            .translator
+            .provider_for(source.as_deref(), &target)
+            .map_err(|_| ApiError::Invalid(Msg::TranslationUnavailable))?;
+        let done = provider
+            .translate(&source_text, source.as_deref(), &target)
+            .await
+            .map_err(|e| {
+                tracing::warn!(error = %e, "translation failed");
+                ApiError::Unavailable(Msg::TranslationFailed)
+            })?;
+        metrics::counter!("translated_characters_total", "provider" => done.provider)
+            .increment(u64::try_from(characters).unwrap_or(0));
+        (done.text, done.provider.to_owned())
+    };
+    let saved = app
+        .db
+        .save_translation(&NewTranslation {
+            message_id,
+            reader: me,
+            target: &target,
+            text: &translated,
+            source_hash: &source_hash,
+            provider: &provider,
+            characters,
+            from_allowance,
+            allowance_cap: MEMBER_DAILY_CHARACTERS,
+            from_pack,
+            day,
+            now,
+        })
+        .await
+        .map_err(|e| match e {
+            LedgerError::Insufficient => ApiError::Invalid(Msg::InsufficientCharacters),
+            LedgerError::Db(e) => e.into(),
+        })?;
+    let (from_allowance, from_pack) = if saved {
+        (from_allowance, from_pack)
+    } else {
+        (0, 0)
+    };
+    let balance = app.db.user(me).await?.map_or(0, |u| u.characters);
+    Ok(Translation {
+        message_id,
+        target,
+        text: translated,
+        characters,
+        from_allowance,
+        from_pack,
+        allowance_left: allowance_left - from_allowance,
+        pack_balance: balance,
+    })
+}

@@ -1,0 +1,188 @@
+//! Translation providers behind one trait, routed per language pair by what each supports:
+//! Apertium (offline, rule-based, from Debian) for English and Spanish, and LibreTranslate's HTTP
+//! API for all eight languages.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::io::AsyncWriteExt;
+
+#[derive(Debug, thiserror::Error)]
+pub enum TranslateError {
+    #[error("no provider translates {0} to {1}")]
+    Unsupported(String, String),
+    #[error("the provider failed: {0}")]
+    Failed(String),
+}
+
+/// A translation and the source language the provider detected, if it detects.
+pub struct Translated {
+    pub text: String,
+    pub provider: &'static str,
+}
+
+#[async_trait::async_trait]
+pub trait Provider: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// Whether it translates `from` (None: unknown, to detect) into `to`; app language codes.
+    fn supports(&self, from: Option<&str>, to: &str) -> bool;
+    async fn translate(
+        &self,
+        text: &str,
+        from: Option<&str>,
+        to: &str,
+    ) -> Result<Translated, TranslateError>;
+}
+
+/// The Apertium command-line tool with its installed language pairs.
+pub struct Apertium {
+    pub bin: String,
+}
+
+fn apertium_mode(from: &str, to: &str) -> Option<&'static str> {
+    match (from, to) {
+        ("en", "es") => Some("eng-spa"),
+        ("es", "en") => Some("spa-eng"),
+        _ => None,
+    }
+}
+
+#[async_trait::async_trait]
+impl Provider for Apertium {
+    fn name(&self) -> &'static str {
+        "apertium"
+    }
+
+    fn supports(&self, from: Option<&str>, to: &str) -> bool {
+        from.and_then(|f| apertium_mode(f, to)).is_some()
+    }
+
+    async fn translate(
+        &self,
+        text: &str,
+        from: Option<&str>,
+        to: &str,
+    ) -> Result<Translated, TranslateError> {
+        let mode = from
+            .and_then(|f| apertium_mode(f, to))
+            .ok_or_else(|| TranslateError::Unsupported(from.unwrap_or("?").into(), to.into()))?;
+        // -u: no marks on unknown words (a reader would see '*' otherwise).
+        let mut child = tokio::process::Command::new(&self.bin)
+            .args(["-u", mode])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| TranslateError::Failed(e.to_string()))?;
+        if let Some(mut stdin) = child.stdin.take() {
+            stdin
+                .write_all(text.as_bytes())
+                .await
+                .map_err(|e| TranslateError::Failed(e.to_string()))?;
+        }
+        let out = tokio::time::timeout(Duration::from_secs(15), child.wait_with_output())
+            .await
+            .map_err(|_| TranslateError::Failed("apertium timed out".into()))?
+            .map_err(|e| TranslateError::Failed(e.to_string()))?;
+        if !out.status.success() {
+            return Err(TranslateError::Failed(
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+            ));
+        }
+        Ok(Translated {
+            text: String::from_utf8_lossy(&out.stdout).trim().to_owned(),
+            provider: "apertium",
+        })
+    }
+}
+
+/// LibreTranslate's HTTP API (`POST /translate`).
+pub struct LibreTranslate {
+    pub url: String,
+    pub api_key: Option<String>,
+    pub client: reqwest::Client,
+}
+
+/// Our codes to LibreTranslate's.
+fn lt_code(code: &str) -> &str {
+    match code {
+        "kr" => "ko",
+        "ge" => "de",
+        other => other,
+    }
+}
+
+#[async_trait::async_trait]
+impl Provider for LibreTranslate {
+    fn name(&self) -> &'static str {
+        "libretranslate"
+    }
+
+    fn supports(&self, _from: Option<&str>, _to: &str) -> bool {
+        true
+    }
+
+    async fn translate(
+        &self,
+        text: &str,
+        from: Option<&str>,
+        to: &str,
+    ) -> Result<Translated, TranslateError> {
+        let body = json!({
+            "q": text,
+            "source": from.map_or("auto", lt_code),
+            "target": lt_code(to),
+            "format": "text",
+            "api_key": self.api_key.clone().unwrap_or_default(),
+        });
+        let res = self
+            .client
+            .post(format!("{}/translate", self.url.trim_end_matches('/')))
+            .json(&body)
+            .send()
+            .await
+            .map_err(|e| TranslateError::Failed(e.to_string()))?;
+        let status = res.status();
+        let value: Value = res
+            .json()
+            .await
+            .map_err(|e| TranslateError::Failed(e.to_string()))?;
+        if !status.is_success() {
+            return Err(TranslateError::Failed(
+                value["error"].as_str().unwrap_or("error").to_owned(),
+            ));
+        }
+        let text = value["translatedText"]
+            .as_str()
+            .ok_or_else(|| TranslateError::Failed("no translatedText".into()))?;
+        Ok(Translated {
+            text: text.to_owned(),
+            provider: "libretranslate",
+        })
+    }
+}
+
+/// The configured providers, in order of preference.
+pub struct Router {
+    providers: Vec<Box<dyn Provider>>,
+}
+
+impl Router {
+    pub fn new(providers: Vec<Box<dyn Provider>>) -> Self {
+        Router { providers }
+    }
+
+    pub fn provider_for(
+        &self,
+        from: Option<&str>,
+        to: &str,
+    ) -> Result<&dyn Provider, TranslateError> {
+        self.providers
+            .iter()
+            .find(|p| p.supports(from, to))
+            .map(AsRef::as_ref)
+            .ok_or_else(|| TranslateError::Unsupported(from.unwrap_or("?").into(), to.into()))
+    }
+}

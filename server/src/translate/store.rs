@@ -1,0 +1,153 @@
+//! Translation storage: translations per reader, the cache, allowances and language choices.
+
+use crate::db::{Db, WriteTx};
+use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+use crate::on_db;
+
+/// A translation to keep, and how it is paid.
+pub struct NewTranslation<'a> {
+    pub message_id: i64,
+    pub reader: i64,
+    pub target: &'a str,
+    pub text: &'a str,
+    pub source_hash: &'a str,
+    pub provider: &'a str,
+    pub characters: i64,
+    /// Characters taken from today's member allowance (at most `allowance_cap` a day)...
+    pub from_allowance: i64,
+    pub allowance_cap: i64,
+    /// ...and from the character packs.
+    pub from_pack: i64,
+    pub day: i64,
+    pub now: i64,
+}
+
+#[allow(async_fn_in_trait)]
+pub trait TranslateStore {
+    async fn stored_translation(
+        &self,
+        message_id: i64,
+        reader: i64,
+        target: &str,
+    ) -> sqlx::Result<Option<String>>;
+    async fn cached(
+        &self,
+        source_hash: &str,
+        target: &str,
+    ) -> sqlx::Result<Option<(String, String)>>;
+    async fn allowance_used(&self, user_id: i64, day: i64) -> sqlx::Result<i64>;
+    /// Stores the translation and charges it in one transaction; false when the reader had it
+    /// already (nothing charged).
+    async fn save_translation(&self, t: &NewTranslation<'_>) -> Result<bool, LedgerError>;
+    async fn set_chat_language(
+        &self,
+        user_id: i64,
+        partner: i64,
+        target: &str,
+        now: i64,
+    ) -> sqlx::Result<()>;
+    async fn chat_language(&self, user_id: i64, partner: i64) -> sqlx::Result<Option<String>>;
+    async fn chat_languages(&self, user_id: i64) -> sqlx::Result<Vec<(i64, String)>>;
+}
+
+impl TranslateStore for Db {
+    async fn stored_translation(
+        &self,
+        message_id: i64,
+        reader: i64,
+        target: &str,
+    ) -> sqlx::Result<Option<String>> {
+        let found: Option<(String,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT text FROM translations WHERE message_id = $1 AND reader_id = $2 AND target = $3",
+        ).bind(message_id).bind(reader).bind(target).fetch_optional(pool).await)?;
+        Ok(found.map(|(t,)| t))
+    }
+
+    async fn cached(
+        &self,
+        source_hash: &str,
+        target: &str,
+    ) -> sqlx::Result<Option<(String, String)>> {
+        on_db!(self, pool => sqlx::query_as(
+            "SELECT text, provider FROM translation_cache WHERE source_hash = $1 AND target = $2",
+        ).bind(source_hash).bind(target).fetch_optional(pool).await)
+    }
+
+    async fn allowance_used(&self, user_id: i64, day: i64) -> sqlx::Result<i64> {
+        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT used FROM translation_allowance WHERE user_id = $1 AND day = $2",
+        ).bind(user_id).bind(day).fetch_optional(pool).await)?;
+        Ok(found.map_or(0, |(u,)| u))
+    }
+
+    async fn save_translation(&self, t: &NewTranslation<'_>) -> Result<bool, LedgerError> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let inserted = sqlx::query(
+                "INSERT INTO translations (message_id, reader_id, target, text, characters, provider, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id, reader_id, target) DO NOTHING",
+            )
+            .bind(t.message_id).bind(t.reader).bind(t.target).bind(t.text).bind(t.characters).bind(t.provider).bind(t.now)
+            .execute(&mut *tx).await?.rows_affected();
+            if inserted == 0 {
+                return Ok(false);
+            }
+            if t.from_allowance > 0 {
+                sqlx::query("INSERT INTO translation_allowance (user_id, day, used) VALUES ($1, $2, 0) ON CONFLICT (user_id, day) DO NOTHING")
+                    .bind(t.reader).bind(t.day).execute(&mut *tx).await?;
+                let taken = sqlx::query(
+                    "UPDATE translation_allowance SET used = used + $3 WHERE user_id = $1 AND day = $2 AND used + $3 <= $4",
+                )
+                .bind(t.reader).bind(t.day).bind(t.from_allowance).bind(t.allowance_cap)
+                .execute(&mut *tx).await?.rows_affected();
+                if taken == 0 {
+                    return Err(LedgerError::Insufficient);
+                }
+            }
+            if t.from_pack > 0 {
+                let key = format!("translation:{}:{}:{}", t.message_id, t.reader, t.target);
+                tx.post(&Entry {
+                    user_id: t.reader,
+                    asset: Asset::Characters,
+                    amount: -t.from_pack,
+                    reason: "translation",
+                    idempotency_key: &key,
+                    now: t.now,
+                }).await?;
+            }
+            sqlx::query(
+                "INSERT INTO translation_cache (source_hash, target, text, provider, created_at) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (source_hash, target) DO NOTHING",
+            )
+            .bind(t.source_hash).bind(t.target).bind(t.text).bind(t.provider).bind(t.now)
+            .execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    async fn set_chat_language(
+        &self,
+        user_id: i64,
+        partner: i64,
+        target: &str,
+        now: i64,
+    ) -> sqlx::Result<()> {
+        on_db!(self, pool => sqlx::query(
+            "INSERT INTO chat_languages (user_id, partner_id, target, updated_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (user_id, partner_id) DO UPDATE SET target = excluded.target, updated_at = excluded.updated_at",
+        ).bind(user_id).bind(partner).bind(target).bind(now).execute(pool).await.map(|_| ()))
+    }
+
+    async fn chat_language(&self, user_id: i64, partner: i64) -> sqlx::Result<Option<String>> {
+        let found: Option<(String,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT target FROM chat_languages WHERE user_id = $1 AND partner_id = $2",
+        ).bind(user_id).bind(partner).fetch_optional(pool).await)?;
+        Ok(found.map(|(t,)| t))
+    }
+
+    async fn chat_languages(&self, user_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+        on_db!(self, pool => sqlx::query_as("SELECT partner_id, target FROM chat_languages WHERE user_id = $1")
+            .bind(user_id).fetch_all(pool).await)
+    }
+}
