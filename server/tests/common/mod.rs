@@ -8,6 +8,7 @@ pub mod chat;
 pub mod images;
 pub mod people;
 pub mod smtp;
+pub mod wallet;
 
 use std::time::Duration;
 
