@@ -12,6 +12,9 @@ export interface ExtraMessageView {
   mine: boolean;
   /** Not stored yet (still in this device's outbox). */
   pending: boolean;
+  /** The stored message's id and time (absent while it is in the outbox). */
+  id?: number;
+  createdAt?: string;
 }
 
 export interface ChatExtras {
@@ -21,4 +24,8 @@ export interface ChatExtras {
   /** Shown in the refusal notice, e.g. a way to recharge. */
   refusalAction?: (refused: { msgType: string; error?: SendError }) => ReactNode;
   panels?: ReactNode;
+  /** At the end of the chat header. */
+  header?: ReactNode;
+  /** A line under the chat header. */
+  banner?: ReactNode;
 }

@@ -6,6 +6,7 @@ import { useInfo } from '../../features/account/api/get-info';
 import { ChatView } from '../../features/chat/components/ChatView';
 import { useChatConnection } from '../../features/chat/hooks';
 import { MESSAGES_PATH, parseChatTarget } from '../../features/chat/target';
+import { useChatTranslate } from '../../features/translate/components/chat-translate';
 import { useChatWallet } from '../../features/wallet/components/chat-wallet';
 
 /** A running VIP or SVIP membership: photos in chat are for members (SPEC section 6). */
@@ -31,6 +32,8 @@ export default function ChatPage() {
     },
     onBalancesChanged: () => void refetchUser(),
   });
+  // Translation: the language picker, Translate on the partner's text, balances and prompts.
+  const translate = useChatTranslate({ peer: target?.userId ?? 0, member: isMember(user) });
   if (!target) {
     return (
       <div className="chat-page">
@@ -52,7 +55,18 @@ export default function ChatPage() {
       target={target}
       me={user?.userId ?? null}
       member={isMember(user)}
-      extras={wallet}
+      extras={{
+        ...wallet,
+        renderContent: (m) => wallet.renderContent?.(m) ?? translate.renderContent(m),
+        header: translate.header,
+        banner: translate.banner,
+        panels: (
+          <>
+            {wallet.panels}
+            {translate.panels}
+          </>
+        ),
+      }}
     />
   );
 }

@@ -230,6 +230,7 @@ export function ChatView({
       <AppBar
         dark
         back={MESSAGES_PATH}
+        end={extras.header}
         title={
           <Link className="chat-peer" to={profileHref(peer)} title={t('chat.viewProfile')}>
             <span className="chat-peer-avatar">
@@ -244,6 +245,7 @@ export function ChatView({
         }
       />
       <ConnectionBanner />
+      {extras.banner}
       <div
         className="chat-scroll"
         ref={scroller}

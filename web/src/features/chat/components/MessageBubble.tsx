@@ -142,6 +142,8 @@ export function MessageBubble({
           content: message.content,
           mine,
           pending: false,
+          id: message.id,
+          createdAt: message.createdAt,
         }) ?? (
           <Content
             type={message.type}

@@ -1,0 +1,7 @@
+// Query-key factory of the translation domain: every key starts with ['translate'].
+export const translateKeys = {
+  all: ['translate'] as const,
+  languages: () => [...translateKeys.all, 'languages'] as const,
+  message: (id: number, target: string) => [...translateKeys.all, 'message', id, target] as const,
+  last: () => [...translateKeys.all, 'last'] as const,
+};

@@ -1,0 +1,50 @@
+// POST /system/content/tranMsg: one message translated for me, charged in characters from
+// today's member allowance, then the character pack (reading a stored translation is free).
+import type { components } from '../../../lib/api-schema';
+import { ApiError, request } from '../../../lib/request';
+
+export type Translation = components['schemas']['Translation'];
+
+export function translateMessage(id: number, target: string) {
+  return request<Translation>({
+    url: '/system/content/tranMsg',
+    method: 'POST',
+    params: { id, target },
+    silent: true,
+  });
+}
+
+/** The server's 'Insufficient character pack to recharge!' in each interface language. */
+const INSUFFICIENT = [
+  'Insufficient character pack to recharge!',
+  '字符包不足，请充值！',
+  '字元包不足，請儲值！',
+  '文字パックが不足しています。チャージしてください！',
+  '¡Paquete de caracteres insuficiente, recarga!',
+  '문자 팩이 부족합니다. 충전해 주세요!',
+  'Zeichenpaket reicht nicht, bitte auflade!',
+  'Недостаточно пакета символов, пополните!',
+];
+
+/** The server's 'Translation is not available for this language' in each interface language. */
+const UNAVAILABLE = [
+  'Translation is not available for this language',
+  '暂不支持翻译该语言',
+  '暫不支援翻譯該語言',
+  'この言語の翻訳はご利用いただけません',
+  'La traducción no está disponible para este idioma',
+  '이 언어는 번역할 수 없습니다',
+  'Für diese Sprache ist keine Übersetzung verfügbar',
+  'Перевод для этого языка недоступен',
+];
+
+export type TranslateFailure = 'insufficient' | 'unavailable' | 'failed';
+
+export function classifyTranslateError(err: unknown): TranslateFailure {
+  if (err instanceof ApiError && err.code === 400) {
+    const msg = err.message.trim();
+    if (INSUFFICIENT.includes(msg)) return 'insufficient';
+    if (UNAVAILABLE.includes(msg)) return 'unavailable';
+  }
+  return 'failed';
+}

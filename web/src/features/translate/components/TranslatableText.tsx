@@ -1,0 +1,108 @@
+// A partner's text message with its translation: a Translate action, the translation under the
+// original once there is one, and a toggle between both and the original alone.
+import { useQuery } from '@tanstack/react-query';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type SyntheticEvent,
+  useEffect,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateKeys } from '../api/keys';
+import { classifyTranslateError, translateMessage } from '../api/translate-message';
+import { translateStore } from '../store';
+
+/** Keeps a click inside the bubble from opening the message's actions. */
+const stop = (e: SyntheticEvent | KeyboardEvent | PointerEvent) => e.stopPropagation();
+
+export function TranslatableText({
+  id,
+  text,
+  target,
+  auto,
+}: {
+  id: number;
+  text: string;
+  /** The language to translate into. */
+  target: string;
+  /** Translate without being asked (an incoming message while a language is chosen). */
+  auto: boolean;
+}) {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState(false);
+  const [showTranslation, setShowTranslation] = useState(true);
+  const query = useQuery({
+    queryKey: translateKeys.message(id, target),
+    queryFn: () => translateMessage(id, target),
+    enabled: asked || auto,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (query.data) translateStore.answered(query.data);
+  }, [query.data]);
+  const failure = query.error ? classifyTranslateError(query.error) : null;
+  useEffect(() => {
+    if (failure === 'insufficient' || failure === 'unavailable') {
+      translateStore.refused({ kind: failure, target });
+    }
+  }, [failure, target]);
+
+  const button = (label: string, onClick: () => void) => (
+    <button
+      type="button"
+      className="link-btn translate-action"
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+      onKeyDown={stop}
+      onPointerDown={stop}
+      onContextMenu={stop}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="translatable">
+      <p className="bubble-text">{text}</p>
+      {query.data && showTranslation && (
+        <p className="bubble-text translation" lang={target} data-testid="translation">
+          {query.data.text}
+        </p>
+      )}
+      <div className="translate-actions">
+        {query.isFetching ? (
+          <span className="translate-status" role="status">
+            {t('translate.translating')}
+          </span>
+        ) : query.data ? (
+          button(
+            showTranslation ? t('translate.showOriginal') : t('translate.showTranslation'),
+            () => setShowTranslation((v) => !v),
+          )
+        ) : (
+          <>
+            {failure && (
+              <span className="translate-status error" role="alert">
+                {failure === 'unavailable'
+                  ? t('translate.unavailable')
+                  : failure === 'insufficient'
+                    ? t('translate.insufficient')
+                    : t('translate.failed')}
+              </span>
+            )}
+            {button(failure ? t('common.retry') : t('translate.translate'), () => {
+              setAsked(true);
+              if (query.isError) void query.refetch();
+            })}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

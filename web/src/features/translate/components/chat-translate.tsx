@@ -1,0 +1,55 @@
+// What translation adds to a chat, for the chat page to hand to the chat view: the language
+// picker in the header, partner text bubbles with Translate (automatic for incoming messages while
+// a language is chosen), the allowance and balance line, and the recharge prompt.
+import { type ReactNode, useEffect, useState } from 'react';
+import { getStoredLanguage } from '../../../i18n/languages';
+import { useChatLanguage } from '../api/chat-language';
+import { DO_NOT_TRANSLATE } from '../chat-languages';
+import { translateStore } from '../store';
+import { LanguagePicker } from './LanguagePicker';
+import { TranslatableText } from './TranslatableText';
+import { TranslatePrompt, TranslateStatus } from './TranslateStatus';
+import './translate.css';
+
+/** A message as the chat shows it, in the terms translation needs. */
+export interface TranslateMessageView {
+  type: string;
+  content: Record<string, unknown> | null;
+  mine: boolean;
+  pending: boolean;
+  id?: number;
+  createdAt?: string;
+}
+
+export function useChatTranslate({ peer, member }: { peer: number; member: boolean }) {
+  const { abbr } = useChatLanguage(peer);
+  // Messages that arrive after the chat opened are "incoming": they translate by themselves.
+  const [openedAt] = useState(() => Date.now());
+  useEffect(() => {
+    translateStore.reset();
+    return () => translateStore.reset();
+  }, [peer]);
+  const target = abbr === DO_NOT_TRANSLATE ? getStoredLanguage().abbr : abbr;
+
+  const renderContent = (view: TranslateMessageView): ReactNode | undefined => {
+    if (view.type !== 'txt' || view.mine || view.pending || view.id == null) return undefined;
+    const text = typeof view.content?.text === 'string' ? view.content.text : '';
+    if (!text) return undefined;
+    const incoming = view.createdAt ? new Date(view.createdAt).getTime() >= openedAt : false;
+    return (
+      <TranslatableText
+        id={view.id}
+        text={text}
+        target={target}
+        auto={abbr !== DO_NOT_TRANSLATE && incoming}
+      />
+    );
+  };
+
+  return {
+    header: <LanguagePicker peer={peer} />,
+    banner: <TranslateStatus member={member} />,
+    renderContent,
+    panels: <TranslatePrompt />,
+  };
+}
