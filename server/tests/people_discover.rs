@@ -561,6 +561,47 @@ async fn a_random_sidekick_is_someone_i_may_see_or_nobody(b: Backend) {
     assert_eq!(app.get(random, Some(&bob.token)).await.ok(), json!(null));
 }
 
+async fn every_people_call_needs_a_session(b: Backend) {
+    let app = spawn(b).await;
+    let bob = app.man("bob").await;
+    let id = bob.id;
+    for (method, path) in [
+        ("GET", format!("{PROFILE}?userId={id}")),
+        ("GET", common::people::DISCOVER.to_owned()),
+        ("GET", common::people::COUNTERS.to_owned()),
+        ("GET", format!("/prod-api/system/user/getInfos/{id}")),
+        ("GET", "/prod-api/system/user/listHand".to_owned()),
+        ("GET", format!("/prod-api/system/user/checkOnlineStatusInLast/{id}")),
+        ("GET", "/prod-api/system/sidekick/random".to_owned()),
+        ("GET", format!("/prod-api/system/like/opera/{id}")),
+        ("GET", "/prod-api/system/like/likeTo".to_owned()),
+        ("GET", "/prod-api/system/like/likeMe".to_owned()),
+        ("GET", "/prod-api/system/like/likeMeAndLikeTo".to_owned()),
+        ("GET", "/prod-api/system/like/visitor".to_owned()),
+        ("GET", format!("/prod-api/em/addFriend/{id}")),
+        ("GET", format!("/prod-api/em/delFriend/{id}")),
+        ("GET", "/prod-api/em/friends/list".to_owned()),
+        ("GET", "/prod-api/em/friends/customer".to_owned()),
+        ("POST", format!("/prod-api/em/friend/updateRemark/{id}?remark=Hi")),
+        ("POST", "/prod-api/system/remarks/add".to_owned()),
+        ("PUT", "/prod-api/system/remarks/update".to_owned()),
+        ("GET", "/prod-api/system/blacklisted/list".to_owned()),
+        ("POST", "/prod-api/system/blacklisted/add".to_owned()),
+        ("DELETE", format!("/prod-api/system/blacklisted/remove?ids={id}")),
+        ("POST", "/prod-api/system/form/add".to_owned()),
+    ] {
+        for token in [None, Some("not-a-session")] {
+            let body = common::Body::Json(json!({ "userId": id, "remark": "Hi", "reason": "spam" }));
+            app.call(method, &path, token, body)
+                .await
+                .fails(401, "Login has expired, please log in again");
+        }
+    }
+    for table in ["likes", "footprints", "contacts", "remarks", "blocks", "reports"] {
+        assert_eq!(app.count(table).await, 0, "{table}");
+    }
+}
+
 both_databases!(
     a_woman_discovers_the_men_never_herself_nor_the_service_accounts,
     with_the_setting_off_both_genders_are_discovered,
@@ -579,4 +620,5 @@ both_databases!(
     whether_someone_was_online_in_the_last_minutes,
     the_recommended_list_leaves_out_people_i_already_like,
     a_random_sidekick_is_someone_i_may_see_or_nobody,
+    every_people_call_needs_a_session,
 );
