@@ -571,7 +571,10 @@ async fn every_people_call_needs_a_session(b: Backend) {
         ("GET", common::people::COUNTERS.to_owned()),
         ("GET", format!("/prod-api/system/user/getInfos/{id}")),
         ("GET", "/prod-api/system/user/listHand".to_owned()),
-        ("GET", format!("/prod-api/system/user/checkOnlineStatusInLast/{id}")),
+        (
+            "GET",
+            format!("/prod-api/system/user/checkOnlineStatusInLast/{id}"),
+        ),
         ("GET", "/prod-api/system/sidekick/random".to_owned()),
         ("GET", format!("/prod-api/system/like/opera/{id}")),
         ("GET", "/prod-api/system/like/likeTo".to_owned()),
@@ -582,22 +585,36 @@ async fn every_people_call_needs_a_session(b: Backend) {
         ("GET", format!("/prod-api/em/delFriend/{id}")),
         ("GET", "/prod-api/em/friends/list".to_owned()),
         ("GET", "/prod-api/em/friends/customer".to_owned()),
-        ("POST", format!("/prod-api/em/friend/updateRemark/{id}?remark=Hi")),
+        (
+            "POST",
+            format!("/prod-api/em/friend/updateRemark/{id}?remark=Hi"),
+        ),
         ("POST", "/prod-api/system/remarks/add".to_owned()),
         ("PUT", "/prod-api/system/remarks/update".to_owned()),
         ("GET", "/prod-api/system/blacklisted/list".to_owned()),
         ("POST", "/prod-api/system/blacklisted/add".to_owned()),
-        ("DELETE", format!("/prod-api/system/blacklisted/remove?ids={id}")),
+        (
+            "DELETE",
+            format!("/prod-api/system/blacklisted/remove?ids={id}"),
+        ),
         ("POST", "/prod-api/system/form/add".to_owned()),
     ] {
         for token in [None, Some("not-a-session")] {
-            let body = common::Body::Json(json!({ "userId": id, "remark": "Hi", "reason": "spam" }));
+            let body =
+                common::Body::Json(json!({ "userId": id, "remark": "Hi", "reason": "spam" }));
             app.call(method, &path, token, body)
                 .await
                 .fails(401, "Login has expired, please log in again");
         }
     }
-    for table in ["likes", "footprints", "contacts", "remarks", "blocks", "reports"] {
+    for table in [
+        "likes",
+        "footprints",
+        "contacts",
+        "remarks",
+        "blocks",
+        "reports",
+    ] {
         assert_eq!(app.count(table).await, 0, "{table}");
     }
 }
