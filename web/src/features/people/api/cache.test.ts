@@ -15,6 +15,7 @@ function card(userId: number, userName: string): Card {
     country: 'Japan',
     language: 'ja',
     online: false,
+    liked: false,
     lastActiveAt: '2026-03-01T10:00:00Z',
     emUser: `u${userId}`,
   };
