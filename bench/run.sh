@@ -57,3 +57,10 @@ psql "$pg_admin" -qc "DROP DATABASE $db WITH (FORCE)"
 cargo run -q --release -p amora-server --example hash_cost >"$out/hash.txt" 2>/dev/null || true
 cat "$out/table.md"
 [ -s "$out/hash.txt" ] && cat "$out/hash.txt"
+
+# Translation: characters per second through Apertium and through the cache.
+if command -v apertium >/dev/null; then
+  printf '| path | rate | per message |\n|---|---|---|\n' >"$out/translate.md"
+  cargo run -q --release -p amora-server --example translate_rate >>"$out/translate.md"
+  cat "$out/translate.md"
+fi
