@@ -137,7 +137,7 @@ export function GiftPanel({
           </Link>
         </div>
       )}
-      <div className="sheet-form-actions dialog-actions">
+      <div className="sheet-form-actions dialog-actions wallet-send-actions">
         <Button variant="outline" onClick={close}>
           {t('common.cancel')}
         </Button>

@@ -249,10 +249,7 @@ function Methods({
                   <Mark payType={payType} />
                 </span>
                 <span className="grow">
-                  <span className="pay-name">
-                    {t(`wallet.pay.${payType}`)}
-                    {payType === 'sandbox' && <span className="test-chip">TEST</span>}
-                  </span>
+                  <span className="pay-name">{t(`wallet.pay.${payType}`)}</span>
                   {note && <span className="pay-note">{note}</span>}
                 </span>
                 {busy === payType ? <Spinner /> : <ChevronIcon size={18} />}

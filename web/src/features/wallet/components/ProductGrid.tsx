@@ -32,6 +32,14 @@ export function ProductCard({ product, onChoose }: { product: Product; onChoose:
       : productTitle(product, t);
   const months = product.kind === 'member' ? (product.months ?? 1) : 1;
   const perMonth = months > 1 ? Math.round(product.priceCents / months) : null;
+  const price = formatPrice(product.priceCents, product.currency);
+  const coinsLabel =
+    product.priceCoins == null
+      ? null
+      : t('wallet.orCoins', {
+          count: product.priceCoins,
+          amount: formatNumber(product.priceCoins),
+        });
   return (
     <li>
       <button
@@ -40,23 +48,20 @@ export function ProductCard({ product, onChoose }: { product: Product; onChoose:
         onClick={onChoose}
         data-testid="product"
         data-code={product.code}
-        aria-label={`${productTitle(product, t)}, ${formatPrice(product.priceCents, product.currency)}`}
+        aria-label={[productTitle(product, t), price, coinsLabel].filter(Boolean).join(', ')}
       >
         <ProductArt product={product} />
         <span className="product-title">{title}</span>
-        <span className="product-price">{formatPrice(product.priceCents, product.currency)}</span>
+        <span className="product-price">{price}</span>
         {perMonth !== null && (
           <span className="product-note">
             {t('wallet.perMonth', { price: formatPrice(perMonth, product.currency) })}
           </span>
         )}
         {product.priceCoins != null && (
-          <span className="product-coins">
+          <span className="product-coins" title={coinsLabel ?? undefined}>
             <CoinIcon size={14} />
-            {t('wallet.orCoins', {
-              count: product.priceCoins,
-              amount: formatNumber(product.priceCoins),
-            })}
+            {formatNumber(product.priceCoins)}
           </span>
         )}
       </button>

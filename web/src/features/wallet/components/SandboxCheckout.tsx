@@ -19,7 +19,13 @@ import { findProduct, formatPrice, isRechargeTab, productTitle, rechargeHref } f
 import { BalanceCard } from './BalanceCard';
 import './wallet.css';
 
-type Outcome = { kind: 'approved' } | { kind: 'declined' } | { kind: 'failed'; message: string };
+type Outcome = (
+  { kind: 'approved' } | { kind: 'declined' } | { kind: 'failed'; message: string }
+) & {
+  /** The recharge tab the product came from, and its name (kept: the order is gone once settled). */
+  back: string;
+  title: string | null;
+};
 
 export function SandboxCheckout({
   checkout,
@@ -40,24 +46,27 @@ export function SandboxCheckout({
   const mine = order.data?.id === checkout.orderId ? order.data : null;
   const product = mine ? findProduct(catalogue.data, mine.productId) : undefined;
   const back = rechargeHref(isRechargeTab(product?.kind) ? product?.kind : undefined);
+  const title = product ? productTitle(product, t) : null;
 
   const failed = (err: unknown) =>
     setOutcome({
       kind: 'failed',
       message: err instanceof ApiError && err.message ? err.message : t('errors.generic'),
+      back,
+      title,
     });
 
   const approve = () =>
     confirm.mutate(checkout, {
       onSuccess: () => {
-        setOutcome({ kind: 'approved' });
+        setOutcome({ kind: 'approved', back, title });
         onBalancesChanged();
       },
       onError: failed,
     });
   const decline = () =>
     cancel.mutate(checkout, {
-      onSuccess: () => setOutcome({ kind: 'declined' }),
+      onSuccess: () => setOutcome({ kind: 'declined', back, title }),
       onError: failed,
     });
 
@@ -72,14 +81,16 @@ export function SandboxCheckout({
           <h2>{ok ? t('wallet.paymentSuccessful') : t('wallet.paymentFailure')}</h2>
           <p>
             {outcome.kind === 'approved'
-              ? t('wallet.checkoutApproved')
+              ? outcome.title
+                ? t('wallet.youBought', { product: outcome.title })
+                : t('wallet.checkoutApproved')
               : outcome.kind === 'declined'
                 ? t('wallet.checkoutDeclined')
                 : outcome.message}
           </p>
         </section>
         <BalanceCard balances={balances} />
-        <Link className="btn btn-primary btn-block" to={back}>
+        <Link className="btn btn-primary btn-block" to={outcome.back}>
           {t('wallet.backToRecharge')}
         </Link>
       </div>
@@ -101,7 +112,7 @@ export function SandboxCheckout({
               <div>
                 <dt>{t('wallet.product')}</dt>
                 <dd data-testid="checkout-product">
-                  {product ? productTitle(product, t) : t('wallet.orderNumber', { id: mine.id })}
+                  {title ?? t('wallet.orderNumber', { id: mine.id })}
                 </dd>
               </div>
               <div>
