@@ -278,12 +278,19 @@ impl ChatStore for Db {
             let mut content = m.content.clone();
             if let Some(charge) = &m.charge {
                 if let Some((amount, blessing)) = &charge.red_packet {
-                    let (id,): (i64,) = sqlx::query_as(
+                    let inserted: Option<(i64,)> = sqlx::query_as(
                         "INSERT INTO red_packets (sender_id, receiver_id, client_id, amount, blessing, state, created_at)
-                         VALUES ($1, $2, $3, $4, $5, 'unclaimed', $6) RETURNING id",
+                         VALUES ($1, $2, $3, $4, $5, 'unclaimed', $6)
+                         ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING id",
                     )
                     .bind(m.sender).bind(m.recipient).bind(m.client_id).bind(*amount).bind(blessing).bind(m.now)
-                    .fetch_one(&mut *tx).await?;
+                    .fetch_optional(&mut *tx).await?;
+                    let Some((id,)) = inserted else {
+                        // A concurrent retry with the same client id stored it; answer with its message.
+                        drop(tx);
+                        let row: MessageRow = sqlx::query_as(&select).bind(m.sender).bind(m.client_id).fetch_one(pool).await?;
+                        return Ok((row, false));
+                    };
                     content["redPacketId"] = serde_json::json!(id);
                 }
                 if charge.coins > 0 {

@@ -131,8 +131,9 @@ impl TestApp {
         self.get(UNFINISHED, Some(&who.token)).await.ok()
     }
 
-    /// Credits `who` with coins directly (a story's setup), under its own ledger key.
+    /// Credits `who` with coins directly (a story's setup); `key` names the credit among theirs.
     pub async fn give_coins(&self, who: &Person, coins: i64, key: &str) {
+        let key = format!("test:{}:{key}", who.id);
         self.app()
             .db
             .post_entry(&Entry {
@@ -140,7 +141,7 @@ impl TestApp {
                 asset: Asset::Coins,
                 amount: coins,
                 reason: "test",
-                idempotency_key: key,
+                idempotency_key: &key,
                 now: self.clock().unix(),
             })
             .await
