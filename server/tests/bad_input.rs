@@ -173,7 +173,7 @@ async fn a_body_in_the_other_encoding_is_read_or_refused_cleanly(b: Backend) {
     let before = state(&app, &ana).await;
     let expected: [(u16, &str); 6] = [
         (400, "The user name must be 2 to 30 characters, without @"),
-        (401, "Incorrect user name or password"),
+        (400, "Incorrect user name or password"),
         (200, "Success"),
         (400, "Please upload an avatar"),
         (400, "Please enter the six-digit code"),

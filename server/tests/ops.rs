@@ -37,7 +37,7 @@ async fn metrics_count_requests_by_route(b: Backend) {
                 && line.contains(&format!("status=\"{status}\""))
         })
     };
-    assert!(counted("POST", "/prod-api/login", "401"), "{text}");
+    assert!(counted("POST", "/prod-api/login", "400"), "{text}");
     assert!(counted("GET", "/media/{*key}", "404"), "{text}");
     assert!(text.contains("http_request_duration_seconds"), "{text}");
     // Routes are labelled by their template: the raw path would leak keys and explode labels.
