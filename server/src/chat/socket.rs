@@ -25,6 +25,8 @@ use crate::people::store::PeopleStore;
 const PING_EVERY: Duration = Duration::from_secs(25);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);
 const REPLAY_BATCH: i64 = 200;
+/// How long a closing connection waits for the client to answer its close frame.
+const CLOSE_GRACE: Duration = Duration::from_secs(5);
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -164,18 +166,30 @@ impl Connection {
                 ok = false;
             }
         }
+        // A kicked connection is out of the hub already, and a replaced one must not remove
+        // its successor: unregister checks the id.
+        self.app.hub.unregister(self.user_id, registration.id);
         if let Some(code) = close_code {
             let frame = CloseFrame {
                 code: 4000 + code,
                 reason: code.to_string().into(),
             };
-            let _ = sink.send(Ws::Close(Some(frame))).await;
+            if sink.send(Ws::Close(Some(frame))).await.is_ok() {
+                // Wait for the client's answer before the connection goes: closing with its
+                // frames (a pong, say) unread resets the connection, and the client may then
+                // never see the code that tells it to sign out.
+                let _ = tokio::time::timeout(CLOSE_GRACE, async {
+                    while let Some(Ok(frame)) = stream.next().await {
+                        if matches!(frame, Ws::Close(_)) {
+                            break;
+                        }
+                    }
+                })
+                .await;
+            }
         } else {
             let _ = sink.close().await;
         }
-        // A kicked connection is out of the hub already, and a replaced one must not remove
-        // its successor: unregister checks the id.
-        self.app.hub.unregister(self.user_id, registration.id);
     }
 
     /// Serves one frame from the client; returns the frames to send back.
