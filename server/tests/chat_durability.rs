@@ -37,7 +37,12 @@ fn free_port() -> u16 {
 async fn start(database_url: &str, dir: &Path) -> Amora {
     let port = free_port();
     let log = std::fs::File::create(dir.join(format!("amora-{port}.log"))).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_amora"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_amora"));
+    // Only this story's settings: nothing inherited (a demo flag, a NATS address, a config file).
+    for (name, _) in std::env::vars().filter(|(name, _)| name.starts_with("AMORA_")) {
+        command.env_remove(name);
+    }
+    let child = command
         .arg("serve")
         .current_dir(dir)
         .env("AMORA_ADDR", format!("127.0.0.1:{port}"))
@@ -46,8 +51,6 @@ async fn start(database_url: &str, dir: &Path) -> Amora {
         .env("AMORA_WEB_DIR", dir.join("no-web"))
         .env("AMORA_RATE_LIMIT__DISABLED", "true")
         .env("AMORA_HASH_CONCURRENCY", "2")
-        .env_remove("AMORA_CONFIG")
-        .env_remove("AMORA_SMTP_URL")
         .env("RUST_LOG", "warn")
         .stdout(log.try_clone().unwrap())
         .stderr(log)
@@ -95,17 +98,27 @@ impl Postgres {
         url.set_path(&name);
         (Postgres { admin_url, name }, url.to_string())
     }
+}
 
-    async fn drop_database(self) {
-        use sqlx::Connection;
-        if let Ok(mut conn) = sqlx::PgConnection::connect(&self.admin_url).await {
-            let _ = sqlx::query(&format!(
-                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
-                self.name
-            ))
-            .execute(&mut conn)
-            .await;
-        }
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        let (admin_url, name) = (self.admin_url.clone(), self.name.clone());
+        // Drop runs inside the test's runtime: do the async work on a thread of its own.
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async {
+                use sqlx::Connection;
+                if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .execute(&mut conn)
+                        .await;
+                }
+            });
+        })
+        .join();
     }
 }
 
@@ -333,10 +346,9 @@ async fn acknowledged_messages_survive_a_crash(b: Backend) {
     assert_eq!(reply["code"], 200, "{reply}");
     assert_eq!(reply["data"]["seq"], after.len() as i64 + 1);
 
+    // The server goes first (kill on drop), then its database.
     drop(amora);
-    if let Some(pg) = pg {
-        pg.drop_database().await;
-    }
+    drop(pg);
 }
 
 both_databases!(acknowledged_messages_survive_a_crash);
