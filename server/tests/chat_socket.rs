@@ -393,9 +393,17 @@ async fn typing_reaches_the_other_side_and_is_not_stored(b: Backend) {
     // Once she has blocked him, he cannot show her that he is typing.
     app.block(&ana, tom.id).await;
     his.send(json!({ "type": "typing", "to": ana.id })).await;
+    pong(&mut his).await;
     hers.quiet(SETTLE).await;
     hers.send(json!({ "type": "typing", "to": tom.id })).await;
+    pong(&mut hers).await;
     his.quiet(SETTLE).await;
+}
+
+/// A ping answered: every frame sent before it has been served.
+async fn pong(im: &mut Im) {
+    im.send(json!({ "type": "ping" })).await;
+    assert_eq!(im.next().await, json!({ "type": "pong" }));
 }
 
 async fn a_recall_reaches_both_and_replays_as_recalled(b: Backend) {
