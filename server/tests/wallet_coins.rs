@@ -119,8 +119,13 @@ async fn only_known_claims_are_counted(b: Backend) {
     assert_eq!(app.coins(&ana).await, 0);
 }
 
-both_databases!(
-    the_daily_claim_credits_20_coins_once_per_utc_day,
-    watching_credits_5_coins_five_times_a_day,
-    only_known_claims_are_counted,
-);
+/// Under `wallet`, so that `cargo nextest run wallet` picks these stories.
+mod wallet {
+    use super::*;
+
+    both_databases!(
+        the_daily_claim_credits_20_coins_once_per_utc_day,
+        watching_credits_5_coins_five_times_a_day,
+        only_known_claims_are_counted,
+    );
+}

@@ -432,6 +432,26 @@ async fn an_unclaimed_red_packet_returns_to_its_sender_after_24_hours(b: Backend
     assert_eq!(app.coins(&ana).await, 30);
 }
 
+async fn a_red_packet_to_someone_who_leaves_goes_back_to_its_sender(b: Backend) {
+    let app = spawn(b).await;
+    let (tom, ana) = couple(&app).await;
+    app.give_coins(&tom, 100, "setup").await;
+    let sent = sends_packet(&app, &tom, &ana, 45).await;
+    app.delete_account(&ana).await;
+    assert_eq!(app.coins(&tom).await, 55);
+
+    app.clock().advance(chrono::Duration::hours(25));
+    amora_server::chat::service::return_red_packets(app.app())
+        .await
+        .unwrap();
+    assert_eq!(app.coins(&tom).await, 100);
+    assert_eq!(
+        app.ledger_key(&format!("red-packet:{}:return", packet_id(&sent)))
+            .await,
+        (1, 45)
+    );
+}
+
 async fn ten_simultaneous_claims_credit_once(b: Backend) {
     let app = spawn(b).await;
     let (tom, ana) = couple(&app).await;
@@ -479,16 +499,22 @@ async fn a_retried_red_packet_is_charged_once(b: Backend) {
     assert_eq!(app.count("red_packets").await, 2);
 }
 
-both_databases!(
-    the_gift_catalogue_prices_cards_and_other_gifts_in_coins,
-    a_gift_in_chat_costs_the_sender_and_shows_to_both,
-    members_pay_30_percent_less_for_card_gifts,
-    without_enough_coins_no_gift_is_sent,
-    a_retried_gift_is_charged_once,
-    a_red_packet_needs_an_amount_and_the_coins_for_it,
-    the_blessing_defaults_to_best_wishes_in_the_senders_language,
-    a_red_packet_moves_its_coins_once_when_claimed,
-    an_unclaimed_red_packet_returns_to_its_sender_after_24_hours,
-    ten_simultaneous_claims_credit_once,
-    a_retried_red_packet_is_charged_once,
-);
+/// Under `wallet`, so that `cargo nextest run wallet` picks these stories.
+mod wallet {
+    use super::*;
+
+    both_databases!(
+        the_gift_catalogue_prices_cards_and_other_gifts_in_coins,
+        a_gift_in_chat_costs_the_sender_and_shows_to_both,
+        members_pay_30_percent_less_for_card_gifts,
+        without_enough_coins_no_gift_is_sent,
+        a_retried_gift_is_charged_once,
+        a_red_packet_needs_an_amount_and_the_coins_for_it,
+        the_blessing_defaults_to_best_wishes_in_the_senders_language,
+        a_red_packet_moves_its_coins_once_when_claimed,
+        an_unclaimed_red_packet_returns_to_its_sender_after_24_hours,
+        a_red_packet_to_someone_who_leaves_goes_back_to_its_sender,
+        ten_simultaneous_claims_credit_once,
+        a_retried_red_packet_is_charged_once,
+    );
+}
