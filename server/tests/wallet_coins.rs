@@ -49,8 +49,7 @@ async fn the_daily_claim_credits_20_coins_once_per_utc_day(b: Backend) {
 
     // Ten taps at once on the next day credit once.
     app.clock().advance(hours(24));
-    let replies =
-        futures::future::join_all((0..10).map(|_| claim(&app, &ana, "claim"))).await;
+    let replies = futures::future::join_all((0..10).map(|_| claim(&app, &ana, "claim"))).await;
     let won = replies.iter().filter(|r| r.status == 200).count();
     assert_eq!(won, 1, "{replies:?}");
     for r in replies.iter().filter(|r| r.status != 200) {
@@ -62,10 +61,17 @@ async fn the_daily_claim_credits_20_coins_once_per_utc_day(b: Backend) {
     // Each person has their own day; the form the apps send counts the same.
     let bea = app.register("bea").await;
     let form = app
-        .post_form(CLAIM_COINS, Some(&bea.token), vec![("type", "claim".into())])
+        .post_form(
+            CLAIM_COINS,
+            Some(&bea.token),
+            vec![("type", "claim".into())],
+        )
         .await
         .ok();
-    assert_eq!((form["coins"].as_i64(), form["balance"].as_i64()), (Some(20), Some(20)));
+    assert_eq!(
+        (form["coins"].as_i64(), form["balance"].as_i64()),
+        (Some(20), Some(20))
+    );
     assert_eq!(app.coins(&ana).await, 60);
 }
 
@@ -89,9 +95,12 @@ async fn watching_credits_5_coins_five_times_a_day(b: Backend) {
 
     // After midnight UTC, five more; asked for ten times at once, still five.
     app.clock().advance(hours(2));
-    let replies =
-        futures::future::join_all((0..10).map(|_| claim(&app, &ana, "watch"))).await;
-    assert_eq!(replies.iter().filter(|r| r.status == 200).count(), 5, "{replies:?}");
+    let replies = futures::future::join_all((0..10).map(|_| claim(&app, &ana, "watch"))).await;
+    assert_eq!(
+        replies.iter().filter(|r| r.status == 200).count(),
+        5,
+        "{replies:?}"
+    );
     for r in replies.iter().filter(|r| r.status != 200) {
         r.fails(400, WATCH_LIMIT);
     }

@@ -103,7 +103,10 @@ async fn the_gift_catalogue_prices_cards_and_other_gifts_in_coins(b: Backend) {
     let gifts = gifts.as_array().unwrap();
     assert!(gifts.len() >= 2);
     for kind in ["card", "other"] {
-        assert!(gifts.iter().any(|g| g["kind"] == kind), "no {kind}: {gifts:?}");
+        assert!(
+            gifts.iter().any(|g| g["kind"] == kind),
+            "no {kind}: {gifts:?}"
+        );
     }
     let mut ids = Vec::new();
     for g in gifts {
@@ -199,7 +202,11 @@ async fn without_enough_coins_no_gift_is_sent(b: Backend) {
         .await
         .fails(400, INSUFFICIENT);
     // No gift chosen, or one that does not exist.
-    for content in [json!({}), json!({ "giftId": 999_999 }), json!({ "giftId": "rose" })] {
+    for content in [
+        json!({}),
+        json!({ "giftId": 999_999 }),
+        json!({ "giftId": "rose" }),
+    ] {
         let reply = app
             .send_content(&tom, ana.id, "gift", content.clone(), None)
             .await;
@@ -215,7 +222,12 @@ async fn without_enough_coins_no_gift_is_sent(b: Backend) {
     assert_eq!(reply.status, 403, "{}", reply.body);
     let after = app.money().await;
     assert_eq!(
-        (&after.balances, after.ledger_entries, after.messages, after.gifts_given),
+        (
+            &after.balances,
+            after.ledger_entries,
+            after.messages,
+            after.gifts_given
+        ),
         (
             &before_block.balances,
             before_block.ledger_entries,
@@ -248,9 +260,9 @@ async fn a_retried_gift_is_charged_once(b: Backend) {
             .ok();
         assert_eq!(again["message"]["id"], first["message"]["id"]);
     }
-    let replies = futures::future::join_all((0..5).map(|_| {
-        app.send_content(&tom, ana.id, "gift", content.clone(), Some("gift-2"))
-    }))
+    let replies = futures::future::join_all(
+        (0..5).map(|_| app.send_content(&tom, ana.id, "gift", content.clone(), Some("gift-2"))),
+    )
     .await;
     let ids: Vec<Value> = replies
         .into_iter()
@@ -359,7 +371,10 @@ async fn a_red_packet_moves_its_coins_once_when_claimed(b: Backend) {
     claim(&app, &ana, id).await.fails(400, RED_PACKET_GONE);
     assert_eq!(app.money().await, before);
     assert_eq!(app.coins(&ana).await, 30);
-    assert_eq!(app.ledger_key(&format!("red-packet:{id}:claim")).await, (1, 30));
+    assert_eq!(
+        app.ledger_key(&format!("red-packet:{id}:claim")).await,
+        (1, 30)
+    );
 
     // Both now see it received.
     for (who, peer) in [(&tom, &ana), (&ana, &tom)] {
@@ -459,13 +474,20 @@ async fn ten_simultaneous_claims_credit_once(b: Backend) {
     let id = packet_id(&sends_packet(&app, &tom, &ana, 60).await);
 
     let replies = futures::future::join_all((0..10).map(|_| claim(&app, &ana, id))).await;
-    assert_eq!(replies.iter().filter(|r| r.status == 200).count(), 1, "{replies:?}");
+    assert_eq!(
+        replies.iter().filter(|r| r.status == 200).count(),
+        1,
+        "{replies:?}"
+    );
     for r in replies.iter().filter(|r| r.status != 200) {
         r.fails(400, RED_PACKET_GONE);
     }
     assert_eq!(app.coins(&ana).await, 60);
     assert_eq!(app.coins(&tom).await, 40);
-    assert_eq!(app.ledger_key(&format!("red-packet:{id}:claim")).await, (1, 60));
+    assert_eq!(
+        app.ledger_key(&format!("red-packet:{id}:claim")).await,
+        (1, 60)
+    );
     assert_eq!(app.ledger_of(&ana).await, 1);
 }
 
@@ -484,10 +506,11 @@ async fn a_retried_red_packet_is_charged_once(b: Backend) {
         .await
         .ok();
     assert_eq!(again["message"]["id"], first["message"]["id"]);
-    let replies = futures::future::join_all((0..5).map(|_| {
-        app.send_content(&tom, ana.id, "redPacket", content.clone(), Some("packet-2"))
-    }))
-    .await;
+    let replies =
+        futures::future::join_all((0..5).map(|_| {
+            app.send_content(&tom, ana.id, "redPacket", content.clone(), Some("packet-2"))
+        }))
+        .await;
     let ids: Vec<Value> = replies
         .into_iter()
         .map(|r| r.ok()["message"]["id"].clone())

@@ -10,9 +10,9 @@ mod common;
 
 use chrono::{DateTime, Months, Utc};
 use common::wallet::{
-    spawn_sandbox, APP_SUCCESS, CREATE_APP_ORDER, FINISH_FAILED, GOOGLE_PAY, GRADE,
-    INSUFFICIENT, IOS_PAY, NOT_AVAILABLE, NOT_FOR_GOLD, PAYMENT_FAILURE, PAYMENT_SUCCESS,
-    PAYPAL_RETURN, PRODUCTS, UNFINISHED_TRANSACTION,
+    spawn_sandbox, APP_SUCCESS, CREATE_APP_ORDER, FINISH_FAILED, GOOGLE_PAY, GRADE, INSUFFICIENT,
+    IOS_PAY, NOT_AVAILABLE, NOT_FOR_GOLD, PAYMENT_FAILURE, PAYMENT_SUCCESS, PAYPAL_RETURN,
+    PRODUCTS, UNFINISHED_TRANSACTION,
 };
 use common::{spawn, Backend, TestApp};
 use serde_json::{json, Value};
@@ -67,13 +67,19 @@ async fn the_catalogue_lists_memberships_gold_and_character_packs(b: Backend) {
         .flat_map(|k| catalogue[k].as_array().unwrap())
         .collect();
     for p in &all {
-        assert!(p["priceCents"].is_i64() && p["priceCents"].as_i64().unwrap() > 0, "{p}");
+        assert!(
+            p["priceCents"].is_i64() && p["priceCents"].as_i64().unwrap() > 0,
+            "{p}"
+        );
         let currency = p["currency"].as_str().unwrap();
         assert!(
             currency.len() == 3 && currency.chars().all(|c| c.is_ascii_uppercase()),
             "{p}"
         );
-        assert!(p["priceCoins"].is_null() || p["priceCoins"].as_i64().unwrap() > 0, "{p}");
+        assert!(
+            p["priceCoins"].is_null() || p["priceCoins"].as_i64().unwrap() > 0,
+            "{p}"
+        );
     }
     assert!(all.iter().any(|p| p["priceCoins"].is_i64()));
     // Gold itself is bought with money only.
@@ -103,7 +109,10 @@ async fn each_membership_level_lists_its_benefits(b: Backend) {
     let (of_vip, of_svip) = (benefits(&vip), benefits(&svip));
     assert!(!of_vip.is_empty());
     for benefit in &of_vip {
-        assert!(of_svip.contains(benefit), "SVIP lacks {benefit}: {of_svip:?}");
+        assert!(
+            of_svip.contains(benefit),
+            "SVIP lacks {benefit}: {of_svip:?}"
+        );
     }
     for unknown in ["GOLD", "3", "vipp"] {
         let reply = app.get(&format!("{GRADE}/{unknown}"), None).await;
@@ -118,7 +127,10 @@ async fn a_sandbox_purchase_credits_the_coins_once(b: Backend) {
     let (order, id, token) = app.sandbox_order(&ana, "gold-600").await;
     assert_eq!(order["state"], "unfinished");
     assert_eq!(order["payType"], "sandbox");
-    assert_eq!(order["priceCents"], app.product("gold-600").await["priceCents"]);
+    assert_eq!(
+        order["priceCents"],
+        app.product("gold-600").await["priceCents"]
+    );
     assert!(order["checkoutUrl"]
         .as_str()
         .unwrap()
@@ -158,7 +170,10 @@ async fn a_sandbox_purchase_credits_the_coins_once(b: Backend) {
         app.pay_return(id, &token).await.ok();
     }
     app.get(
-        &TestApp::with_query(APP_SUCCESS, &[("orderId", &id.to_string()), ("token", &token)]),
+        &TestApp::with_query(
+            APP_SUCCESS,
+            &[("orderId", &id.to_string()), ("token", &token)],
+        ),
         None,
     )
     .await
@@ -178,8 +193,7 @@ async fn simultaneous_returns_credit_once(b: Backend) {
     let ana = app.register("ana").await;
     let (_, id, token) = app.sandbox_order(&ana, "gold-1500").await;
 
-    let replies =
-        futures::future::join_all((0..10).map(|_| app.pay_return(id, &token))).await;
+    let replies = futures::future::join_all((0..10).map(|_| app.pay_return(id, &token))).await;
     for reply in replies {
         assert_eq!(reply.msg(), PAYMENT_SUCCESS, "{}", reply.body);
         assert_eq!(reply.ok()["state"], "finished");
@@ -200,7 +214,9 @@ async fn only_the_checkouts_own_token_pays_an_order(b: Backend) {
     let mut wrong = token.clone();
     wrong.replace_range(0..1, if token.starts_with('A') { "B" } else { "A" });
     for attempt in [wrong.as_str(), "", bea_token.as_str()] {
-        app.pay_return(id, attempt).await.fails(400, PAYMENT_FAILURE);
+        app.pay_return(id, attempt)
+            .await
+            .fails(400, PAYMENT_FAILURE);
     }
     // No token at all.
     app.get(&format!("/prod-api/order/success?orderId={id}"), None)
@@ -225,9 +241,11 @@ async fn a_declined_checkout_cancels_the_order(b: Backend) {
     let (_, id, token) = app.sandbox_order(&ana, "gold-600").await;
 
     // Only the checkout can decline it.
+    let before = app.money().await;
     app.cancel_return(id, "not-the-token")
         .await
         .fails(400, PAYMENT_FAILURE);
+    assert_eq!(app.money().await, before);
     assert_eq!(app.orders_of(&ana).await, ["unfinished"]);
 
     let cancelled = app.cancel_return(id, &token).await.ok();
@@ -238,7 +256,9 @@ async fn a_declined_checkout_cancels_the_order(b: Backend) {
     // A payment coming back for a cancelled order finishes nothing.
     let before = app.money().await;
     app.pay_return(id, &token).await.fails(409, FINISH_FAILED);
-    app.cancel_return(id, &token).await.fails(409, FINISH_FAILED);
+    app.cancel_return(id, &token)
+        .await
+        .fails(409, FINISH_FAILED);
     assert_eq!(app.money().await, before);
     assert_eq!(app.coins(&ana).await, 0);
 
@@ -266,11 +286,12 @@ async fn payment_methods_without_a_provider_are_refused(b: Backend) {
         let reply = app.order_by_id(&ana, &gold_600, pay_type).await;
         assert_eq!(reply.status, 400, "{pay_type}: {}", reply.body);
     }
-    let reply = app.get(
-        &format!("/prod-api/order/createOrder?productId={gold_600}"),
-        Some(&ana.token),
-    )
-    .await;
+    let reply = app
+        .get(
+            &format!("/prod-api/order/createOrder?productId={gold_600}"),
+            Some(&ana.token),
+        )
+        .await;
     assert_eq!(reply.status, 400, "{}", reply.body);
     for product in ["999999", "0", "-1"] {
         let reply = app.order_by_id(&ana, product, "gold").await;
@@ -279,7 +300,10 @@ async fn payment_methods_without_a_provider_are_refused(b: Backend) {
 
     // Nobody signed in orders nothing.
     let reply = app
-        .get(&format!("/prod-api/order/createOrder?productId={gold_600}&payType=gold"), None)
+        .get(
+            &format!("/prod-api/order/createOrder?productId={gold_600}&payType=gold"),
+            None,
+        )
         .await;
     assert_eq!(reply.status, 401, "{}", reply.body);
 
@@ -311,7 +335,10 @@ async fn gold_pays_for_a_character_pack_at_once(b: Backend) {
     let app = spawn(b).await;
     let ana = app.register("ana").await;
     let pack = app.product("chars-2000").await;
-    let (price, amount) = (pack["priceCoins"].as_i64().unwrap(), pack["amount"].as_i64().unwrap());
+    let (price, amount) = (
+        pack["priceCoins"].as_i64().unwrap(),
+        pack["amount"].as_i64().unwrap(),
+    );
     app.give_coins(&ana, price + 200, "setup").await;
 
     let reply = app.create_order(&ana, "chars-2000", "gold").await;
@@ -352,6 +379,52 @@ async fn gold_pays_for_a_character_pack_at_once(b: Backend) {
             .fails(400, NOT_FOR_GOLD);
     }
     assert_eq!(app.money().await, before);
+}
+
+async fn paying_with_gold_many_times_at_once_never_overdraws(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let pack = app.product("chars-2000").await;
+    let (price, amount) = (
+        pack["priceCoins"].as_i64().unwrap(),
+        pack["amount"].as_i64().unwrap(),
+    );
+    app.give_coins(&ana, 2 * price + price / 2, "setup").await;
+
+    let replies =
+        futures::future::join_all((0..8).map(|_| app.create_order(&ana, "chars-2000", "gold")))
+            .await;
+    let paid = replies.iter().filter(|r| r.status == 200).count() as i64;
+    for r in replies.iter().filter(|r| r.status != 200) {
+        assert!(
+            (r.status, r.msg()) == (400, INSUFFICIENT)
+                || (r.status, r.msg()) == (409, UNFINISHED_TRANSACTION),
+            "{}",
+            r.body
+        );
+    }
+    assert!((1..=2).contains(&paid), "{replies:?}");
+    let purse = app.purse(&ana).await;
+    assert_eq!(
+        (purse.coins, purse.characters),
+        (2 * price + price / 2 - paid * price, paid * amount)
+    );
+    assert!(app.unfinished_order(&ana).await.is_null());
+    let finished = app
+        .orders_of(&ana)
+        .await
+        .iter()
+        .filter(|s| *s == "finished")
+        .count() as i64;
+    assert_eq!(finished, paid);
+    // Whatever happened at once, what is left buys what it can afterwards.
+    if paid == 1 {
+        app.create_order(&ana, "chars-2000", "gold").await.ok();
+    }
+    app.create_order(&ana, "chars-2000", "gold")
+        .await
+        .fails(400, INSUFFICIENT);
+    assert_eq!(app.purse(&ana).await.characters, 2 * amount);
 }
 
 async fn a_membership_runs_a_month_and_extends_from_its_expiry(b: Backend) {
@@ -439,6 +512,7 @@ mod wallet {
         a_declined_checkout_cancels_the_order,
         payment_methods_without_a_provider_are_refused,
         gold_pays_for_a_character_pack_at_once,
+        paying_with_gold_many_times_at_once_never_overdraws,
         a_membership_runs_a_month_and_extends_from_its_expiry,
         vip_bought_during_svip_extends_the_svip,
     );
