@@ -266,6 +266,37 @@ test('free coins: the daily claim once a day, and a reward after watching', asyn
   await expect(coins(page)).toHaveText('25');
 });
 
+test('Upgrade opens the membership levels, which lead to the membership products', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = await register(request, 'wl', testInfo);
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  if (testInfo.project.use.isMobile) {
+    // Phones have no Upgrade tab: it is in Settings.
+    await page.getByRole('link', { name: 'Settings' }).filter({ visible: true }).first().click();
+  }
+  await page.getByRole('link', { name: 'Upgrade' }).filter({ visible: true }).first().click();
+  await expect(page).toHaveURL(url('/pages/grade/grade'));
+  await expect(page.getByTestId('grade-status')).toContainText('Free member');
+  await expect(page.getByTestId('plan-SVIP')).toContainText('Includes all VIP benefits');
+  const priority = page.getByRole('row', { name: /Shown first in Discover/ });
+  await expect(priority.getByRole('img', { name: 'Not included' })).toHaveCount(1);
+  await expect(priority.getByRole('img', { name: 'Included', exact: true })).toHaveCount(1);
+  const likes = page.getByRole('row', { name: /See who likes you/ });
+  await expect(likes.getByRole('img', { name: 'Included', exact: true })).toHaveCount(2);
+  await expect(page.getByText('30% off card gifts')).toBeVisible();
+
+  await page.getByTestId('plan-VIP').getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(url('/pages/recharge/recharge?tab=member'));
+  await expect(page.getByRole('tab', { name: 'Membership' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(product(page, 'svip-12m')).toBeVisible();
+});
+
 /** Resolves once the page's chat socket is live (the server's hello arrived). */
 function chatLive(page: Page) {
   return page

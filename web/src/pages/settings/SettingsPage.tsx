@@ -9,6 +9,7 @@ import { PullToRefresh } from '../../components/PullToRefresh';
 import {
   BlockIcon,
   ChevronIcon,
+  CrownIcon,
   HeadsetIcon,
   LockIcon,
   LogoutIcon,
@@ -26,6 +27,8 @@ import { EmailVerification } from '../../features/account/components/EmailVerifi
 import { ProfileCard } from '../../features/account/components/ProfileCard';
 import { BlockedList } from '../../features/people/components/BlockedList';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
+import { WalletIcon } from '../../features/wallet/components/icons';
+import { GRADE_PATH, RECHARGE_PATH } from '../../features/wallet/display';
 
 const VERSION = '1.0.16';
 
@@ -85,6 +88,24 @@ function SettingsHome() {
       <PullToRefresh onRefresh={() => info.refetch()}>
         <div className="page">
           <ProfileCard user={user} />
+
+          {/* Phones have no Upgrade tab: membership and coins are reached from here. */}
+          <ul className="list" style={{ marginTop: 12 }}>
+            <li>
+              <Link className="list-item" to={GRADE_PATH}>
+                <CrownIcon />
+                <span className="grow">{t('nav.upgrade')}</span>
+                <ChevronIcon />
+              </Link>
+            </li>
+            <li>
+              <Link className="list-item" to={RECHARGE_PATH}>
+                <WalletIcon />
+                <span className="grow">{t('pages.recharge')}</span>
+                <ChevronIcon />
+              </Link>
+            </li>
+          </ul>
 
           <h2 className="section-title">{t('settings.account')}</h2>
           <div className="settings-block">
