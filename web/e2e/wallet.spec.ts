@@ -440,6 +440,26 @@ test('without enough coins a gift or red packet offers the way to Recharge', asy
   await panel.getByTestId('insufficient-coins').getByRole('link', { name: 'Recharge' }).click();
   await expect(he.page).toHaveURL(url('/pages/recharge/recharge?tab=gold'));
   await expect(he.page.getByTestId('product').first()).toBeVisible();
+
+  // Coins spent elsewhere meanwhile: the server refuses, and the chat offers Recharge too.
+  await buyGold(request, him.token, 'gold-100');
+  await he.page.goto(chatUrl(her));
+  await openPlus(he.page, 'Gift');
+  await expect(panel.getByTestId('gift-balance')).toHaveText('100');
+  await api(request, him.token, '/system/content/sendMsg', {
+    method: 'POST',
+    data: { to: her.userId, msgType: 'redPacket', content: { amount: 90 } },
+  });
+  await panel.getByRole('button', { name: 'Chocolate, 30 coins' }).click();
+  await panel.getByRole('button', { name: 'Send Chocolate · 30 coins' }).click();
+  const notice = he.page.getByTestId('chat-notice');
+  await expect(notice).toContainText('Insufficient coins, please recharge!');
+  await expect(he.page.getByTestId('message').filter({ hasText: 'Chocolate' })).toContainText(
+    'Message sending failed',
+  );
+  await notice.getByRole('link', { name: 'Recharge' }).click();
+  await expect(he.page).toHaveURL(url('/pages/recharge/recharge?tab=gold'));
+  await expect(coins(he.page)).toHaveText('10');
   await he.context.close();
 });
 

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
-import { useInfo } from '../../features/account/api/get-info';
+import { infoQueryOptions } from '../../features/account/api/get-info';
 import { RechargeView } from '../../features/wallet/components/RechargeView';
 import { SandboxCheckout } from '../../features/wallet/components/SandboxCheckout';
 import { RECHARGE_PATH, isRechargeTab, sandboxParams } from '../../features/wallet/display';
@@ -13,7 +14,8 @@ import { RECHARGE_PATH, isRechargeTab, sandboxParams } from '../../features/wall
 export default function RechargePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const info = useInfo();
+  // Balances change elsewhere too (gifts, red packets, another device): fresh on every visit.
+  const info = useQuery({ ...infoQueryOptions(), refetchOnMount: 'always' });
   const refresh = () => void info.refetch();
   const checkout = sandboxParams(params);
 
