@@ -411,6 +411,7 @@ test('a gift and a red packet go from him to her, and she opens the red packet',
   await he.page.goto(url(`/pages/homepage/homepage?userId=${her.userId}`));
   await expect(he.page.getByTestId('received-gifts')).toContainText('🌹');
   await expect(he.page.getByTestId('received-gifts')).toContainText('×1');
+  await shot(he.page, testInfo, 'en-profile-gifts');
   await he.context.close();
   await she.context.close();
 });

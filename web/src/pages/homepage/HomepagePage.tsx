@@ -66,11 +66,8 @@ export default function HomepagePage() {
   }
 
   return (
-    <>
-      <ProfileView profile={profile.data} onBlocked={goBack} />
-      <div className="profile-extras">
-        <ReceivedGifts userId={profile.data.userId} />
-      </div>
-    </>
+    <ProfileView profile={profile.data} onBlocked={goBack}>
+      <ReceivedGifts userId={profile.data.userId} />
+    </ProfileView>
   );
 }

@@ -1,5 +1,5 @@
 import './people.css';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBar } from '../../../components/AppBar';
@@ -37,7 +37,16 @@ type Open = 'none' | 'more' | 'remark' | 'block' | 'report' | 'match';
  * VIP badge and signature, with Like, Message, contacts, remark, block and report. My own
  * profile shows the same card with a link to edit it.
  */
-export function ProfileView({ profile, onBlocked }: { profile: Profile; onBlocked: () => void }) {
+export function ProfileView({
+  profile,
+  onBlocked,
+  children,
+}: {
+  profile: Profile;
+  onBlocked: () => void;
+  /** What the page adds about the person (another feature's), under About me. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>('none');
   const close = () => setOpen('none');
@@ -160,6 +169,7 @@ export function ProfileView({ profile, onBlocked }: { profile: Profile; onBlocke
               {profile.signature || t('people.noSignature')}
             </p>
           </section>
+          {children}
 
           {profile.mine ? (
             <div className="profile-actions">
