@@ -2,6 +2,8 @@
 # Load benchmarks of the release server on this machine, each backend in turn:
 #   - authenticated GET /prod-api/getInfo (requests per second, p50/p99 latency)
 #   - POST /prod-api/login (bounded by Argon2id)
+#   - chat (bench/chat.sh): memory per idle /im connection, one-to-one messages per second and
+#     their latency, and Prosody on the same traffic
 # The load comes from wrk on loopback; every run is bounded in time. Results: bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,3 +66,7 @@ if command -v apertium >/dev/null; then
   cargo run -q --release -p amora-server --example translate_rate >>"$out/translate.md"
   cat "$out/translate.md"
 fi
+
+# Chat: memory per idle /im connection, one-to-one messages per second and their latency, and
+# the same traffic through Prosody (bench/chat.sh; a few minutes).
+bash bench/chat.sh

@@ -1,0 +1,219 @@
+//! Load generator of the chat benchmarks (`bench/chat.sh`).
+//!
+//! - `seed`: accounts with live sessions and IM tokens, written straight into the database (the
+//!   same token hashing as the server), so tens of thousands exist in seconds instead of going
+//!   through Argon2id one registration at a time.
+//! - `idle`: opens N authenticated `/im` connections and reports the server's resident memory per
+//!   connection.
+//! - `chat`: one-to-one traffic among many pairs, on `/im` or on XMPP over WebSocket (RFC 7395),
+//!   first at the highest rate the server sustains, then at half of it; delivered messages per
+//!   second and the latency from sending a message to the recipient receiving it.
+//!
+//! Every connection is opened from one of several 127.0.0.x addresses (ephemeral ports are per
+//! source address). Only loopback addresses are accepted.
+
+mod chat;
+mod conn;
+mod idle;
+mod seed;
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser)]
+#[command(name = "loadgen", about = "Chat load generator (loopback only)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Proto {
+    /// Amora's `/im` socket (docs/im-protocol.md).
+    Amora,
+    /// XMPP over WebSocket (RFC 7395): SASL PLAIN, bind, presence, chat messages.
+    Xmpp,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Create accounts with a session and an IM token each; writes "id<TAB>token" lines.
+    Seed {
+        /// sqlite://path or postgres://...
+        #[arg(long)]
+        db: String,
+        #[arg(long)]
+        users: usize,
+        /// Prefix of the user names (bench0, bench1, ...).
+        #[arg(long, default_value = "bench")]
+        prefix: String,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Open N idle authenticated connections and report the server's memory per connection.
+    Idle {
+        /// The server's address (a loopback address).
+        #[arg(long)]
+        server: SocketAddr,
+        /// The server's process id (its VmRSS is read from /proc).
+        #[arg(long)]
+        pid: u32,
+        /// The accounts file written by `seed`.
+        #[arg(long)]
+        accounts: PathBuf,
+        #[arg(long)]
+        connections: usize,
+        /// Source addresses 127.0.0.2 .. 127.0.0.(1 + sources).
+        #[arg(long, default_value_t = 8)]
+        sources: u8,
+        /// Connections being opened at once.
+        #[arg(long, default_value_t = 256)]
+        concurrency: usize,
+        /// Seconds to wait with every connection open before reading the memory again.
+        #[arg(long, default_value_t = 3)]
+        settle: u64,
+    },
+    /// One-to-one traffic among pairs: the highest rate, then the latency at half of it.
+    Chat {
+        #[arg(long, value_enum)]
+        proto: Proto,
+        #[arg(long)]
+        server: SocketAddr,
+        /// Amora: the accounts file of `seed`. XMPP: users are <prefix><i>@<domain>.
+        #[arg(long)]
+        accounts: Option<PathBuf>,
+        #[arg(long, default_value = "localhost")]
+        domain: String,
+        #[arg(long, default_value = "bench")]
+        prefix: String,
+        #[arg(long, default_value = "secret1")]
+        password: String,
+        /// WebSocket path (Amora: /im; Prosody: /xmpp-websocket).
+        #[arg(long)]
+        path: Option<String>,
+        #[arg(long, default_value_t = 500)]
+        pairs: usize,
+        /// Messages each sender may have on the way (sent, not yet received) in the max phase.
+        #[arg(long, default_value_t = 1)]
+        window: usize,
+        /// Seconds of each phase that are measured (after a warm-up).
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+        #[arg(long, default_value_t = 3)]
+        warmup: u64,
+        /// Skip the max phase and send at this many messages per second (all senders together).
+        #[arg(long)]
+        rate: Option<f64>,
+        #[arg(long, default_value_t = 8)]
+        sources: u8,
+        /// The server's process id, to report the CPU time it used in each phase.
+        #[arg(long)]
+        pid: Option<u32>,
+        /// The server's PostgreSQL database: the CPU time of its backends counts as well.
+        #[arg(long)]
+        pg: Option<String>,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Seed {
+            db,
+            users,
+            prefix,
+            out,
+        } => seed::run(&db, users, &prefix, &out).await,
+        Command::Idle {
+            server,
+            pid,
+            accounts,
+            connections,
+            sources,
+            concurrency,
+            settle,
+        } => {
+            loopback(server)?;
+            idle::run(idle::Idle {
+                server,
+                pid,
+                accounts: seed::read_accounts(&accounts)?,
+                connections,
+                sources: source_addresses(sources),
+                concurrency,
+                settle: std::time::Duration::from_secs(settle),
+            })
+            .await
+        }
+        Command::Chat {
+            proto,
+            server,
+            accounts,
+            domain,
+            prefix,
+            password,
+            path,
+            pairs,
+            window,
+            seconds,
+            warmup,
+            rate,
+            sources,
+            pid,
+            pg,
+        } => {
+            loopback(server)?;
+            let users = match proto {
+                Proto::Amora => {
+                    let file = accounts.ok_or_else(|| anyhow::anyhow!("--accounts is needed"))?;
+                    seed::read_accounts(&file)?
+                        .into_iter()
+                        .map(conn::Login::Amora)
+                        .collect()
+                }
+                Proto::Xmpp => (0..pairs * 2)
+                    .map(|i| conn::Login::Xmpp {
+                        user: format!("{prefix}{i}"),
+                        domain: domain.clone(),
+                        password: password.clone(),
+                    })
+                    .collect(),
+            };
+            let path = path.unwrap_or_else(|| match proto {
+                Proto::Amora => "/im".into(),
+                Proto::Xmpp => "/xmpp-websocket".into(),
+            });
+            chat::run(chat::Chat {
+                server,
+                path,
+                users,
+                pairs,
+                window,
+                seconds,
+                warmup,
+                rate,
+                sources: source_addresses(sources),
+                pid,
+                pg,
+            })
+            .await
+        }
+    }
+}
+
+/// 127.0.0.2, 127.0.0.3, ...: the client ends of the connections.
+fn source_addresses(n: u8) -> Vec<Ipv4Addr> {
+    (0..n.max(1))
+        .map(|i| Ipv4Addr::new(127, 0, 0, 2 + i))
+        .collect()
+}
+
+fn loopback(addr: SocketAddr) -> anyhow::Result<()> {
+    if addr.ip().is_loopback() {
+        Ok(())
+    } else {
+        anyhow::bail!("{addr} is not a loopback address: this tool only loads this machine")
+    }
+}
