@@ -14,7 +14,7 @@
 #
 # Shortcut: the benchmark accounts, their sessions and IM tokens are inserted straight into the
 # database by `loadgen seed` (the token hash is the server's: hex(sha256(token))); registering
-# tens of thousands through the API would spend most of an hour in Argon2id. Prosody's accounts
+# 50,000 through the API would spend at least ten minutes of both cores in Argon2id. Prosody's accounts
 # are written as its own account files (internal_plain).
 #
 # Results: bench/results/chat-*.txt (raw) and bench/results/chat.md (tables).
