@@ -18,7 +18,8 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry on CI: a story that passes only on its second run is reported as flaky, not hidden.
+  retries: process.env.CI ? 1 : 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
