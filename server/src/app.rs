@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::account::password::PasswordHasher;
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::hub::Hub;
+use crate::chat::writer::Writer;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
@@ -25,6 +26,8 @@ pub struct AppInner {
     pub clock: Clock,
     /// This node's live chat connections.
     pub hub: Arc<Hub>,
+    /// Stores messages that cost nothing, many to a transaction.
+    pub message_writer: Writer,
     /// Translation providers, routed per language pair.
     pub translator: Arc<crate::translate::providers::Router>,
 }
@@ -47,6 +50,7 @@ impl App {
         let passwords = PasswordHasher::new(config.hash_concurrency);
         let limits = RateLimiter::new(&config.rate_limit);
         let translator = crate::translate::router(&config);
+        let message_writer = Writer::spawn(db.clone());
         Ok(App(Arc::new(AppInner {
             config,
             db,
@@ -56,6 +60,7 @@ impl App {
             limits,
             clock: Clock::default(),
             hub: Arc::default(),
+            message_writer,
             translator,
         })))
     }

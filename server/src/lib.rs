@@ -25,6 +25,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Request};
 use axum::response::IntoResponse;
+use axum::serve::ListenerExt;
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -98,6 +99,13 @@ impl Server {
         }
         let listener = TcpListener::bind(app.config.addr).await?;
         let addr = listener.local_addr()?;
+        // Small frames (chat events, acknowledgements) go out at once instead of waiting for the
+        // peer's delayed ACK of the previous one.
+        let listener = listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %e, "could not set TCP_NODELAY");
+            }
+        });
         let (stop, stopped) = oneshot::channel::<()>();
         let sweeper = app.clone();
         tokio::spawn(async move {

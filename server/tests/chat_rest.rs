@@ -246,6 +246,7 @@ async fn a_retried_send_is_stored_once(b: Backend) {
 }
 
 async fn retries_racing_each_other_store_one_message(b: Backend) {
+    const OTHERS: usize = 6;
     let app = std::sync::Arc::new(spawn(b).await);
     let (tom, ana) = couple(&app).await;
     let mut tries = Vec::new();
@@ -257,6 +258,22 @@ async fn retries_racing_each_other_store_one_message(b: Backend) {
                 .ok()
         }));
     }
+    // Other messages at the same moment, stored together with the retries or not: each once.
+    let mut others = Vec::new();
+    for n in 0..OTHERS {
+        let (app, tom, to) = (app.clone(), tom.clone(), ana.id);
+        others.push(tokio::spawn(async move {
+            app.send_content(
+                &tom,
+                to,
+                "txt",
+                json!({ "text": "other" }),
+                Some(&format!("other-{n}")),
+            )
+            .await
+            .ok()
+        }));
+    }
     let mut answers = Vec::new();
     for t in tries {
         let sent = t.await.unwrap();
@@ -264,17 +281,28 @@ async fn retries_racing_each_other_store_one_message(b: Backend) {
     }
     answers.dedup();
     assert_eq!(answers.len(), 1, "different answers: {answers:?}");
-    assert_eq!(app.messages_stored().await, 1);
+    for t in others {
+        t.await.unwrap();
+    }
+    let stored = 1 + OTHERS as i64;
+    assert_eq!(app.messages_stored().await, stored);
     // The losers took no sequence number: the next message follows without a gap.
     let next = app.send_msg(&tom, ana.id, "twice").await.ok();
-    assert_eq!(next["seq"], 2);
+    assert_eq!(next["seq"], stored + 1);
     let last = app
         .scalar(&format!(
             "SELECT last_seq FROM user_sequences WHERE user_id = {}",
             ana.id
         ))
         .await;
-    assert_eq!(last, 2);
+    assert_eq!(last, stored + 1);
+    let events = app
+        .scalar(&format!(
+            "SELECT COUNT(DISTINCT seq) FROM user_events WHERE user_id = {}",
+            ana.id
+        ))
+        .await;
+    assert_eq!(events, stored + 1, "one event for each number");
 }
 
 async fn a_text_must_not_be_empty_nor_longer_than_5_kb(b: Backend) {

@@ -1,6 +1,8 @@
 //! The live connections of this node: one per account. Delivery is by notification: the hub
 //! tells a connection "you have new events" and the connection reads them from the database after
-//! the last sequence it sent, so a lost or coalesced notification can never lose an event.
+//! the last sequence it sent, so a lost or coalesced notification can never lose an event. A new
+//! message stored on this node comes with its notification: the connection sends it as it is
+//! when it is the next event in the account's sequence, and reads from the database otherwise.
 //!
 //! With several nodes, every signal is also published on NATS (`<prefix>.im.<user id>`) and each
 //! node applies the signals of the others to its own connections: a message stored by one node
@@ -15,12 +17,21 @@ use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
+use crate::chat::model::MessageRow;
+
 /// What a connection is told.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Outbound {
     /// New events are stored for this account.
     Events,
+    /// A new message, stored as the account's event `seq` (this node only: other nodes are told
+    /// `Events`).
+    #[serde(skip)]
+    Message {
+        seq: i64,
+        row: Arc<MessageRow>,
+    },
     Typing {
         from: i64,
     },
@@ -106,6 +117,24 @@ impl Hub {
         self.publish(user_id, Outbound::Events);
     }
 
+    /// A message is stored: its sender's and recipient's connections get it with the news.
+    pub fn message_stored(&self, row: MessageRow) {
+        let row = Arc::new(row);
+        for (user, seq) in [
+            (row.sender_id, row.sender_seq),
+            (row.recipient_id, row.recipient_seq),
+        ] {
+            self.apply(
+                user,
+                Outbound::Message {
+                    seq,
+                    row: row.clone(),
+                },
+            );
+            self.publish(user, Outbound::Events);
+        }
+    }
+
     pub fn typing(&self, from: i64, to: i64) {
         self.apply(to, Outbound::Typing { from });
         self.publish(to, Outbound::Typing { from });
@@ -138,7 +167,7 @@ impl Hub {
                     }
                 }
             }
-            Outbound::Typing { .. } => {
+            Outbound::Message { .. } | Outbound::Typing { .. } => {
                 if let Some(conn) = conns.get(&user_id) {
                     let _ = conn.tx.send(out);
                 }

@@ -8,3 +8,4 @@ pub mod routes;
 pub mod service;
 pub mod socket;
 pub mod store;
+pub mod writer;

@@ -3,16 +3,14 @@
 use serde_json::json;
 
 use crate::account::model::membership;
-use crate::account::store::{AccountStore, UserRow};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
-use crate::chat::store::{Announced, Charge, ChatStore, NewMessage};
+use crate::chat::store::{Announced, Charge, ChatStore, NewMessage, Party, PlainMessage};
 use crate::i18n::{Lang, Msg};
 use crate::ledger::LedgerError;
 use crate::notify::{self, ChatPush};
-use crate::people::store::PeopleStore;
 use crate::wallet::store::WalletStore;
 
 /// A stored message and the sender's sequence number for it.
@@ -54,10 +52,11 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
     }
     let kind = MessageType::parse(out.msg_type.as_deref())?;
     let checked = check_content(kind, out.content.as_ref())?;
-    let me = app.db.user(sender).await?.ok_or(ApiError::Unauthorized)?;
-    let them = app.db.user(to).await?.ok_or(ApiError::NotFound)?;
-    if app.db.card(sender, to).await?.is_none() {
-        // Blocked, either way.
+    let parties = app.db.parties(sender, to).await?;
+    let me = parties.sender.ok_or(ApiError::Unauthorized)?;
+    let them = parties.recipient.ok_or(ApiError::NotFound)?;
+    if parties.blocked {
+        // Either way.
         return Err(ApiError::Forbidden(Msg::CannotMessage));
     }
     let service = me.role == "service" || them.role == "service";
@@ -106,25 +105,39 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
             json!({ "amount": amount, "blessing": blessing, "state": "unclaimed" })
         }
     };
-    let (row, fresh) = app
-        .db
-        .store_message(&NewMessage {
-            sender,
-            recipient: them.id,
-            client_id: &client_id,
-            kind: kind.as_str(),
-            content: &content,
-            now,
-            charge,
-        })
-        .await
-        .map_err(ledger_error)?;
+    let (row, fresh) = match charge {
+        None => {
+            app.message_writer
+                .store(PlainMessage {
+                    sender,
+                    recipient: them.id,
+                    client_id,
+                    kind: kind.as_str(),
+                    content: content.to_string(),
+                    now,
+                })
+                .await
+        }
+        Some(charge) => {
+            app.db
+                .store_message(&NewMessage {
+                    sender,
+                    recipient: them.id,
+                    client_id: &client_id,
+                    kind: kind.as_str(),
+                    content: &content,
+                    now,
+                    charge: Some(charge),
+                })
+                .await
+        }
+    }
+    .map_err(ledger_error)?;
     if fresh {
-        app.hub.notify(to);
-        app.hub.notify(sender);
         if !app.hub.is_online(to) && kind != MessageType::Cmd {
             notify::send_chat_push(app, push_for(&me, &them, &row));
         }
+        app.hub.message_stored(row.clone());
     }
     Ok(Sent {
         seq: row.sender_seq,
@@ -134,7 +147,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
 
 /// The notification a message makes: the sender's name as title, a short preview as body (in
 /// the recipient's language where we write it).
-fn push_for(me: &UserRow, them: &UserRow, row: &MessageRow) -> ChatPush {
+fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
     let content: serde_json::Value = serde_json::from_str(&row.content).unwrap_or_default();
     let body = match row.kind.as_str() {
         "txt" => content["text"]

@@ -16,7 +16,7 @@ use crate::api::error::ApiError;
 use crate::api::extract::Query;
 use crate::app::App;
 use crate::chat::hub::Outbound;
-use crate::chat::model::{Message, Outgoing};
+use crate::chat::model::{Message, MessageRow, Outgoing};
 use crate::chat::service;
 use crate::chat::store::ChatStore;
 use crate::i18n::Lang;
@@ -57,7 +57,10 @@ pub async fn upgrade(
         Err(e) => return ApiError::from(e).into_response(),
     };
     let lang = Lang::current();
+    // tungstenite's default read buffer (128 KiB) is zero-filled, hence resident, for every
+    // connection, idle or not; a larger frame still arrives whole, the buffer grows to it.
     ws.max_message_size(16 * 1024 * 1024)
+        .read_buffer_size(1024)
         .on_upgrade(
             move |socket| async move { Connection::new(app, user_id, lang).run(socket).await },
         )
@@ -124,7 +127,9 @@ impl Connection {
                 incoming = stream.next() => match incoming {
                     Some(Ok(Ws::Text(text))) => {
                         heard = Instant::now();
-                        let frames = self.handle(&text).await;
+                        // Boxed: the send path's futures are large and would otherwise be part of
+                        // every idle connection's task.
+                        let frames = Box::pin(self.handle(&text)).await;
                         send_all(&mut sink, frames).await
                     }
                     Some(Ok(Ws::Binary(_))) => {
@@ -141,6 +146,10 @@ impl Connection {
                     Some(Outbound::Events) => {
                         registration.pending.store(false, Ordering::Release);
                         let frames = self.flush().await;
+                        send_all(&mut sink, frames).await
+                    }
+                    Some(Outbound::Message { seq, row }) => {
+                        let frames = self.live(seq, &row).await;
                         send_all(&mut sink, frames).await
                     }
                     Some(Outbound::Typing { from }) => {
@@ -236,6 +245,19 @@ impl Connection {
         .await
     }
 
+    /// A message stored on this node, with its event's number: sent as it is when it is the
+    /// next event, nothing when it was sent already, and after a gap the events from the database.
+    async fn live(&mut self, seq: i64, row: &MessageRow) -> Vec<Value> {
+        match self.last_sent {
+            Some(last) if seq == last + 1 => {
+                self.last_sent = Some(seq);
+                vec![event_frame(seq, "message", row, self.user_id)]
+            }
+            Some(last) if seq > last => self.flush().await,
+            _ => Vec::new(),
+        }
+    }
+
     /// Every stored event after the last one sent, in order (nothing before the client resumed).
     async fn flush(&mut self) -> Vec<Value> {
         let Some(mut last) = self.last_sent else {
@@ -268,7 +290,9 @@ impl Connection {
                         let Some(row) = rows.iter().find(|r| Some(r.id) == event.message_id) else {
                             continue;
                         };
-                        json!({ "kind": kind, "message": Message::view(row, self.user_id) })
+                        frames.push(event_frame(event.seq, kind, row, self.user_id));
+                        last = event.seq;
+                        continue;
                     }
                     kind => {
                         let mut payload: Value =
@@ -293,12 +317,23 @@ async fn send_all(
     sink: &mut futures::stream::SplitSink<WebSocket, Ws>,
     frames: Vec<Value>,
 ) -> Next {
+    if frames.is_empty() {
+        return Next::Continue;
+    }
     for frame in frames {
-        if sink.send(Ws::Text(frame.to_string().into())).await.is_err() {
+        if sink.feed(Ws::Text(frame.to_string().into())).await.is_err() {
             return Next::Close(None);
         }
     }
-    Next::Continue
+    match sink.flush().await {
+        Ok(()) => Next::Continue,
+        Err(_) => Next::Close(None),
+    }
+}
+
+/// An `event` frame about a message, as `viewer` sees it.
+fn event_frame(seq: i64, kind: &str, row: &MessageRow, viewer: i64) -> Value {
+    json!({ "type": "event", "seq": seq, "event": { "kind": kind, "message": Message::view(row, viewer) } })
 }
 
 fn error_frame(client_id: Option<&str>, e: &ApiError) -> Value {

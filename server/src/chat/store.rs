@@ -27,6 +27,36 @@ pub struct NewMessage<'a> {
     pub charge: Option<Charge>,
 }
 
+/// A message that costs nothing, owned, for the writer that stores many in one transaction.
+#[derive(Debug, Clone)]
+pub struct PlainMessage {
+    pub sender: i64,
+    pub recipient: i64,
+    pub client_id: String,
+    pub kind: &'static str,
+    pub content: String,
+    pub now: i64,
+}
+
+/// One side of a message about to be sent: what the rules and the push notification need.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Party {
+    pub id: i64,
+    pub user_name: String,
+    pub gender: String,
+    pub language: String,
+    pub level: Option<String>,
+    pub member_expires_at: Option<i64>,
+    pub role: String,
+    pub avatar_thumb_key: Option<String>,
+}
+
+pub struct Parties {
+    pub sender: Option<Party>,
+    pub recipient: Option<Party>,
+    pub blocked: bool,
+}
+
 pub struct Charge {
     pub coins: i64,
     pub gift_id: Option<i64>,
@@ -42,72 +72,113 @@ pub struct ConversationRow {
     pub unread: i64,
 }
 
-/// Appending events inside a write transaction of either backend.
-trait EventTx {
-    /// Takes the next number of `user_id`'s sequence.
-    fn next_seq(
-        &mut self,
-        user_id: i64,
-    ) -> impl std::future::Future<Output = sqlx::Result<i64>> + Send;
-    fn append(
-        &mut self,
-        user_id: i64,
-        seq: i64,
-        kind: &str,
-        message_id: Option<i64>,
-        payload: &str,
-        now: i64,
-    ) -> impl std::future::Future<Output = sqlx::Result<()>> + Send;
+/// An event to append to one person's sequence.
+struct NewEvent<'a> {
+    user_id: i64,
+    seq: i64,
+    kind: &'a str,
+    message_id: Option<i64>,
+    payload: &'a str,
 }
 
-macro_rules! impl_event_tx {
+/// The chat's statements inside a write transaction of either backend, each one statement
+/// however many rows it concerns.
+trait ChatTx {
+    /// Takes `count` numbers from each person's sequence; returns each one's new last number.
+    /// `counts` is in ascending user id order: every transaction takes sequences in that order,
+    /// so two of them never wait for each other.
+    fn take_seqs(
+        &mut self,
+        counts: &[(i64, i64)],
+    ) -> impl std::future::Future<Output = sqlx::Result<Vec<(i64, i64)>>> + Send;
+    fn append(
+        &mut self,
+        events: &[NewEvent<'_>],
+        now: i64,
+    ) -> impl std::future::Future<Output = sqlx::Result<()>> + Send;
+    /// Inserts the messages (with their two sequence numbers) but those whose (sender, client
+    /// id) is stored already; returns the rows inserted.
+    fn insert_messages(
+        &mut self,
+        messages: &[(&PlainMessage, (i64, i64))],
+    ) -> impl std::future::Future<Output = sqlx::Result<Vec<MessageRow>>> + Send;
+}
+
+macro_rules! impl_chat_tx {
     ($database:ty) => {
-        impl EventTx for Transaction<'static, $database> {
-            async fn next_seq(&mut self, user_id: i64) -> sqlx::Result<i64> {
-                sqlx::query("INSERT INTO user_sequences (user_id, last_seq) VALUES ($1, 0) ON CONFLICT (user_id) DO NOTHING")
-                    .bind(user_id)
-                    .execute(&mut **self)
-                    .await?;
-                let (seq,): (i64,) =
-                    sqlx::query_as("UPDATE user_sequences SET last_seq = last_seq + 1 WHERE user_id = $1 RETURNING last_seq")
-                        .bind(user_id)
-                        .fetch_one(&mut **self)
-                        .await?;
-                Ok(seq)
+        impl ChatTx for Transaction<'_, $database> {
+            async fn take_seqs(&mut self, counts: &[(i64, i64)]) -> sqlx::Result<Vec<(i64, i64)>> {
+                let mut q = sqlx::QueryBuilder::<$database>::new("INSERT INTO user_sequences (user_id, last_seq) ");
+                q.push_values(counts, |mut row, (user, count)| {
+                    row.push_bind(*user).push_bind(*count);
+                });
+                q.push(" ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq RETURNING user_id, last_seq");
+                q.build_query_as().fetch_all(&mut **self).await
             }
 
-            async fn append(&mut self, user_id: i64, seq: i64, kind: &str, message_id: Option<i64>, payload: &str, now: i64) -> sqlx::Result<()> {
-                sqlx::query(
-                    "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(user_id)
-                .bind(seq)
-                .bind(kind)
-                .bind(message_id)
-                .bind(payload)
-                .bind(now)
-                .execute(&mut **self)
-                .await
-                .map(|_| ())
+            async fn append(&mut self, events: &[NewEvent<'_>], now: i64) -> sqlx::Result<()> {
+                let mut q = sqlx::QueryBuilder::<$database>::new(
+                    "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at) ",
+                );
+                q.push_values(events, |mut row, e| {
+                    row.push_bind(e.user_id)
+                        .push_bind(e.seq)
+                        .push_bind(e.kind.to_owned())
+                        .push_bind(e.message_id)
+                        .push_bind(e.payload.to_owned())
+                        .push_bind(now);
+                });
+                q.build().execute(&mut **self).await.map(|_| ())
+            }
+
+            async fn insert_messages(&mut self, messages: &[(&PlainMessage, (i64, i64))]) -> sqlx::Result<Vec<MessageRow>> {
+                let mut q = sqlx::QueryBuilder::<$database>::new(
+                    "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at) ",
+                );
+                q.push_values(messages, |mut row, (m, (sender_seq, recipient_seq))| {
+                    row.push_bind(m.sender)
+                        .push_bind(m.recipient)
+                        .push_bind(m.client_id.clone())
+                        .push_bind(m.kind.to_owned())
+                        .push_bind(m.content.clone())
+                        .push_bind(*sender_seq)
+                        .push_bind(*recipient_seq)
+                        .push_bind(m.now);
+                });
+                q.push(" ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING ");
+                q.push(MESSAGE_COLUMNS);
+                q.build_query_as().fetch_all(&mut **self).await
             }
         }
     };
 }
 
-impl_event_tx!(sqlx::Sqlite);
-impl_event_tx!(sqlx::Postgres);
+impl_chat_tx!(sqlx::Sqlite);
+impl_chat_tx!(sqlx::Postgres);
 
-/// Sequence numbers for two people, taken in ascending id order: (a's, b's).
-macro_rules! seqs_for_pair {
-    ($tx:expr, $a:expr, $b:expr) => {{
-        if $a < $b {
-            let first = $tx.next_seq($a).await?;
-            (first, $tx.next_seq($b).await?)
-        } else {
-            let second = $tx.next_seq($b).await?;
-            ($tx.next_seq($a).await?, second)
-        }
-    }};
+/// The next number of one person's sequence.
+async fn next_seq<T: ChatTx + Send>(tx: &mut T, user: i64) -> sqlx::Result<i64> {
+    let taken = tx.take_seqs(&[(user, 1)]).await?;
+    last_of(&taken, user)
+}
+
+/// The next numbers of two people's sequences: (a's, b's).
+async fn pair_seqs<T: ChatTx + Send>(tx: &mut T, a: i64, b: i64) -> sqlx::Result<(i64, i64)> {
+    let counts = if a < b {
+        [(a, 1), (b, 1)]
+    } else {
+        [(b, 1), (a, 1)]
+    };
+    let taken = tx.take_seqs(&counts).await?;
+    Ok((last_of(&taken, a)?, last_of(&taken, b)?))
+}
+
+fn last_of(taken: &[(i64, i64)], user: i64) -> sqlx::Result<i64> {
+    taken
+        .iter()
+        .find(|(u, _)| *u == user)
+        .map(|(_, last)| *last)
+        .ok_or(sqlx::Error::RowNotFound)
 }
 
 /// Pays out a settled red packet (to the receiver when received, back to the sender when
@@ -143,15 +214,16 @@ macro_rules! settle {
             .bind(content.to_string())
             .execute(&mut *$tx)
             .await?;
-        let (sender_seq, receiver_seq) = seqs_for_pair!($tx, sender, receiver);
-        $tx.append(sender, sender_seq, "update", Some(message_id), "{}", $now)
-            .await?;
+        let (sender_seq, receiver_seq) = pair_seqs(&mut $tx, sender, receiver).await?;
+        let update = |user_id, seq| NewEvent {
+            user_id,
+            seq,
+            kind: "update",
+            message_id: Some(message_id),
+            payload: "{}",
+        };
         $tx.append(
-            receiver,
-            receiver_seq,
-            "update",
-            Some(message_id),
-            "{}",
+            &[update(sender, sender_seq), update(receiver, receiver_seq)],
             $now,
         )
         .await?;
@@ -159,6 +231,21 @@ macro_rules! settle {
             events: vec![(sender, sender_seq), (receiver, receiver_seq)],
         }
     }};
+}
+
+/// The `message` events of a stored message, one for each side.
+fn message_events(row: &MessageRow) -> [NewEvent<'static>; 2] {
+    let event = |user_id, seq| NewEvent {
+        user_id,
+        seq,
+        kind: "message",
+        message_id: Some(row.id),
+        payload: "{}",
+    };
+    [
+        event(row.sender_id, row.sender_seq),
+        event(row.recipient_id, row.recipient_seq),
+    ]
 }
 
 /// What a state change produced: for each person told, the event's sequence number.
@@ -178,6 +265,13 @@ pub trait ChatStore {
     ) -> sqlx::Result<()>;
     /// The account behind a live IM token.
     async fn im_token_user(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>>;
+    /// Both sides of a message from `sender` to `recipient` (each if an active account), and
+    /// whether either blocks the other.
+    async fn parties(&self, sender: i64, recipient: i64) -> sqlx::Result<Parties>;
+    /// Stores messages that cost nothing in one transaction, in order; None (and nothing stored)
+    /// when one of them is stored already, so that the caller stores them one by one.
+    async fn store_messages(&self, batch: &[PlainMessage])
+        -> sqlx::Result<Option<Vec<MessageRow>>>;
     /// Stores a message once per (sender, client id); returns it and whether it is new.
     async fn store_message(&self, m: &NewMessage<'_>) -> Result<(MessageRow, bool), LedgerError>;
     /// The receiver claims a red packet sent after `since`: credited once, the message updated
@@ -264,6 +358,81 @@ impl ChatStore for Db {
         Ok(found.map(|(id,)| id))
     }
 
+    async fn parties(&self, sender: i64, recipient: i64) -> sqlx::Result<Parties> {
+        let (rows, blocked): (Vec<Party>, Option<(i64,)>) = on_db!(self, pool => {
+            let rows = sqlx::query_as(
+                "SELECT id, user_name, gender, language, level, member_expires_at, role, avatar_thumb_key
+                 FROM users WHERE id IN ($1, $2) AND status = 'active'",
+            ).bind(sender).bind(recipient).fetch_all(pool).await?;
+            let blocked = sqlx::query_as(
+                "SELECT blocker_id FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1) LIMIT 1",
+            ).bind(sender).bind(recipient).fetch_optional(pool).await?;
+            (rows, blocked)
+        });
+        let mut parties = Parties {
+            sender: None,
+            recipient: None,
+            blocked: blocked.is_some(),
+        };
+        for row in rows {
+            if row.id == sender {
+                parties.sender = Some(row);
+            } else {
+                parties.recipient = Some(row);
+            }
+        }
+        Ok(parties)
+    }
+
+    async fn store_messages(
+        &self,
+        batch: &[PlainMessage],
+    ) -> sqlx::Result<Option<Vec<MessageRow>>> {
+        if batch.is_empty() {
+            return Ok(Some(Vec::new()));
+        }
+        let mut counts = std::collections::BTreeMap::<i64, i64>::new();
+        for m in batch {
+            *counts.entry(m.sender).or_default() += 1;
+            *counts.entry(m.recipient).or_default() += 1;
+        }
+        let counts: Vec<(i64, i64)> = counts.into_iter().collect();
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let taken = tx.take_seqs(&counts).await?;
+            // Each person's next number: their new last one less what this batch takes, plus one.
+            let mut next = std::collections::HashMap::with_capacity(counts.len());
+            for (user, count) in &counts {
+                next.insert(*user, last_of(&taken, *user)? - count + 1);
+            }
+            let mut take = |user: i64| -> sqlx::Result<i64> {
+                let seq = next.get_mut(&user).ok_or(sqlx::Error::RowNotFound)?;
+                *seq += 1;
+                Ok(*seq - 1)
+            };
+            let mut numbered = Vec::with_capacity(batch.len());
+            for m in batch {
+                numbered.push((m, (take(m.sender)?, take(m.recipient)?)));
+            }
+            let mut rows = tx.insert_messages(&numbered).await?;
+            if rows.len() != batch.len() {
+                // A retry of a stored message is among them: store none here.
+                return Ok(None);
+            }
+            rows.sort_by_key(|r| r.sender_seq);
+            let mut ordered = Vec::with_capacity(batch.len());
+            for m in batch {
+                let at = rows.iter().position(|r| r.sender_id == m.sender && r.client_id == m.client_id)
+                    .ok_or(sqlx::Error::RowNotFound)?;
+                ordered.push(rows.swap_remove(at));
+            }
+            let events: Vec<NewEvent<'_>> = ordered.iter().flat_map(message_events).collect();
+            tx.append(&events, batch[0].now).await?;
+            tx.commit().await?;
+            Ok(Some(ordered))
+        })
+    }
+
     async fn store_message(&self, m: &NewMessage<'_>) -> Result<(MessageRow, bool), LedgerError> {
         let select = format!(
             "SELECT {MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_id = $2"
@@ -306,7 +475,7 @@ impl ChatStore for Db {
                 }
             }
             let content = content.to_string();
-            let (sender_seq, recipient_seq) = seqs_for_pair!(tx, m.sender, m.recipient);
+            let (sender_seq, recipient_seq) = pair_seqs(&mut tx, m.sender, m.recipient).await?;
             let inserted: Option<MessageRow> = sqlx::query_as(&format!(
                 "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -322,8 +491,7 @@ impl ChatStore for Db {
                 let row: MessageRow = sqlx::query_as(&select).bind(m.sender).bind(m.client_id).fetch_one(pool).await?;
                 return Ok((row, false));
             };
-            tx.append(m.sender, sender_seq, "message", Some(row.id), "{}", m.now).await?;
-            tx.append(m.recipient, recipient_seq, "message", Some(row.id), "{}", m.now).await?;
+            tx.append(&message_events(&row), m.now).await?;
             if let Some(Charge { gift_id: Some(gift), coins, .. }) = &m.charge {
                 sqlx::query(
                     "INSERT INTO gifts_given (message_id, sender_id, receiver_id, gift_id, price_paid, created_at)
@@ -463,8 +631,9 @@ impl ChatStore for Db {
                     "upTo": their.iter().max(),
                 })
                 .to_string();
-                let seq = tx.next_seq(sender).await?;
-                tx.append(sender, seq, "receipt", None, &payload, now).await?;
+                let seq = next_seq(&mut tx, sender).await?;
+                let event = NewEvent { user_id: sender, seq, kind: "receipt", message_id: None, payload: &payload };
+                tx.append(&[event], now).await?;
                 announced.events.push((sender, seq));
             }
             tx.commit().await?;
@@ -488,11 +657,13 @@ impl ChatStore for Db {
             };
             sqlx::query("UPDATE messages SET recalled_at = $2, content = '{}' WHERE id = $1")
                 .bind(id).bind(now).execute(&mut *tx).await?;
-            let (sender_seq, recipient_seq) = seqs_for_pair!(tx, row.sender_id, row.recipient_id);
+            let (sender_seq, recipient_seq) = pair_seqs(&mut tx, row.sender_id, row.recipient_id).await?;
             let to_sender = serde_json::json!({ "id": id, "peer": row.recipient_id }).to_string();
             let to_recipient = serde_json::json!({ "id": id, "peer": row.sender_id }).to_string();
-            tx.append(row.sender_id, sender_seq, "recall", Some(id), &to_sender, now).await?;
-            tx.append(row.recipient_id, recipient_seq, "recall", Some(id), &to_recipient, now).await?;
+            tx.append(&[
+                NewEvent { user_id: row.sender_id, seq: sender_seq, kind: "recall", message_id: Some(id), payload: &to_sender },
+                NewEvent { user_id: row.recipient_id, seq: recipient_seq, kind: "recall", message_id: Some(id), payload: &to_recipient },
+            ], now).await?;
             let row: MessageRow = sqlx::query_as(&select).bind(id).fetch_one(&mut *tx).await?;
             tx.commit().await?;
             let announced = Announced { events: vec![(row.sender_id, sender_seq), (row.recipient_id, recipient_seq)] };
