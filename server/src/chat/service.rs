@@ -35,24 +35,23 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
         }
         None => uuid::Uuid::new_v4().to_string(),
     };
+    let to = out.to.ok_or(ApiError::NotFound)?;
+    // One read for the retry check, both people and the block between them.
+    let parties = app.db.parties(sender, to, &client_id).await?;
     // A retry of a stored message gets the first answer, whatever has changed since (a block,
     // the rate limit): it is not another message.
-    if out.client_id.is_some() {
-        if let Some(row) = app.db.sent_message(sender, &client_id).await? {
-            return Ok(Sent {
-                seq: row.sender_seq,
-                message: Message::view(&row, sender),
-            });
-        }
+    if let Some(row) = parties.sent {
+        return Ok(Sent {
+            seq: row.sender_seq,
+            message: Message::view(&row, sender),
+        });
     }
     app.limits.check(Action::ChatSend, &sender.to_string())?;
-    let to = out.to.ok_or(ApiError::NotFound)?;
     if to == sender {
         return Err(ApiError::Invalid(Msg::NotYourself));
     }
     let kind = MessageType::parse(out.msg_type.as_deref())?;
     let checked = check_content(kind, out.content.as_ref())?;
-    let parties = app.db.parties(sender, to).await?;
     let me = parties.sender.ok_or(ApiError::Unauthorized)?;
     let them = parties.recipient.ok_or(ApiError::NotFound)?;
     if parties.blocked {

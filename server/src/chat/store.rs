@@ -55,6 +55,16 @@ pub struct Parties {
     pub sender: Option<Party>,
     pub recipient: Option<Party>,
     pub blocked: bool,
+    /// The message the sender stored already with this client id.
+    pub sent: Option<MessageRow>,
+}
+
+#[derive(sqlx::FromRow)]
+struct PartyRow {
+    #[sqlx(flatten)]
+    party: Party,
+    blocker: Option<i64>,
+    sent: Option<i64>,
 }
 
 pub struct Charge {
@@ -265,9 +275,9 @@ pub trait ChatStore {
     ) -> sqlx::Result<()>;
     /// The account behind a live IM token.
     async fn im_token_user(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>>;
-    /// Both sides of a message from `sender` to `recipient` (each if an active account), and
-    /// whether either blocks the other.
-    async fn parties(&self, sender: i64, recipient: i64) -> sqlx::Result<Parties>;
+    /// Both sides of a message from `sender` to `recipient` (each if an active account), whether
+    /// either blocks the other, and the message `sender` stored with this client id, if any.
+    async fn parties(&self, sender: i64, recipient: i64, client_id: &str) -> sqlx::Result<Parties>;
     /// Stores messages that cost nothing in one transaction, in order; None (and nothing stored)
     /// when one of them is stored already, so that the caller stores them one by one.
     async fn store_messages(&self, batch: &[PlainMessage])
@@ -285,8 +295,6 @@ pub trait ChatStore {
     ) -> Result<Option<Announced>, LedgerError>;
     /// Returns the red packets unclaimed since before `before` to their senders.
     async fn return_red_packets(&self, before: i64, now: i64) -> Result<Announced, LedgerError>;
-    /// The message `sender` stored with this client id, if any.
-    async fn sent_message(&self, sender: i64, client_id: &str) -> sqlx::Result<Option<MessageRow>>;
     async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>>;
     async fn messages(&self, ids: &[i64]) -> sqlx::Result<Vec<MessageRow>>;
     async fn last_seq(&self, user_id: i64) -> sqlx::Result<i64>;
@@ -358,27 +366,28 @@ impl ChatStore for Db {
         Ok(found.map(|(id,)| id))
     }
 
-    async fn parties(&self, sender: i64, recipient: i64) -> sqlx::Result<Parties> {
-        let (rows, blocked): (Vec<Party>, Option<(i64,)>) = on_db!(self, pool => {
-            let rows = sqlx::query_as(
-                "SELECT id, user_name, gender, language, level, member_expires_at, role, avatar_thumb_key
-                 FROM users WHERE id IN ($1, $2) AND status = 'active'",
-            ).bind(sender).bind(recipient).fetch_all(pool).await?;
-            let blocked = sqlx::query_as(
-                "SELECT blocker_id FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1) LIMIT 1",
-            ).bind(sender).bind(recipient).fetch_optional(pool).await?;
-            (rows, blocked)
-        });
+    async fn parties(&self, sender: i64, recipient: i64, client_id: &str) -> sqlx::Result<Parties> {
+        let rows: Vec<PartyRow> = on_db!(self, pool => sqlx::query_as(
+            "SELECT id, user_name, gender, language, level, member_expires_at, role, avatar_thumb_key,
+                (SELECT blocker_id FROM blocks
+                 WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1) LIMIT 1) AS blocker,
+                (SELECT m.id FROM messages m WHERE m.sender_id = $1 AND m.client_id = $3) AS sent
+             FROM users WHERE id IN ($1, $2) AND status = 'active'",
+        ).bind(sender).bind(recipient).bind(client_id).fetch_all(pool).await)?;
         let mut parties = Parties {
             sender: None,
             recipient: None,
-            blocked: blocked.is_some(),
+            blocked: rows.iter().any(|r| r.blocker.is_some()),
+            sent: None,
         };
+        if let Some(id) = rows.iter().find_map(|r| r.sent) {
+            parties.sent = self.message(id).await?;
+        }
         for row in rows {
-            if row.id == sender {
-                parties.sender = Some(row);
+            if row.party.id == sender {
+                parties.sender = Some(row.party);
             } else {
-                parties.recipient = Some(row);
+                parties.recipient = Some(row.party);
             }
         }
         Ok(parties)
@@ -544,13 +553,6 @@ impl ChatStore for Db {
             }
             Ok(all)
         })
-    }
-
-    async fn sent_message(&self, sender: i64, client_id: &str) -> sqlx::Result<Option<MessageRow>> {
-        let sql = format!(
-            "SELECT {MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_id = $2"
-        );
-        on_db!(self, pool => sqlx::query_as(&sql).bind(sender).bind(client_id).fetch_optional(pool).await)
     }
 
     async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>> {
