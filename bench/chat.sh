@@ -9,7 +9,7 @@
 #  2. One-to-one traffic among BENCH_CHAT_PAIRS pairs (500): the highest rate of delivered (and
 #     stored) messages, then the latency from sending to the recipient's event frame at half that
 #     rate.
-#  3. The same traffic through Prosody (XMPP over WebSocket, message archive on), with its default
+#  3. The same traffic through Prosody (BENCH_CHAT_PROSODY=no leaves it out) (XMPP over WebSocket, message archive on), with its default
 #     file storage and with SQL storage on SQLite and on PostgreSQL.
 #
 # Shortcut: the benchmark accounts, their sessions and IM tokens are inserted straight into the
@@ -57,12 +57,17 @@ hard=$(ulimit -Hn)
 [ "$hard" = unlimited ] && hard=1048576
 ulimit -n "$(( hard < 200000 ? hard : 200000 ))"
 fd_limit=$(ulimit -n)
+# The open-file limit is per process: when it is below the connections asked for, the idle
+# connections are spread over several server processes joined through NATS (one deployment of
+# several nodes, as in production), each with its own load generator.
+per_node=$(( (fd_limit - 300) / 100 * 100 ))
 idle=$want_idle
-idle_note="$want_idle, as asked"
-if (( fd_limit - 300 < want_idle )); then
-  idle=$(( (fd_limit - 300) / 100 * 100 ))
-  idle_note="open-file limit $fd_limit (hard limit; raising it needs CAP_SYS_RESOURCE): $idle connections instead of $want_idle"
+nodes=$(( (idle + per_node - 1) / per_node ))
+idle_note="$idle on one server process"
+if (( nodes > 1 )); then
+  idle_note="$idle over $nodes server processes joined through NATS (the open-file limit is $fd_limit per process; raising it needs CAP_SYS_RESOURCE)"
 fi
+nats_url=${AMORA_TEST_NATS_URL:-nats://127.0.0.1:4222}
 accounts=$(( idle > 2 * pairs ? idle : 2 * pairs ))
 echo "chat bench: $idle idle connections ($idle_note), $pairs pairs, ${seconds}s measured after ${warmup}s"
 
@@ -99,6 +104,37 @@ run_amora() { # name database-url
     AMORA_RATE_LIMIT__DISABLED=true AMORA_WEB_DIR="$dir/none" RUST_LOG=warn
   "$work/amora" migrate >/dev/null
   "$work/loadgen" seed --db "$url" --users "$accounts" --out "$dir/accounts.tsv"
+  # 1. Idle connections, on $nodes server processes.
+  local k share node_guards=() node_pids=() gens=()
+  for ((k = 0; k < nodes; k++)); do
+    wait_free $((port + 1 + k))
+    if (( nodes > 1 )); then
+      AMORA_ADDR=127.0.0.1:$((port + 1 + k)) AMORA_NATS_URL=$nats_url AMORA_NATS_PREFIX="bench$$" \
+        timeout 900 "$work/amora" serve >"$dir/node-$k.log" 2>&1 &
+    else
+      AMORA_ADDR=127.0.0.1:$((port + 1 + k)) timeout 900 "$work/amora" serve >"$dir/node-$k.log" 2>&1 &
+    fi
+    node_guards+=($!)
+    pids+=($!)
+    # One after the other: each starts (migrations, service accounts) on a ready database.
+    wait_port $((port + 1 + k))
+    node_pids+=("$(pgrep -P "${node_guards[k]}" | head -1)")
+  done
+  {
+    echo "# $(date -u +%FT%TZ) amora on $name; load average before: $(loadavg)"
+    for ((k = 0; k < nodes; k++)); do
+      share=$(( k < nodes - 1 ? per_node : idle - per_node * (nodes - 1) ))
+      timeout 300 "$work/loadgen" idle --server "127.0.0.1:$((port + 1 + k))" --pid "${node_pids[k]}" \
+        --accounts "$dir/accounts.tsv" --offset $((k * per_node)) --connections "$share" \
+        --settle $(( nodes > 1 ? 15 : 3 )) | sed "s/^RESULT phase=idle /RESULT phase=idle node=$k /" &
+      gens+=($!)
+    done
+    for g in "${gens[@]}"; do wait "$g"; done
+  } | tee "$raw"
+  for g in "${node_guards[@]}"; do kill "$g" 2>/dev/null || true; done
+  for g in "${node_guards[@]}"; do wait "$g" 2>/dev/null || true; done
+
+  # 2. Chat traffic, on one server process.
   wait_free "$port"
   timeout 900 "$work/amora" serve >"$dir/server.log" 2>&1 &
   local guard=$!
@@ -106,16 +142,13 @@ run_amora() { # name database-url
   wait_port "$port"
   pid=$(pgrep -P "$guard" | head -1) # the server itself, under timeout
   {
-    echo "# $(date -u +%FT%TZ) amora on $name; load average before: $(loadavg)"
-    timeout 300 "$work/loadgen" idle --server "127.0.0.1:$port" --pid "$pid" \
-      --accounts "$dir/accounts.tsv" --connections "$idle"
     echo "# load average before the chat run: $(loadavg)"
     local pg=()
     [[ $url == postgres* ]] && pg=(--pg "$url")
     timeout 300 "$work/loadgen" chat --proto amora --server "127.0.0.1:$port" --pid "$pid" "${pg[@]}" \
       --accounts "$dir/accounts.tsv" --pairs "$pairs" --window "$window" \
       --seconds "$seconds" --warmup "$warmup"
-  } | tee "$raw"
+  } | tee -a "$raw"
   local stored
   if [[ $url == sqlite://* ]]; then
     stored=$(sqlite3 "${url#sqlite://}" "SELECT COUNT(*) FROM messages")
@@ -197,7 +230,7 @@ CFG
     [ "$storage" = postgres ] && pg=(--pg "${pg_admin%/*}/prosody_chat_bench_$$")
     timeout 300 "$work/loadgen" chat --proto xmpp --server "127.0.0.1:$xmpp_http" --pid "$pid" "${pg[@]}" \
       --pairs "$pairs" --window "$window" --seconds "$seconds" --warmup "$warmup"
-  } | tee "$raw"
+  } | tee -a "$raw"
   local stored=""
   case $storage in
     sqlite) stored=$(sqlite3 "$dir/prosody.sqlite" "SELECT COUNT(*) FROM prosodyarchive") ;;
@@ -221,7 +254,9 @@ pg_dbs+=("$db")
 run_amora postgres "${pg_admin%/*}/$db"
 
 prosody_runs=()
-if command -v prosody >/dev/null; then
+if [ "${BENCH_CHAT_PROSODY:-yes}" = no ]; then
+  echo "Prosody left out (BENCH_CHAT_PROSODY=no)"
+elif command -v prosody >/dev/null; then
   for storage in internal sqlite postgres; do
     if run_prosody "$storage"; then prosody_runs+=("$storage"); else echo "prosody on $storage failed"; fi
   done
@@ -244,10 +279,11 @@ fi
   for name in sqlite postgres; do
     f="$out/chat-amora-$name.txt"
     [ -f "$f" ] || continue
-    awk -v name="$name" -v n="$(field "$f" idle connections)" -v b="$(field "$f" idle rss_before_kib)" \
-      -v a="$(field "$f" idle rss_after_kib)" -v per="$(field "$f" idle bytes_per_conn)" \
-      -v slab="$(field "$f" idle kernel_slab_bytes_per_socket)" \
-      'BEGIN {printf "| %s | %d | %.0f MiB | %.0f MiB | %.1f KiB | %.1f KiB |\n", name, n, b / 1024, a / 1024, per / 1024, slab / 1024}'
+    # Summed over the server processes; the kernel's slab is the machine's, seen by each.
+    grep '^RESULT phase=idle ' "$f" | tr ' ' '\n' | awk -F= -v name="$name" '
+      $1 == "connections" { n += $2; last = $2 } $1 == "rss_before_kib" { b += $2 } $1 == "rss_after_kib" { a += $2 }
+      $1 == "kernel_slab_bytes_per_socket" { slab += $2 * last; nodes++ }
+      END { printf "| %s | %d on %d process%s | %.0f MiB | %.0f MiB | %.1f KiB | %.1f KiB |\n", name, n, nodes, (nodes > 1 ? "es" : ""), b / 1024, a / 1024, (a - b) / n, slab / n / nodes / 1024 }'
   done
   echo
   echo "| server | storage | max messages/s | p50 | p99 | at half: messages/s | p50 | p99 | CPU per message (server + database) | at max: server, database CPU; machine busy | stored |"

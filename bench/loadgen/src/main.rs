@@ -65,6 +65,10 @@ enum Command {
         accounts: PathBuf,
         #[arg(long)]
         connections: usize,
+        /// The first account of the file to use (so that several load generators, one for each
+        /// server process, sign in different people).
+        #[arg(long, default_value_t = 0)]
+        offset: usize,
         /// Source addresses 127.0.0.2 .. 127.0.0.(1 + sources).
         #[arg(long, default_value_t = 8)]
         sources: u8,
@@ -131,6 +135,7 @@ async fn main() -> anyhow::Result<()> {
             pid,
             accounts,
             connections,
+            offset,
             sources,
             concurrency,
             settle,
@@ -139,7 +144,10 @@ async fn main() -> anyhow::Result<()> {
             idle::run(idle::Idle {
                 server,
                 pid,
-                accounts: seed::read_accounts(&accounts)?,
+                accounts: seed::read_accounts(&accounts)?
+                    .into_iter()
+                    .skip(offset)
+                    .collect(),
                 connections,
                 sources: source_addresses(sources),
                 concurrency,

@@ -1,6 +1,8 @@
 //! Chat: our own IM service (docs/im-protocol.md). Messages are stored, with an event for each
-//! person concerned in their own gapless sequence, before anything is acknowledged or delivered;
-//! connections read their events from the database when the hub tells them there are new ones.
+//! person concerned in their own gapless sequence, before anything is acknowledged or delivered.
+//! Messages that cost nothing are stored many to a transaction (`writer`); the hub hands each
+//! stored message to the connections of its two people on this node, and otherwise tells
+//! connections that there are new events, which they then read from the database.
 
 pub mod hub;
 pub mod model;

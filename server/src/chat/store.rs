@@ -114,57 +114,127 @@ trait ChatTx {
     ) -> impl std::future::Future<Output = sqlx::Result<Vec<MessageRow>>> + Send;
 }
 
-macro_rules! impl_chat_tx {
-    ($database:ty) => {
-        impl ChatTx for Transaction<'_, $database> {
-            async fn take_seqs(&mut self, counts: &[(i64, i64)]) -> sqlx::Result<Vec<(i64, i64)>> {
-                let mut q = sqlx::QueryBuilder::<$database>::new("INSERT INTO user_sequences (user_id, last_seq) ");
-                q.push_values(counts, |mut row, (user, count)| {
-                    row.push_bind(*user).push_bind(*count);
-                });
-                q.push(" ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq RETURNING user_id, last_seq");
-                q.build_query_as().fetch_all(&mut **self).await
-            }
+/// SQLite: one multi-row statement each (SQLite prepares them in-process, at little cost).
+impl ChatTx for Transaction<'_, sqlx::Sqlite> {
+    async fn take_seqs(&mut self, counts: &[(i64, i64)]) -> sqlx::Result<Vec<(i64, i64)>> {
+        let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+            "INSERT INTO user_sequences (user_id, last_seq) ",
+        );
+        q.push_values(counts, |mut row, (user, count)| {
+            row.push_bind(*user).push_bind(*count);
+        });
+        q.push(" ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq RETURNING user_id, last_seq");
+        q.build_query_as().fetch_all(&mut **self).await
+    }
 
-            async fn append(&mut self, events: &[NewEvent<'_>], now: i64) -> sqlx::Result<()> {
-                let mut q = sqlx::QueryBuilder::<$database>::new(
-                    "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at) ",
-                );
-                q.push_values(events, |mut row, e| {
-                    row.push_bind(e.user_id)
-                        .push_bind(e.seq)
-                        .push_bind(e.kind.to_owned())
-                        .push_bind(e.message_id)
-                        .push_bind(e.payload.to_owned())
-                        .push_bind(now);
-                });
-                q.build().execute(&mut **self).await.map(|_| ())
-            }
+    async fn append(&mut self, events: &[NewEvent<'_>], now: i64) -> sqlx::Result<()> {
+        let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+            "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at) ",
+        );
+        q.push_values(events, |mut row, e| {
+            row.push_bind(e.user_id)
+                .push_bind(e.seq)
+                .push_bind(e.kind.to_owned())
+                .push_bind(e.message_id)
+                .push_bind(e.payload.to_owned())
+                .push_bind(now);
+        });
+        q.build().execute(&mut **self).await.map(|_| ())
+    }
 
-            async fn insert_messages(&mut self, messages: &[(&PlainMessage, (i64, i64))]) -> sqlx::Result<Vec<MessageRow>> {
-                let mut q = sqlx::QueryBuilder::<$database>::new(
-                    "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at) ",
-                );
-                q.push_values(messages, |mut row, (m, (sender_seq, recipient_seq))| {
-                    row.push_bind(m.sender)
-                        .push_bind(m.recipient)
-                        .push_bind(m.client_id.clone())
-                        .push_bind(m.kind.to_owned())
-                        .push_bind(m.content.clone())
-                        .push_bind(*sender_seq)
-                        .push_bind(*recipient_seq)
-                        .push_bind(m.now);
-                });
-                q.push(" ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING ");
-                q.push(MESSAGE_COLUMNS);
-                q.build_query_as().fetch_all(&mut **self).await
-            }
-        }
-    };
+    async fn insert_messages(
+        &mut self,
+        messages: &[(&PlainMessage, (i64, i64))],
+    ) -> sqlx::Result<Vec<MessageRow>> {
+        let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+            "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at) ",
+        );
+        q.push_values(messages, |mut row, (m, (sender_seq, recipient_seq))| {
+            row.push_bind(m.sender)
+                .push_bind(m.recipient)
+                .push_bind(m.client_id.clone())
+                .push_bind(m.kind.to_owned())
+                .push_bind(m.content.clone())
+                .push_bind(*sender_seq)
+                .push_bind(*recipient_seq)
+                .push_bind(m.now);
+        });
+        q.push(" ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING ");
+        q.push(MESSAGE_COLUMNS);
+        q.build_query_as().fetch_all(&mut **self).await
+    }
 }
 
-impl_chat_tx!(sqlx::Sqlite);
-impl_chat_tx!(sqlx::Postgres);
+/// PostgreSQL: one statement each over arrays (`UNNEST`), whatever the number of rows, so that
+/// each is prepared once per connection instead of once per batch size.
+impl ChatTx for Transaction<'_, sqlx::Postgres> {
+    async fn take_seqs(&mut self, counts: &[(i64, i64)]) -> sqlx::Result<Vec<(i64, i64)>> {
+        let (users, numbers): (Vec<i64>, Vec<i64>) = counts.iter().copied().unzip();
+        sqlx::query_as(
+            "INSERT INTO user_sequences (user_id, last_seq)
+             SELECT u, n FROM UNNEST($1::BIGINT[], $2::BIGINT[]) AS t (u, n) ORDER BY u
+             ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq
+             RETURNING user_id, last_seq",
+        )
+        .bind(users)
+        .bind(numbers)
+        .fetch_all(&mut **self)
+        .await
+    }
+
+    async fn append(&mut self, events: &[NewEvent<'_>], now: i64) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at)
+             SELECT u, s, k, m, p, $6 FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::BIGINT[], $5::TEXT[]) AS t (u, s, k, m, p)",
+        )
+        .bind(events.iter().map(|e| e.user_id).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.seq).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.kind).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.message_id).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.payload).collect::<Vec<_>>())
+        .bind(now)
+        .execute(&mut **self)
+        .await
+        .map(|_| ())
+    }
+
+    async fn insert_messages(
+        &mut self,
+        messages: &[(&PlainMessage, (i64, i64))],
+    ) -> sqlx::Result<Vec<MessageRow>> {
+        let sql = format!(
+            "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
+             SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[], $7::BIGINT[], $8::BIGINT[])
+             ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING {MESSAGE_COLUMNS}"
+        );
+        sqlx::query_as(&sql)
+            .bind(messages.iter().map(|(m, _)| m.sender).collect::<Vec<_>>())
+            .bind(
+                messages
+                    .iter()
+                    .map(|(m, _)| m.recipient)
+                    .collect::<Vec<_>>(),
+            )
+            .bind(
+                messages
+                    .iter()
+                    .map(|(m, _)| m.client_id.as_str())
+                    .collect::<Vec<_>>(),
+            )
+            .bind(messages.iter().map(|(m, _)| m.kind).collect::<Vec<_>>())
+            .bind(
+                messages
+                    .iter()
+                    .map(|(m, _)| m.content.as_str())
+                    .collect::<Vec<_>>(),
+            )
+            .bind(messages.iter().map(|(_, (s, _))| *s).collect::<Vec<_>>())
+            .bind(messages.iter().map(|(_, (_, r))| *r).collect::<Vec<_>>())
+            .bind(messages.iter().map(|(m, _)| m.now).collect::<Vec<_>>())
+            .fetch_all(&mut **self)
+            .await
+    }
+}
 
 /// The next number of one person's sequence.
 async fn next_seq<T: ChatTx + Send>(tx: &mut T, user: i64) -> sqlx::Result<i64> {
