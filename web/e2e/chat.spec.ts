@@ -320,6 +320,30 @@ test('a message can be recalled for both sides, or deleted for me only', async (
   await she.context.close();
 });
 
+test('after two minutes a message can no longer be recalled', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const him = await register(request, 'rtm', testInfo, 'male');
+  const her = await register(request, 'rtw', testInfo, 'female');
+  const he = await signIn(browser, testInfo, him);
+  // His page's clock is ours to move: it runs on from now until we jump it forward.
+  await he.page.clock.install();
+  await he.page.goto(chatUrl(her));
+
+  await send(he.page, 'Sent in haste');
+  const fresh = await openActions(he.page, 'Sent in haste', testInfo);
+  await expect(fresh.getByRole('button', { name: 'Recall' })).toBeVisible();
+  await fresh.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fresh).toBeHidden();
+
+  await he.page.clock.fastForward('02:01');
+  const old = await openActions(he.page, 'Sent in haste', testInfo);
+  await expect(old.getByRole('button', { name: 'Delete for me' })).toBeVisible();
+  await expect(old.getByRole('button', { name: 'Recall' })).toHaveCount(0);
+  await he.context.close();
+});
+
 test('a blocked person cannot message, and is told so', async ({ browser, request }, testInfo) => {
   const him = await register(request, 'bkm', testInfo, 'male');
   const her = await register(request, 'bkw', testInfo, 'female');
