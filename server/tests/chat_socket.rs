@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::chat::{Ended, Im};
-use common::{spawn, Backend, Person, TestApp};
+use common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use serde_json::{json, Value};
 
 /// Long enough for a frame that should not come to show up if it were sent.
@@ -617,8 +617,25 @@ async fn a_refused_send_answers_with_an_error_frame_in_my_language(b: Backend) {
     assert_eq!(app.count("user_events").await, 0);
 }
 
+async fn the_hello_gives_the_operators_recall_window(b: Backend) {
+    for minutes in [2, 5] {
+        let app = spawn_with(Setup::new(b), |c| c.chat.recall_minutes = minutes).await;
+        let tom = app.man("tom").await;
+        let (user, token) = app.im_token(&tom).await;
+        let query = format!(
+            "?{}",
+            serde_urlencoded::to_string([("user", &user), ("accessToken", &token)]).unwrap()
+        );
+        let mut im = app.open_im(&query, &[]).await.unwrap();
+        let hello = im.next().await;
+        assert_eq!(hello["type"], "hello", "{hello}");
+        assert_eq!(hello["recallMinutes"], minutes, "{hello}");
+    }
+}
+
 both_databases!(
     the_socket_needs_both_params_and_a_live_token,
+    the_hello_gives_the_operators_recall_window,
     a_message_sent_over_rest_reaches_a_connected_recipient,
     a_send_frame_is_acknowledged_and_each_side_gets_the_message,
     a_reconnecting_client_gets_exactly_what_it_missed,

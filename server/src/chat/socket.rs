@@ -117,7 +117,12 @@ impl Connection {
         let mut registration = self.app.hub.register(self.user_id);
         let (mut sink, mut stream) = socket.split();
         let last_seq = self.app.db.last_seq(self.user_id).await.unwrap_or(0);
-        let hello = json!({ "type": "hello", "userId": self.user_id, "lastSeq": last_seq });
+        let hello = json!({
+            "type": "hello",
+            "userId": self.user_id,
+            "lastSeq": last_seq,
+            "recallMinutes": self.app.config.chat.recall_minutes,
+        });
         let mut ok = sink.send(Ws::Text(hello.to_string().into())).await.is_ok();
         let mut ping = tokio::time::interval(PING_EVERY);
         let mut heard = Instant::now();

@@ -134,6 +134,15 @@ describe('connecting', () => {
     expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 1234 }]);
   });
 
+  it("takes the recall window from the server's hello", async () => {
+    const { connection, last } = setup();
+    expect(connection.recallWindowMs).toBe(2 * 60_000);
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    last().push({ type: 'hello', userId: ME, lastSeq: 0, recallMinutes: 5 });
+    expect(connection.recallWindowMs).toBe(5 * 60_000);
+  });
+
   it('fails with "empty params" when the IM user or token is missing', async () => {
     const { connection, sockets } = setup({
       fetchToken: vi.fn(async () => ({ emUser: '', token: '', url: '/im' })),

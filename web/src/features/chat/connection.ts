@@ -23,6 +23,7 @@ import {
   setUnreadTotal,
   upsertHistoryMessage,
 } from './cache';
+import { RECALL_WINDOW_MS } from './display';
 import { Outbox, type OutboxEntry } from './outbox';
 
 export type ConnectionState =
@@ -96,7 +97,7 @@ export interface ConnectionDeps {
 }
 
 type ServerFrame =
-  | { type: 'hello'; userId: number; lastSeq: number }
+  | { type: 'hello'; userId: number; lastSeq: number; recallMinutes?: number }
   | { type: 'event'; seq: number; event: ChatEvent }
   | { type: 'ack'; clientId: string; seq: number; message: Message }
   | {
@@ -189,6 +190,8 @@ export class ChatConnection {
 
   /** My user id (from hello). */
   private me: number | null = null;
+  /** How long after sending I may recall a message (the server's setting, from hello). */
+  recallWindowMs = RECALL_WINDOW_MS;
   private lastSeq = 0;
   /** The server's newest sequence at hello: once processed, the replay is over. */
   private replayUntil = 0;
@@ -536,6 +539,9 @@ export class ChatConnection {
   private onFrame(frame: ServerFrame): void {
     switch (frame.type) {
       case 'hello':
+        if (typeof frame.recallMinutes === 'number' && frame.recallMinutes >= 0) {
+          this.recallWindowMs = frame.recallMinutes * 60_000;
+        }
         this.onHello(frame.userId, frame.lastSeq);
         break;
       case 'event':

@@ -65,9 +65,12 @@ describe('ticks and recall', () => {
   it('lets me recall my own message for two minutes', () => {
     const sentAt = new Date(base.createdAt).getTime();
     const mine = { ...base, from: 42 };
-    expect(canRecall(mine, 42, sentAt + 119_000)).toBe(true);
-    expect(canRecall(mine, 42, sentAt + 121_000)).toBe(false);
-    expect(canRecall(base, 42, sentAt)).toBe(false);
-    expect(canRecall({ ...mine, status: 'recalled' }, 42, sentAt)).toBe(false);
+    expect(canRecall(mine, 42, { now: sentAt + 119_000 })).toBe(true);
+    expect(canRecall(mine, 42, { now: sentAt + 121_000 })).toBe(false);
+    expect(canRecall(base, 42, { now: sentAt })).toBe(false);
+    expect(canRecall({ ...mine, status: 'recalled' }, 42, { now: sentAt })).toBe(false);
+    // The operator's window, when the server gives another one.
+    expect(canRecall(mine, 42, { now: sentAt + 299_000, windowMs: 5 * 60_000 })).toBe(true);
+    expect(canRecall(mine, 42, { now: sentAt + 301_000, windowMs: 5 * 60_000 })).toBe(false);
   });
 });

@@ -95,10 +95,14 @@ export function tickOf(message: Message): Tick {
   return 'sent';
 }
 
-export function canRecall(message: Message, me: number | null, now = Date.now()): boolean {
+export function canRecall(
+  message: Message,
+  me: number | null,
+  { now = Date.now(), windowMs = RECALL_WINDOW_MS }: { now?: number; windowMs?: number } = {},
+): boolean {
   return (
     message.from === me &&
     message.status !== 'recalled' &&
-    now - new Date(message.createdAt).getTime() < RECALL_WINDOW_MS
+    now - new Date(message.createdAt).getTime() < windowMs
   );
 }

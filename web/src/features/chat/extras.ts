@@ -15,6 +15,8 @@ export interface ExtraMessageView {
   /** The stored message's id and time (absent while it is in the outbox). */
   id?: number;
   createdAt?: string;
+  /** Theirs, and it arrived while this chat was open (its unread mark is -1, SPEC section 4). */
+  arrivedInChat?: boolean;
 }
 
 export interface ChatExtras {

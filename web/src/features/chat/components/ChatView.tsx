@@ -192,7 +192,7 @@ export function ChatView({
   const sheetActions: SheetAction[] = [];
   if (selected?.kind === 'message') {
     const message = selected.message;
-    if (canRecall(message, me)) {
+    if (canRecall(message, me, { windowMs: connection.recallWindowMs })) {
       sheetActions.push({
         label: t('chat.recall'),
         onSelect: () => connection.recall(message.id, peer),

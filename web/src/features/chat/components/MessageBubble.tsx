@@ -144,6 +144,7 @@ export function MessageBubble({
           pending: false,
           id: message.id,
           createdAt: message.createdAt,
+          arrivedInChat: message.unRead === -1,
         }) ?? (
           <Content
             type={message.type}

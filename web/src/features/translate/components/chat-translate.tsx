@@ -1,7 +1,7 @@
 // What translation adds to a chat, for the chat page to hand to the chat view: the language
 // picker in the header, partner text bubbles with Translate (automatic for incoming messages while
 // a language is chosen), the allowance and balance line, and the recharge prompt.
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { getStoredLanguage } from '../../../i18n/languages';
 import { useChatLanguage } from '../api/chat-language';
 import { DO_NOT_TRANSLATE } from '../chat-languages';
@@ -19,12 +19,11 @@ export interface TranslateMessageView {
   pending: boolean;
   id?: number;
   createdAt?: string;
+  arrivedInChat?: boolean;
 }
 
 export function useChatTranslate({ peer, member }: { peer: number; member: boolean }) {
   const { abbr } = useChatLanguage(peer);
-  // Messages that arrive after the chat opened are "incoming": they translate by themselves.
-  const [openedAt] = useState(() => Date.now());
   useEffect(() => {
     translateStore.reset();
     return () => translateStore.reset();
@@ -35,13 +34,14 @@ export function useChatTranslate({ peer, member }: { peer: number; member: boole
     if (view.type !== 'txt' || view.mine || view.pending || view.id == null) return undefined;
     const text = typeof view.content?.text === 'string' ? view.content.text : '';
     if (!text) return undefined;
-    const incoming = view.createdAt ? new Date(view.createdAt).getTime() >= openedAt : false;
+    // Messages that arrive while the chat is open translate by themselves. (Told by the chat,
+    // not by comparing times: the server's are whole seconds, and clocks differ.)
     return (
       <TranslatableText
         id={view.id}
         text={text}
         target={target}
-        auto={abbr !== DO_NOT_TRANSLATE && incoming}
+        auto={abbr !== DO_NOT_TRANSLATE && view.arrivedInChat === true}
       />
     );
   };
