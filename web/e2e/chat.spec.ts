@@ -2,23 +2,15 @@
 // typing as they happen, what someone offline missed, recall and delete, photos for members, and
 // the refusals (blocked, same gender, empty). The server runs in demo mode (demo / demo1234 is a
 // member).
-import {
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type TestInfo,
-  expect,
-  test,
-} from '@playwright/test';
+import { type Page, type TestInfo, expect, test } from '@playwright/test';
+import { chatLive, chatUrl, signIn } from './chat-people';
 import {
   PHOTO,
   type Person,
   api,
-  login,
   person,
   registerViaApi,
   shot,
-  skipSplash,
   toast,
   tokenOf,
   url,
@@ -26,63 +18,10 @@ import {
 
 const DEMO = { userName: 'demo', password: 'demo1234' };
 
-/** Resolves once the page's chat socket is live (the server's hello arrived). */
-function chatLive(page: Page) {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/im?'))
-    .then((ws) =>
-      ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"type":"hello"')),
-    );
-}
-
-/** Someone signed in on a device of their own (a second browser context of this project). */
-async function signIn(
-  browser: Browser,
-  testInfo: TestInfo,
-  who: Pick<Person, 'userName' | 'password'>,
-  lang: 'en' | 'ja' = 'en',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const use = testInfo.project.use;
-  const context = await browser.newContext({
-    viewport: use.viewport,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    deviceScaleFactor: use.deviceScaleFactor,
-    locale: 'en-GB',
-    timezoneId: 'UTC',
-  });
-  const page = await context.newPage();
-  await skipSplash(page);
-  let live = chatLive(page);
-  await login(page, who.userName, who.password);
-  await live;
-  if (lang === 'ja') {
-    await page.evaluate(() =>
-      localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Japanese', abbr: 'ja' })),
-    );
-    live = chatLive(page);
-    await page.reload();
-    await live;
-  }
-  return { context, page };
-}
-
 interface Account {
   userId: number;
   userName: string;
   gender: 'female' | 'male';
-}
-
-function chatUrl(them: Account) {
-  const data = {
-    userId: them.userId,
-    userName: them.userName,
-    emUser: `u${them.userId}`,
-    avatar: '',
-    sex: them.gender,
-    unRead: 0,
-  };
-  return url(`/pages/chat/chat?data=${encodeURIComponent(JSON.stringify(data))}`);
 }
 
 /** Opens the chat from the person's profile, as someone would. */

@@ -1,17 +1,9 @@
 // Chat translation: a Spanish woman reads an English man in Spanish. Her characters come from
 // verifying her email (80 characters); the server translates with Apertium.
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, login, person, registerViaApi, skipSplash, url } from './helpers';
+import { chatLive } from './chat-people';
 import { lastCodeSentTo } from './mail';
-
-/** Resolves once the page's chat socket is live (the server's hello arrived). */
-function chatLive(page: Page) {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/im?'))
-    .then((ws) =>
-      ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"type":"hello"')),
-    );
-}
 
 test('an English man writes to a Spanish woman, who reads him in Spanish', async ({
   page,

@@ -1,15 +1,7 @@
 // Stories of the wallet: buying gold through the TEST checkout (approved and declined), paying a
 // character pack with gold, finishing an unfinished order, free coins, and gifts and red packets
 // between two people in a chat. The server runs in demo mode, which offers the TEST checkout.
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type TestInfo,
-  expect,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Page, type TestInfo, expect, test } from '@playwright/test';
 import {
   type Person,
   api,
@@ -21,6 +13,7 @@ import {
   toast,
   url,
 } from './helpers';
+import { chatUrl, signIn } from './chat-people';
 
 interface Product {
   id: number;
@@ -81,12 +74,6 @@ async function buyGold(request: APIRequestContext, token: string, code = 'gold-6
 
 async function balances(request: APIRequestContext, token: string) {
   return api<{ coins: number; characters: number }>(request, token, '/getInfo');
-}
-
-async function switchToJapanese(page: Page) {
-  await page.evaluate(() =>
-    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Japanese', abbr: 'ja' })),
-  );
 }
 
 const coins = (page: Page) => page.getByTestId('coins-balance');
@@ -296,57 +283,6 @@ test('Upgrade opens the membership levels, which lead to the membership products
   );
   await expect(product(page, 'svip-12m')).toBeVisible();
 });
-
-/** Resolves once the page's chat socket is live (the server's hello arrived). */
-function chatLive(page: Page) {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/im?'))
-    .then((ws) =>
-      ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"type":"hello"')),
-    );
-}
-
-/** Someone signed in on a device of their own (a second browser context of this project). */
-async function signIn(
-  browser: Browser,
-  testInfo: TestInfo,
-  who: Pick<Person, 'userName' | 'password'>,
-  lang: 'en' | 'ja' = 'en',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const use = testInfo.project.use;
-  const context = await browser.newContext({
-    viewport: use.viewport,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    deviceScaleFactor: use.deviceScaleFactor,
-    locale: 'en-GB',
-    timezoneId: 'UTC',
-  });
-  const page = await context.newPage();
-  await skipSplash(page);
-  let live = chatLive(page);
-  await login(page, who.userName, who.password);
-  await live;
-  if (lang === 'ja') {
-    await switchToJapanese(page);
-    live = chatLive(page);
-    await page.reload();
-    await live;
-  }
-  return { context, page };
-}
-
-function chatUrl(them: Account) {
-  const data = {
-    userId: them.userId,
-    userName: them.userName,
-    emUser: `u${them.userId}`,
-    avatar: '',
-    sex: them.gender,
-    unRead: 0,
-  };
-  return url(`/pages/chat/chat?data=${encodeURIComponent(JSON.stringify(data))}`);
-}
 
 async function openPlus(page: Page, item: string, lang: 'en' | 'ja' = 'en') {
   await page.getByRole('button', { name: lang === 'ja' ? 'その他' : 'More' }).click();
