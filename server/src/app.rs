@@ -50,7 +50,7 @@ impl App {
         let passwords = PasswordHasher::new(config.hash_concurrency);
         let limits = RateLimiter::new(&config.rate_limit);
         let translator = crate::translate::router(&config);
-        let message_writer = Writer::spawn(db.clone());
+        let message_writer = Writer::spawn(&db)?;
         Ok(App(Arc::new(AppInner {
             config,
             db,

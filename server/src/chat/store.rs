@@ -65,6 +65,7 @@ struct PartyRow {
     party: Party,
     blocker: Option<i64>,
     sent: Option<i64>,
+    active: bool,
 }
 
 pub struct Charge {
@@ -106,63 +107,118 @@ trait ChatTx {
         events: &[NewEvent<'_>],
         now: i64,
     ) -> impl std::future::Future<Output = sqlx::Result<()>> + Send;
-    /// Inserts the messages (with their two sequence numbers) but those whose (sender, client
-    /// id) is stored already; returns the rows inserted.
+    /// Inserts the messages (with their two sequence numbers); returns their rows in the same
+    /// order, or `None` when one of them (the same sender and client id) is stored already (the
+    /// caller then rolls back).
     fn insert_messages(
         &mut self,
         messages: &[(&PlainMessage, (i64, i64))],
-    ) -> impl std::future::Future<Output = sqlx::Result<Vec<MessageRow>>> + Send;
+    ) -> impl std::future::Future<Output = sqlx::Result<Option<Vec<MessageRow>>>> + Send;
 }
 
-/// SQLite: one multi-row statement each (SQLite prepares them in-process, at little cost).
+/// SQLite: one statement each over a JSON array (`json_each`), whatever the number of rows, so
+/// each is prepared once per connection; and nothing comes back row by row, since every row
+/// crosses from the connection's own thread to ours on its own (a wake-up each).
 impl ChatTx for Transaction<'_, sqlx::Sqlite> {
     async fn take_seqs(&mut self, counts: &[(i64, i64)]) -> sqlx::Result<Vec<(i64, i64)>> {
-        let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
-            "INSERT INTO user_sequences (user_id, last_seq) ",
-        );
-        q.push_values(counts, |mut row, (user, count)| {
-            row.push_bind(*user).push_bind(*count);
-        });
-        q.push(" ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq RETURNING user_id, last_seq");
-        q.build_query_as().fetch_all(&mut **self).await
+        let counts = json_array(counts)?;
+        sqlx::query(
+            "INSERT INTO user_sequences (user_id, last_seq)
+             SELECT value ->> 0, value ->> 1 FROM json_each($1) WHERE true
+             ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq",
+        )
+        .bind(&counts)
+        .execute(&mut **self)
+        .await?;
+        let (taken,): (String,) = sqlx::query_as(
+            "SELECT json_group_array(json_array(user_id, last_seq)) FROM user_sequences
+             WHERE user_id IN (SELECT value ->> 0 FROM json_each($1))",
+        )
+        .bind(&counts)
+        .fetch_one(&mut **self)
+        .await?;
+        serde_json::from_str(&taken).map_err(|e| sqlx::Error::Decode(e.into()))
     }
 
     async fn append(&mut self, events: &[NewEvent<'_>], now: i64) -> sqlx::Result<()> {
-        let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
-            "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at) ",
-        );
-        q.push_values(events, |mut row, e| {
-            row.push_bind(e.user_id)
-                .push_bind(e.seq)
-                .push_bind(e.kind.to_owned())
-                .push_bind(e.message_id)
-                .push_bind(e.payload.to_owned())
-                .push_bind(now);
-        });
-        q.build().execute(&mut **self).await.map(|_| ())
+        let events: Vec<_> = events
+            .iter()
+            .map(|e| (e.user_id, e.seq, e.kind, e.message_id, e.payload))
+            .collect();
+        sqlx::query(
+            "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at)
+             SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, $2
+             FROM json_each($1)",
+        )
+        .bind(json_array(&events)?)
+        .bind(now)
+        .execute(&mut **self)
+        .await
+        .map(|_| ())
     }
 
     async fn insert_messages(
         &mut self,
         messages: &[(&PlainMessage, (i64, i64))],
-    ) -> sqlx::Result<Vec<MessageRow>> {
-        let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
-            "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at) ",
-        );
-        q.push_values(messages, |mut row, (m, (sender_seq, recipient_seq))| {
-            row.push_bind(m.sender)
-                .push_bind(m.recipient)
-                .push_bind(m.client_id.clone())
-                .push_bind(m.kind.to_owned())
-                .push_bind(m.content.clone())
-                .push_bind(*sender_seq)
-                .push_bind(*recipient_seq)
-                .push_bind(m.now);
-        });
-        q.push(" ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING ");
-        q.push(MESSAGE_COLUMNS);
-        q.build_query_as().fetch_all(&mut **self).await
+    ) -> sqlx::Result<Option<Vec<MessageRow>>> {
+        let values: Vec<_> = messages
+            .iter()
+            .map(|(m, (sender_seq, recipient_seq))| {
+                (
+                    m.sender,
+                    m.recipient,
+                    &m.client_id,
+                    m.kind,
+                    &m.content,
+                    sender_seq,
+                    recipient_seq,
+                    m.now,
+                )
+            })
+            .collect();
+        let done = sqlx::query(
+            "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
+             SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
+             FROM json_each($1) WHERE true ORDER BY key
+             ON CONFLICT (sender_id, client_id) DO NOTHING",
+        )
+        .bind(json_array(&values)?)
+        .execute(&mut **self)
+        .await?;
+        if done.rows_affected() != messages.len() as u64 {
+            return Ok(None);
+        }
+        // The rows took consecutive ids, in order (`AUTOINCREMENT` under the write lock we
+        // hold), the last of them the connection's last inserted rowid.
+        let first = done.last_insert_rowid() - messages.len() as i64 + 1;
+        Ok(Some(
+            messages
+                .iter()
+                .zip(first..)
+                .map(|((m, (sender_seq, recipient_seq)), id)| MessageRow {
+                    id,
+                    sender_id: m.sender,
+                    recipient_id: m.recipient,
+                    client_id: m.client_id.clone(),
+                    kind: m.kind.to_owned(),
+                    content: m.content.clone(),
+                    sender_seq: *sender_seq,
+                    recipient_seq: *recipient_seq,
+                    created_at: m.now,
+                    delivered_at: None,
+                    read_at: None,
+                    recalled_at: None,
+                    sender_deleted: false,
+                    recipient_deleted: false,
+                })
+                .collect(),
+        ))
     }
+}
+
+/// A batch's rows as one JSON array parameter.
+fn json_array<T: serde::Serialize>(rows: &[T]) -> sqlx::Result<String> {
+    serde_json::to_string(rows).map_err(|e| sqlx::Error::Encode(e.into()))
 }
 
 /// PostgreSQL: one statement each over arrays (`UNNEST`), whatever the number of rows, so that
@@ -201,13 +257,13 @@ impl ChatTx for Transaction<'_, sqlx::Postgres> {
     async fn insert_messages(
         &mut self,
         messages: &[(&PlainMessage, (i64, i64))],
-    ) -> sqlx::Result<Vec<MessageRow>> {
+    ) -> sqlx::Result<Option<Vec<MessageRow>>> {
         let sql = format!(
             "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
              SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[], $7::BIGINT[], $8::BIGINT[])
              ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING {MESSAGE_COLUMNS}"
         );
-        sqlx::query_as(&sql)
+        let rows: Vec<MessageRow> = sqlx::query_as(&sql)
             .bind(messages.iter().map(|(m, _)| m.sender).collect::<Vec<_>>())
             .bind(
                 messages
@@ -232,7 +288,24 @@ impl ChatTx for Transaction<'_, sqlx::Postgres> {
             .bind(messages.iter().map(|(_, (_, r))| *r).collect::<Vec<_>>())
             .bind(messages.iter().map(|(m, _)| m.now).collect::<Vec<_>>())
             .fetch_all(&mut **self)
-            .await
+            .await?;
+        if rows.len() != messages.len() {
+            return Ok(None);
+        }
+        // RETURNING promises no order: put the rows in the batch's.
+        let at: std::collections::HashMap<(i64, &str), usize> = messages
+            .iter()
+            .enumerate()
+            .map(|(i, (m, _))| ((m.sender, m.client_id.as_str()), i))
+            .collect();
+        let mut ordered: Vec<Option<MessageRow>> = vec![None; rows.len()];
+        for row in rows {
+            let i = *at
+                .get(&(row.sender_id, row.client_id.as_str()))
+                .ok_or(sqlx::Error::RowNotFound)?;
+            ordered[i] = Some(row);
+        }
+        Ok(ordered.into_iter().collect())
     }
 }
 
@@ -441,9 +514,13 @@ impl ChatStore for Db {
             "SELECT id, user_name, gender, language, level, member_expires_at, role, avatar_thumb_key,
                 (SELECT blocker_id FROM blocks
                  WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1) LIMIT 1) AS blocker,
-                (SELECT m.id FROM messages m WHERE m.sender_id = $1 AND m.client_id = $3) AS sent
-             FROM users WHERE id IN ($1, $2) AND status = 'active'",
+                (SELECT m.id FROM messages m WHERE m.sender_id = $1 AND m.client_id = $3) AS sent,
+                status = 'active' AS active
+             FROM users WHERE id IN ($1, $2)",
         ).bind(sender).bind(recipient).bind(client_id).fetch_all(pool).await)?;
+        // The status is read, not filtered on: a condition on it would let PostgreSQL's generic
+        // plan take the status index (everyone active) over the primary key.
+        let rows: Vec<PartyRow> = rows.into_iter().filter(|r| r.active).collect();
         let mut parties = Parties {
             sender: None,
             recipient: None,
@@ -493,18 +570,10 @@ impl ChatStore for Db {
             for m in batch {
                 numbered.push((m, (take(m.sender)?, take(m.recipient)?)));
             }
-            let mut rows = tx.insert_messages(&numbered).await?;
-            if rows.len() != batch.len() {
+            let Some(ordered) = tx.insert_messages(&numbered).await? else {
                 // A retry of a stored message is among them: store none here.
                 return Ok(None);
-            }
-            rows.sort_by_key(|r| r.sender_seq);
-            let mut ordered = Vec::with_capacity(batch.len());
-            for m in batch {
-                let at = rows.iter().position(|r| r.sender_id == m.sender && r.client_id == m.client_id)
-                    .ok_or(sqlx::Error::RowNotFound)?;
-                ordered.push(rows.swap_remove(at));
-            }
+            };
             let events: Vec<NewEvent<'_>> = ordered.iter().flat_map(message_events).collect();
             tx.append(&events, batch[0].now).await?;
             tx.commit().await?;

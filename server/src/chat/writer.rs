@@ -2,8 +2,9 @@
 //!
 //! While one transaction commits, the sends that arrive queue; the next transaction takes all of
 //! them (up to `MAX_BATCH`). A quiet server stores each message alone, as soon as it comes; a busy
-//! one pays one `BEGIN`, four statements and one `COMMIT` (one fsync on PostgreSQL) for many
-//! messages instead of for each. Nothing is acknowledged before its transaction has committed.
+//! one pays one `BEGIN`, four or five statements and one `COMMIT` (one fsync on PostgreSQL) for
+//! many messages instead of for each. Nothing is acknowledged before its transaction has
+//! committed.
 //!
 //! One writer on either database: on two cores, PostgreSQL with four writers (each person's sends
 //! on one of them) stored no more messages a second than with one, at a higher cost a message.
@@ -19,8 +20,10 @@ use crate::chat::store::{ChatStore, NewMessage, PlainMessage};
 use crate::db::Db;
 use crate::ledger::LedgerError;
 
-/// Most messages in one transaction (within both databases' limits on bound parameters).
-const MAX_BATCH: usize = 256;
+/// Most messages in one transaction. Each statement binds a column as one array (PostgreSQL) or
+/// the rows as one JSON text (SQLite), so no parameter limit applies; a larger batch shares more
+/// pages (both people of a conversation, one index page) among its messages.
+const MAX_BATCH: usize = 1024;
 /// Sends waiting for the writer before senders wait to queue.
 const QUEUE: usize = 8192;
 
@@ -38,11 +41,22 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// Starts the writer task on the current runtime.
-    pub fn spawn(db: Db) -> Writer {
+    /// Starts the writer on a thread of its own, with its own database connection.
+    ///
+    /// Its own thread and runtime: on the shared runtime, the writer's every step (each
+    /// statement's answer wakes it) waited behind the tasks of a thousand busy connections, and a
+    /// batch took several times its database time; everything else waited for that batch.
+    pub fn spawn(db: &Db) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel(QUEUE);
-        tokio::spawn(run(db, queue));
-        Writer { jobs }
+        let db = db.clone();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        std::thread::Builder::new()
+            .name("chat-writer".into())
+            // Its connection is created on its runtime (inside `block_on`), which serves it.
+            .spawn(move || runtime.block_on(async move { run(db.dedicated(), queue).await }))?;
+        Ok(Writer { jobs })
     }
 
     /// Stores the message (once per sender and client id); returns it and whether it is new.
