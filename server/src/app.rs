@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::account::password::PasswordHasher;
 use crate::api::rate_limit::RateLimiter;
+use crate::chat::checks::Checks;
 use crate::chat::hub::Hub;
 use crate::chat::writer::Writer;
 use crate::clock::Clock;
@@ -26,6 +27,8 @@ pub struct AppInner {
     pub clock: Clock,
     /// This node's live chat connections.
     pub hub: Arc<Hub>,
+    /// Reads what a send is checked against, many sends to a query.
+    pub send_checks: Checks,
     /// Stores messages that cost nothing, many to a transaction.
     pub message_writer: Writer,
     /// Translation providers, routed per language pair.
@@ -50,6 +53,7 @@ impl App {
         let passwords = PasswordHasher::new(config.hash_concurrency);
         let limits = RateLimiter::new(&config.rate_limit);
         let translator = crate::translate::router(&config);
+        let send_checks = Checks::spawn(db.clone());
         let message_writer = Writer::spawn(&db)?;
         Ok(App(Arc::new(AppInner {
             config,
@@ -60,6 +64,7 @@ impl App {
             limits,
             clock: Clock::default(),
             hub: Arc::default(),
+            send_checks,
             message_writer,
             translator,
         })))

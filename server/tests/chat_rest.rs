@@ -305,6 +305,66 @@ async fn retries_racing_each_other_store_one_message(b: Backend) {
     assert_eq!(events, stored + 1, "one event for each number");
 }
 
+/// Sends at the same moment are checked together (one read for many): each still gets the answer
+/// for its own two people. Among fifty at once, those to someone who blocked the sender, to a
+/// deleted account and the retries of a stored message get their own answers; the rest are
+/// stored once each.
+async fn sends_checked_together_each_get_their_own_answer(b: Backend) {
+    const EACH: usize = 10;
+    let app = std::sync::Arc::new(spawn(b).await);
+    let (tom, ana) = couple(&app).await;
+    let (eve, zoe, gone) = (
+        app.woman("eve").await,
+        app.woman("zoe").await,
+        app.woman("gone").await,
+    );
+    app.block(&eve, tom.id).await;
+    app.delete_account(&gone).await;
+    let first = app
+        .send_content(
+            &tom,
+            ana.id,
+            "txt",
+            json!({ "text": "first" }),
+            Some("first"),
+        )
+        .await
+        .ok();
+    let mut sends = Vec::new();
+    for n in 0..EACH {
+        for (to, client_id) in [
+            (ana.id, format!("ana-{n}")),
+            (zoe.id, format!("zoe-{n}")),
+            (eve.id, format!("eve-{n}")),
+            (gone.id, format!("gone-{n}")),
+            (ana.id, "first".to_owned()),
+        ] {
+            let (app, tom) = (app.clone(), tom.clone());
+            sends.push(tokio::spawn(async move {
+                let reply = app
+                    .send_content(&tom, to, "txt", json!({ "text": "hi" }), Some(&client_id))
+                    .await;
+                (to, client_id, reply)
+            }));
+        }
+    }
+    for send in sends {
+        let (to, client_id, reply) = send.await.unwrap();
+        if to == eve.id {
+            refused(&reply, 403, BLOCKED);
+        } else if to == gone.id {
+            refused(&reply, 404, "Not found");
+        } else if client_id == "first" {
+            assert_eq!(reply.ok()["message"]["id"], first["message"]["id"]);
+        } else {
+            let sent = reply.ok();
+            assert_eq!(sent["message"]["clientId"], client_id.as_str());
+            assert_eq!(sent["message"]["to"], to);
+        }
+    }
+    assert_eq!(app.messages_stored().await, 1 + 2 * EACH as i64);
+}
+
 async fn a_text_must_not_be_empty_nor_longer_than_5_kb(b: Backend) {
     let app = spawn(b).await;
     let (tom, ana) = couple(&app).await;
@@ -872,6 +932,7 @@ both_databases!(
     a_long_conversation_pages_backwards,
     a_retried_send_is_stored_once,
     retries_racing_each_other_store_one_message,
+    sends_checked_together_each_get_their_own_answer,
     a_text_must_not_be_empty_nor_longer_than_5_kb,
     an_emoji_must_come_from_the_map,
     pictures_are_for_members,

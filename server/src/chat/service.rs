@@ -37,7 +37,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
     };
     let to = out.to.ok_or(ApiError::NotFound)?;
     // One read for the retry check, both people and the block between them.
-    let parties = app.db.parties(sender, to, &client_id).await?;
+    let parties = app.send_checks.parties(sender, to, &client_id).await?;
     // A retry of a stored message gets the first answer, whatever has changed since (a block,
     // the rate limit): it is not another message.
     if let Some(row) = parties.sent {

@@ -39,7 +39,7 @@ pub struct PlainMessage {
 }
 
 /// One side of a message about to be sent: what the rules and the push notification need.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone, serde::Deserialize)]
 pub struct Party {
     pub id: i64,
     pub user_name: String,
@@ -59,13 +59,19 @@ pub struct Parties {
     pub sent: Option<MessageRow>,
 }
 
-#[derive(sqlx::FromRow)]
+/// A send about to be checked: the sender, the recipient and the client's id for it.
+pub type Asked = (i64, i64, String);
+
+/// One person of one send checked, as the check's JSON array holds it.
+#[derive(serde::Deserialize)]
 struct PartyRow {
-    #[sqlx(flatten)]
+    /// The send's place among those asked.
+    asked: usize,
+    #[serde(flatten)]
     party: Party,
+    status: String,
     blocker: Option<i64>,
     sent: Option<i64>,
-    active: bool,
 }
 
 pub struct Charge {
@@ -420,7 +426,7 @@ pub trait ChatStore {
     async fn im_token_user(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>>;
     /// Both sides of a message from `sender` to `recipient` (each if an active account), whether
     /// either blocks the other, and the message `sender` stored with this client id, if any.
-    async fn parties(&self, sender: i64, recipient: i64, client_id: &str) -> sqlx::Result<Parties>;
+    async fn parties(&self, asked: &[Asked]) -> sqlx::Result<Vec<Parties>>;
     /// Stores messages that cost nothing in one transaction, in order; None (and nothing stored)
     /// when one of them is stored already, so that the caller stores them one by one.
     async fn store_messages(&self, batch: &[PlainMessage])
@@ -509,32 +515,79 @@ impl ChatStore for Db {
         Ok(found.map(|(id,)| id))
     }
 
-    async fn parties(&self, sender: i64, recipient: i64, client_id: &str) -> sqlx::Result<Parties> {
-        let rows: Vec<PartyRow> = on_db!(self, pool => sqlx::query_as(
-            "SELECT id, user_name, gender, language, level, member_expires_at, role, avatar_thumb_key,
-                (SELECT blocker_id FROM blocks
-                 WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1) LIMIT 1) AS blocker,
-                (SELECT m.id FROM messages m WHERE m.sender_id = $1 AND m.client_id = $3) AS sent,
-                status = 'active' AS active
-             FROM users WHERE id IN ($1, $2)",
-        ).bind(sender).bind(recipient).bind(client_id).fetch_all(pool).await)?;
-        // The status is read, not filtered on: a condition on it would let PostgreSQL's generic
-        // plan take the status index (everyone active) over the primary key.
-        let rows: Vec<PartyRow> = rows.into_iter().filter(|r| r.active).collect();
-        let mut parties = Parties {
-            sender: None,
-            recipient: None,
-            blocked: rows.iter().any(|r| r.blocker.is_some()),
-            sent: None,
+    async fn parties(&self, asked: &[Asked]) -> sqlx::Result<Vec<Parties>> {
+        // One row back whatever the number asked: the people as one JSON array (on SQLite, every
+        // row crosses from the connection's thread on its own). The status is read, not filtered
+        // on: a condition on it would let PostgreSQL's generic plan take the status index
+        // (everyone is active) over the primary key.
+        let found: (String,) = match self {
+            Db::Sqlite(pool) => {
+                sqlx::query_as(
+                    "SELECT json_group_array(json_object(
+                        'asked', a.key, 'id', u.id, 'user_name', u.user_name, 'gender', u.gender,
+                        'language', u.language, 'level', u.level, 'member_expires_at', u.member_expires_at,
+                        'role', u.role, 'avatar_thumb_key', u.avatar_thumb_key, 'status', u.status,
+                        'blocker', (SELECT blocker_id FROM blocks
+                            WHERE (blocker_id = a.value ->> 0 AND blocked_id = a.value ->> 1)
+                               OR (blocker_id = a.value ->> 1 AND blocked_id = a.value ->> 0) LIMIT 1),
+                        'sent', (SELECT m.id FROM messages m
+                            WHERE m.sender_id = a.value ->> 0 AND m.client_id = a.value ->> 2)))
+                     FROM json_each($1) a JOIN users u ON u.id IN (a.value ->> 0, a.value ->> 1)",
+                )
+                .bind(json_array(asked)?)
+                .fetch_one(pool)
+                .await?
+            }
+            Db::Postgres(pool) => {
+                sqlx::query_as(
+                    "SELECT COALESCE(json_agg(json_build_object(
+                        'asked', a.i - 1, 'id', u.id, 'user_name', u.user_name, 'gender', u.gender,
+                        'language', u.language, 'level', u.level, 'member_expires_at', u.member_expires_at,
+                        'role', u.role, 'avatar_thumb_key', u.avatar_thumb_key, 'status', u.status,
+                        'blocker', (SELECT blocker_id FROM blocks
+                            WHERE (blocker_id = a.sender AND blocked_id = a.recipient)
+                               OR (blocker_id = a.recipient AND blocked_id = a.sender) LIMIT 1),
+                        'sent', (SELECT m.id FROM messages m
+                            WHERE m.sender_id = a.sender AND m.client_id = a.client_id))), '[]')::TEXT
+                     FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[]) WITH ORDINALITY AS a (sender, recipient, client_id, i)
+                     JOIN users u ON u.id IN (a.sender, a.recipient)",
+                )
+                .bind(asked.iter().map(|a| a.0).collect::<Vec<_>>())
+                .bind(asked.iter().map(|a| a.1).collect::<Vec<_>>())
+                .bind(asked.iter().map(|a| a.2.as_str()).collect::<Vec<_>>())
+                .fetch_one(pool)
+                .await?
+            }
         };
-        if let Some(id) = rows.iter().find_map(|r| r.sent) {
-            parties.sent = self.message(id).await?;
-        }
+        let rows: Vec<PartyRow> =
+            serde_json::from_str(&found.0).map_err(|e| sqlx::Error::Decode(e.into()))?;
+        let mut parties: Vec<Parties> = asked
+            .iter()
+            .map(|_| Parties {
+                sender: None,
+                recipient: None,
+                blocked: false,
+                sent: None,
+            })
+            .collect();
         for row in rows {
+            let (Some(these), Some(&(sender, _, _))) =
+                (parties.get_mut(row.asked), asked.get(row.asked))
+            else {
+                continue;
+            };
+            these.blocked |= row.blocker.is_some();
+            if let Some(id) = row.sent {
+                // A retry: rare, read on its own.
+                these.sent = self.message(id).await?;
+            }
+            if row.status != "active" {
+                continue;
+            }
             if row.party.id == sender {
-                parties.sender = Some(row.party);
+                these.sender = Some(row.party);
             } else {
-                parties.recipient = Some(row.party);
+                these.recipient = Some(row.party);
             }
         }
         Ok(parties)
