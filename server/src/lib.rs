@@ -118,18 +118,6 @@ impl Server {
                 }
             }
         });
-        // SQLite's write-ahead log is copied back into the database file here, four times a
-        // second, rather than by whichever transaction commits past a threshold.
-        let checkpoints = app.db.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_millis(250));
-            loop {
-                tick.tick().await;
-                if let Err(e) = checkpoints.checkpoint().await {
-                    tracing::warn!(error = %e, "could not checkpoint the database");
-                }
-            }
-        });
         let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
         let task = tokio::spawn(async move {
             axum::serve(listener, service)

@@ -1,8 +1,7 @@
 //! Nothing acknowledged is lost: the real `amora` binary is killed (SIGKILL) while two people
 //! are sending each other messages as fast as they can, then started again on the same database;
 //! every message the server had answered 200 for is there, with its id, and both people's event
-//! sequences are still whole. And on SQLite, what is committed reaches the database file while
-//! the server runs, not only when it stops.
+//! sequences are still whole.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -353,33 +352,3 @@ async fn acknowledged_messages_survive_a_crash(b: Backend) {
 }
 
 both_databases!(acknowledged_messages_survive_a_crash);
-
-/// SQLite commits into its write-ahead log; a checkpoint copies the log back into the database
-/// file. No transaction does that as it commits (it would hold up the chat's writer): the server
-/// does it in the background, so the file grows while people chat.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sqlite_copies_its_log_into_the_database_file_while_serving() {
-    let app = common::spawn(Backend::Sqlite).await;
-    let file = app.data_dir().join("amora.db");
-    let (tom, ana) = (app.man("tom").await, app.woman("ana").await);
-    let size = || std::fs::metadata(&file).unwrap().len();
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    let before = size();
-    let text = "a long message ".repeat(60);
-    for _ in 0..100 {
-        app.send_msg(&tom, ana.id, &text).await.ok();
-    }
-    let mut grown = false;
-    for _ in 0..50 {
-        if size() > before + 64 * 1024 {
-            grown = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(
-        grown,
-        "the database file stayed at {} bytes after 100 messages of 900 bytes",
-        size()
-    );
-}

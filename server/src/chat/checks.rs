@@ -4,8 +4,8 @@
 //! next (up to `MAX_BATCH`), as the writer does with transactions. A quiet server reads for each
 //! send alone, as soon as it comes; a busy one makes one round trip for many.
 //!
-//! Measured on two cores (1,000 people writing to each other as fast as they can): one read for
-//! each send cost about a third of the messages a second on SQLite and half on PostgreSQL.
+//! Measured on two cores (1,000 people writing to each other as fast as they can): a read for
+//! each send cost about a quarter of the messages a second on SQLite and half on PostgreSQL.
 
 use tokio::sync::{mpsc, oneshot};
 

@@ -81,15 +81,7 @@ impl Db {
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(10))
                 .foreign_keys(true)
-                .pragma("temp_store", "memory")
-                // 16 MiB of page cache a connection (the default is 2 MiB): the pages a busy
-                // chat touches (every active person's sequence, events and index entries) stay
-                // in memory instead of being read from the file again by every batch.
-                .pragma("cache_size", "-16384")
-                // Checkpoints run in the background (`Db::checkpoint`), not in whichever
-                // transaction happens to commit past the WAL's threshold.
-                .pragma("wal_autocheckpoint", "0")
-                .pragma("journal_size_limit", "67108864");
+                .pragma("temp_store", "memory");
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
                 .acquire_timeout(Duration::from_secs(10))
@@ -109,28 +101,21 @@ impl Db {
         Ok(())
     }
 
-    /// Copies what the WAL holds back into the SQLite database file, without waiting for
-    /// readers or writers (a passive checkpoint); nothing to do on PostgreSQL.
-    pub async fn checkpoint(&self) -> sqlx::Result<()> {
-        match self {
-            Db::Sqlite(pool) => sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                .execute(pool)
-                .await
-                .map(|_| ()),
-            Db::Postgres(_) => Ok(()),
-        }
-    }
-
     /// A handle of its own for one task that writes much, with one connection, which it never
     /// waits for behind readers (writers queue on SQLite's write lock anyway); created on the
-    /// runtime that will use it.
+    /// runtime that will use it. On SQLite its page cache may grow to 256 MiB: a busy chat's
+    /// writer touches a page of every active person's events and index entries in each batch.
     pub fn dedicated(&self) -> Db {
         match self {
             Db::Sqlite(pool) => Db::Sqlite(
                 SqlitePoolOptions::new()
                     .max_connections(1)
                     .acquire_timeout(Duration::from_secs(10))
-                    .connect_lazy_with((*pool.connect_options()).clone()),
+                    .connect_lazy_with(
+                        (*pool.connect_options())
+                            .clone()
+                            .pragma("cache_size", "-262144"),
+                    ),
             ),
             Db::Postgres(pool) => Db::Postgres(
                 PgPoolOptions::new()

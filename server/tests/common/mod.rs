@@ -164,13 +164,6 @@ pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestAp
     }
 }
 
-impl TestApp {
-    /// The server's data folder (on SQLite, its database file is `amora.db` in it).
-    pub fn data_dir(&self) -> &std::path::Path {
-        self._dir.path()
-    }
-}
-
 /// An answer: the HTTP status and the envelope.
 #[derive(Debug, Clone)]
 pub struct Reply {
