@@ -1,11 +1,15 @@
 //! Several nodes: two server processes sharing one PostgreSQL database deliver to each other's
-//! people through NATS, close each other's duplicate connections, and a message sent while the
-//! recipient's node restarts reaches the recipient when it comes back.
+//! people through NATS, close each other's duplicate connections, send no push notification to
+//! someone online on the other node, and a message sent while the recipient's node restarts
+//! reaches the recipient when it comes back (and notifies them by push).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::process::Stdio;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use amora_server::notify::webpush::{b64, new_secret, public_bytes};
 
 use futures::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -104,6 +108,26 @@ async fn register(base: &str, name: &str, gender: &str) -> (i64, String) {
     )
 }
 
+/// A push service on loopback; returns its address and the number of pushes it received.
+async fn push_service() -> (String, Arc<Mutex<usize>>) {
+    let received = Arc::new(Mutex::new(0));
+    let count = received.clone();
+    let app = axum::Router::new().route(
+        "/push/{id}",
+        axum::routing::post(move || {
+            let count = count.clone();
+            async move {
+                *count.lock().unwrap() += 1;
+                axum::http::StatusCode::CREATED
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{addr}"), received)
+}
+
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -180,6 +204,17 @@ async fn two_nodes_chat_through_nats_and_survive_a_restart() {
 
     let (_, ken) = register(&node_a.base, "ken", "male").await;
     let (yui_id, yui) = register(&node_b.base, "yui", "female").await;
+    let (push, pushes) = push_service().await;
+    let subscribed = call(
+        &node_b.base,
+        reqwest::Method::POST,
+        "/system/push/subscribe",
+        Some(&yui),
+        Some(json!({ "endpoint": format!("{push}/push/yui-phone"),
+            "keys": { "p256dh": b64(&public_bytes(&new_secret())), "auth": b64(&[7u8; 16]) } })),
+    )
+    .await;
+    assert_eq!(subscribed["code"], 200);
 
     // Yui is on node B; Ken writes through node A.
     let mut yui_on_b = connect(&node_b.base, &yui).await;
@@ -196,12 +231,21 @@ async fn two_nodes_chat_through_nats_and_survive_a_restart() {
     let event = next_frame(&mut yui_on_b, "event").await;
     assert_eq!(event["event"]["message"]["content"]["text"], "こんにちは");
     let mut last_seq = event["seq"].as_i64().unwrap();
+    // Node A, which stored it, asked the others: Yui is online on B, so no push.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        *pushes.lock().unwrap(),
+        0,
+        "no push to someone online on another node"
+    );
 
     // Signing in on node A closes Yui's connection on node B with 206.
     let mut yui_on_a = connect(&node_a.base, &yui).await;
     let kicked = next_frame(&mut yui_on_b, "kicked").await;
     assert_eq!(kicked["code"], 206);
     drop(yui_on_a.close(None).await);
+    // Node A has let the connection go once it answers the close.
+    while let Some(Ok(_)) = yui_on_a.next().await {}
 
     // Node B restarts; Ken writes while it is down; Yui comes back to B and resumes.
     node_b.child.kill().await.unwrap();
@@ -216,6 +260,18 @@ async fn two_nodes_chat_through_nats_and_survive_a_restart() {
         .await;
         assert_eq!(sent["code"], 200);
     }
+    // Offline everywhere now: each of the two messages is pushed.
+    for _ in 0..100 {
+        if *pushes.lock().unwrap() >= 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        *pushes.lock().unwrap(),
+        2,
+        "a push for each message while offline"
+    );
     node_b = start_node(port_b, &database, &prefix, dir_b.path()).await;
     let mut yui_back = connect(&node_b.base, &yui).await;
     next_frame(&mut yui_back, "hello").await;

@@ -7,7 +7,9 @@
 //! With several nodes, every signal is also published on NATS (`<prefix>.im.<user id>`) and each
 //! node applies the signals of the others to its own connections: a message stored by one node
 //! wakes the recipient's connection on another, and signing in on one node closes the account's
-//! connection on the others (206).
+//! connection on the others (206). Whether someone is online anywhere (no push notification
+//! then) is asked of the other nodes on `<prefix>.presence.<user id>`: the node holding the
+//! account answers, the others stay silent.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -18,6 +20,10 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
 use crate::chat::model::MessageRow;
+
+/// How long the other nodes have to say they hold an account before it counts as offline (and
+/// gets a push notification). Loopback or one data centre answers in about a millisecond.
+const PRESENCE_WAIT: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// What a connection is told.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -68,6 +74,8 @@ pub struct Hub {
     next_id: AtomicU64,
     node: String,
     fanout: OnceLock<mpsc::UnboundedSender<Signal>>,
+    /// The other nodes, to ask whether they hold an account: NATS and the subject prefix.
+    cluster: OnceLock<(async_nats::Client, String)>,
 }
 
 impl Default for Hub {
@@ -77,6 +85,7 @@ impl Default for Hub {
             next_id: AtomicU64::default(),
             node: uuid::Uuid::new_v4().simple().to_string(),
             fanout: OnceLock::new(),
+            cluster: OnceLock::new(),
         }
     }
 }
@@ -152,6 +161,19 @@ impl Hub {
         self.lock().contains_key(&user_id)
     }
 
+    /// Whether the account has a live connection on any node: this one, or one of the others
+    /// when they answer within `PRESENCE_WAIT`.
+    pub async fn is_online_anywhere(&self, user_id: i64) -> bool {
+        if self.is_online(user_id) {
+            return true;
+        }
+        let Some((client, prefix)) = self.cluster.get() else {
+            return false;
+        };
+        let asked = client.request(format!("{prefix}.presence.{user_id}"), Vec::new().into());
+        matches!(tokio::time::timeout(PRESENCE_WAIT, asked).await, Ok(Ok(_)))
+    }
+
     pub fn connections(&self) -> usize {
         self.lock().len()
     }
@@ -194,10 +216,12 @@ impl Hub {
     pub async fn join(self: &Arc<Self>, url: &str, prefix: &str) -> anyhow::Result<()> {
         let client = async_nats::connect(url).await?;
         let mut incoming = client.subscribe(format!("{prefix}.im.*")).await?;
+        let mut asked = client.subscribe(format!("{prefix}.presence.*")).await?;
         let (tx, mut outgoing) = mpsc::unbounded_channel::<Signal>();
         if self.fanout.set(tx).is_err() {
             anyhow::bail!("this node has joined already");
         }
+        let _ = self.cluster.set((client.clone(), prefix.to_owned()));
         let publisher = client.clone();
         let prefix = prefix.to_owned();
         tokio::spawn(async move {
@@ -223,6 +247,23 @@ impl Hub {
                 }
             }
             tracing::error!("NATS subscription ended: this node no longer hears the others");
+        });
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            while let Some(question) = asked.next().await {
+                let user = question
+                    .subject
+                    .rsplit('.')
+                    .next()
+                    .and_then(|u| u.parse().ok());
+                if let (Some(user), Some(reply)) = (user, question.reply) {
+                    if hub.is_online(user) {
+                        if let Err(e) = client.publish(reply, Vec::new().into()).await {
+                            tracing::warn!(error = %e, "could not answer a presence question");
+                        }
+                    }
+                }
+            }
         });
         Ok(())
     }

@@ -55,7 +55,9 @@ impl Writer {
         std::thread::Builder::new()
             .name("chat-writer".into())
             // Its connection is created on its runtime (inside `block_on`), which serves it.
-            .spawn(move || runtime.block_on(async move { run(db.dedicated(), queue).await }))?;
+            .spawn(move || {
+                runtime.block_on(async move { run(db.for_chat_writer(), queue).await })
+            })?;
         Ok(Writer { jobs })
     }
 

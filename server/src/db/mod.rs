@@ -101,11 +101,14 @@ impl Db {
         Ok(())
     }
 
-    /// A handle of its own for one task that writes much, with one connection, which it never
-    /// waits for behind readers (writers queue on SQLite's write lock anyway); created on the
-    /// runtime that will use it. On SQLite its page cache may grow to 256 MiB: a busy chat's
-    /// writer touches a page of every active person's events and index entries in each batch.
-    pub fn dedicated(&self) -> Db {
+    /// The chat writer's handle, with one connection of its own, which it never waits for
+    /// behind readers (writers queue on SQLite's write lock anyway); created on the runtime that
+    /// will use it. On SQLite its page cache may grow to 256 MiB (a busy chat's writer touches a
+    /// page of every active person's events and index entries in each batch), and it does not
+    /// check foreign keys: every row it writes names two people the check before the send has
+    /// just read, and accounts are never deleted (PostgreSQL dropped the same keys of `messages`
+    /// in migration 0008; SQLite cannot drop a key without rebuilding the table).
+    pub fn for_chat_writer(&self) -> Db {
         match self {
             Db::Sqlite(pool) => Db::Sqlite(
                 SqlitePoolOptions::new()
@@ -114,7 +117,8 @@ impl Db {
                     .connect_lazy_with(
                         (*pool.connect_options())
                             .clone()
-                            .pragma("cache_size", "-262144"),
+                            .pragma("cache_size", "-262144")
+                            .foreign_keys(false),
                     ),
             ),
             Db::Postgres(pool) => Db::Postgres(

@@ -51,8 +51,9 @@ impl ChatPush {
     }
 }
 
-/// Sends the notification to each of the recipient's subscriptions, in the background. A
-/// subscription the push service no longer knows (404, 410) is forgotten.
+/// Sends the notification to each of the recipient's subscriptions, in the background, unless
+/// they are online on another node. A subscription the push service no longer knows (404, 410)
+/// is forgotten.
 pub fn send_chat_push(app: &App, push: ChatPush) {
     let app = app.clone();
     tokio::spawn(async move {
@@ -63,6 +64,10 @@ pub fn send_chat_push(app: &App, push: ChatPush) {
 }
 
 async fn deliver(app: &App, push: &ChatPush) -> anyhow::Result<()> {
+    // Online on another node: the message reaches the chat there, as it would here.
+    if app.hub.is_online_anywhere(push.recipient).await {
+        return Ok(());
+    }
     let subscriptions = app.db.subscriptions(push.recipient).await?;
     if subscriptions.is_empty() {
         return Ok(());
