@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
+use amora_server::db::Db;
 use common::chat::{Ended, Im};
 use common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use serde_json::{json, Value};
@@ -294,6 +295,77 @@ async fn sequences_have_no_gaps_under_concurrent_senders(b: Backend) {
         ))
         .await;
     assert_eq!(last, total as i64);
+}
+
+/// A send retried while the first is still on its way (a client that gave up waiting, say) is
+/// stored once, even when both pass the check before sending and reach the writer together,
+/// beside other people's messages. The test holds the database's write lock while they are sent,
+/// so that they all wait for the writer at once.
+async fn a_send_retried_while_on_its_way_is_stored_once(b: Backend) {
+    const RETRIES: usize = 8;
+    const OTHERS: usize = 8;
+    let app = Arc::new(spawn(b).await);
+    let (tom, ana) = couple(&app).await;
+    let mut others = Vec::new();
+    for n in 0..OTHERS {
+        others.push(app.man(&format!("other{n}")).await);
+    }
+    let to = ana.id;
+    let lock = hold_the_write_lock(&app).await;
+    let mut tasks = Vec::new();
+    for _ in 0..RETRIES {
+        let (app, tom) = (app.clone(), tom.clone());
+        tasks.push(tokio::spawn(async move {
+            let sent = app
+                .send_content(&tom, to, "txt", json!({ "text": "Hi!" }), Some("c-once"))
+                .await
+                .ok();
+            sent["message"]["id"].as_i64().unwrap()
+        }));
+    }
+    for man in others {
+        let app = app.clone();
+        tasks.push(tokio::spawn(async move {
+            let sent = app.send_msg(&man, to, "Hello").await.ok();
+            sent["message"]["id"].as_i64().unwrap()
+        }));
+    }
+    tokio::time::sleep(SETTLE).await;
+    drop(lock);
+    let mut ids = Vec::new();
+    for task in tasks {
+        ids.push(task.await.unwrap());
+    }
+    let (retried, others) = ids.split_at(RETRIES);
+    assert!(
+        retried.iter().all(|id| *id == retried[0]),
+        "every retry answered with the one stored message: {retried:?}"
+    );
+    assert_eq!(others.iter().collect::<BTreeSet<_>>().len(), OTHERS);
+    assert_eq!(app.messages_stored().await, (1 + OTHERS) as i64);
+    // Her sequence took one number for each stored message, none for a retry.
+    let last = app
+        .scalar(&format!(
+            "SELECT last_seq FROM user_sequences WHERE user_id = {}",
+            ana.id
+        ))
+        .await;
+    assert_eq!(last, (1 + OTHERS) as i64);
+}
+
+/// A transaction that keeps the chat writer waiting until it is dropped (rolled back).
+async fn hold_the_write_lock(app: &TestApp) -> Box<dyn std::any::Any + Send> {
+    match &app.app().db {
+        Db::Sqlite(pool) => Box::new(pool.begin_with("BEGIN IMMEDIATE").await.unwrap()),
+        Db::Postgres(pool) => {
+            let mut tx = pool.begin().await.unwrap();
+            sqlx::query("LOCK TABLE user_sequences IN EXCLUSIVE MODE")
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            Box::new(tx)
+        }
+    }
 }
 
 async fn receipts_tell_the_sender_what_was_delivered_and_read(b: Backend) {
@@ -640,6 +712,7 @@ both_databases!(
     a_send_frame_is_acknowledged_and_each_side_gets_the_message,
     a_reconnecting_client_gets_exactly_what_it_missed,
     sequences_have_no_gaps_under_concurrent_senders,
+    a_send_retried_while_on_its_way_is_stored_once,
     receipts_tell_the_sender_what_was_delivered_and_read,
     typing_reaches_the_other_side_and_is_not_stored,
     a_recall_reaches_both_and_replays_as_recalled,

@@ -13,3 +13,4 @@ pub mod service;
 pub mod socket;
 pub mod store;
 pub mod writer;
+pub mod writer_sqlite;

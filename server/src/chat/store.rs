@@ -90,12 +90,12 @@ pub struct ConversationRow {
 }
 
 /// An event to append to one person's sequence.
-struct NewEvent<'a> {
-    user_id: i64,
-    seq: i64,
-    kind: &'a str,
-    message_id: Option<i64>,
-    payload: &'a str,
+pub(crate) struct NewEvent<'a> {
+    pub user_id: i64,
+    pub seq: i64,
+    pub kind: &'a str,
+    pub message_id: Option<i64>,
+    pub payload: &'a str,
 }
 
 /// The chat's statements inside a write transaction of either backend, each one statement
@@ -113,13 +113,6 @@ trait ChatTx {
         events: &[NewEvent<'_>],
         now: i64,
     ) -> impl std::future::Future<Output = sqlx::Result<()>> + Send;
-    /// Inserts the messages (with their two sequence numbers); returns their rows in the same
-    /// order, or `None` when one of them (the same sender and client id) is stored already (the
-    /// caller then rolls back).
-    fn insert_messages(
-        &mut self,
-        messages: &[(&PlainMessage, (i64, i64))],
-    ) -> impl std::future::Future<Output = sqlx::Result<Option<Vec<MessageRow>>>> + Send;
 }
 
 /// SQLite: one statement each over a JSON array (`json_each`), whatever the number of rows, so
@@ -162,64 +155,6 @@ impl ChatTx for Transaction<'_, sqlx::Sqlite> {
         .await
         .map(|_| ())
     }
-
-    async fn insert_messages(
-        &mut self,
-        messages: &[(&PlainMessage, (i64, i64))],
-    ) -> sqlx::Result<Option<Vec<MessageRow>>> {
-        let values: Vec<_> = messages
-            .iter()
-            .map(|(m, (sender_seq, recipient_seq))| {
-                (
-                    m.sender,
-                    m.recipient,
-                    &m.client_id,
-                    m.kind,
-                    &m.content,
-                    sender_seq,
-                    recipient_seq,
-                    m.now,
-                )
-            })
-            .collect();
-        let done = sqlx::query(
-            "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
-             SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
-             FROM json_each($1) WHERE true ORDER BY key
-             ON CONFLICT (sender_id, client_id) DO NOTHING",
-        )
-        .bind(json_array(&values)?)
-        .execute(&mut **self)
-        .await?;
-        if done.rows_affected() != messages.len() as u64 {
-            return Ok(None);
-        }
-        // The rows took consecutive ids, in order (`AUTOINCREMENT` under the write lock we
-        // hold), the last of them the connection's last inserted rowid.
-        let first = done.last_insert_rowid() - messages.len() as i64 + 1;
-        Ok(Some(
-            messages
-                .iter()
-                .zip(first..)
-                .map(|((m, (sender_seq, recipient_seq)), id)| MessageRow {
-                    id,
-                    sender_id: m.sender,
-                    recipient_id: m.recipient,
-                    client_id: m.client_id.clone(),
-                    kind: m.kind.to_owned(),
-                    content: m.content.clone(),
-                    sender_seq: *sender_seq,
-                    recipient_seq: *recipient_seq,
-                    created_at: m.now,
-                    delivered_at: None,
-                    read_at: None,
-                    recalled_at: None,
-                    sender_deleted: false,
-                    recipient_deleted: false,
-                })
-                .collect(),
-        ))
-    }
 }
 
 /// A batch's rows as one JSON array parameter.
@@ -259,60 +194,63 @@ impl ChatTx for Transaction<'_, sqlx::Postgres> {
         .await
         .map(|_| ())
     }
+}
 
-    async fn insert_messages(
-        &mut self,
-        messages: &[(&PlainMessage, (i64, i64))],
-    ) -> sqlx::Result<Option<Vec<MessageRow>>> {
-        let sql = format!(
-            "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
-             SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[], $7::BIGINT[], $8::BIGINT[])
-             ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING {MESSAGE_COLUMNS}"
-        );
-        let rows: Vec<MessageRow> = sqlx::query_as(&sql)
-            .bind(messages.iter().map(|(m, _)| m.sender).collect::<Vec<_>>())
-            .bind(
-                messages
-                    .iter()
-                    .map(|(m, _)| m.recipient)
-                    .collect::<Vec<_>>(),
-            )
-            .bind(
-                messages
-                    .iter()
-                    .map(|(m, _)| m.client_id.as_str())
-                    .collect::<Vec<_>>(),
-            )
-            .bind(messages.iter().map(|(m, _)| m.kind).collect::<Vec<_>>())
-            .bind(
-                messages
-                    .iter()
-                    .map(|(m, _)| m.content.as_str())
-                    .collect::<Vec<_>>(),
-            )
-            .bind(messages.iter().map(|(_, (s, _))| *s).collect::<Vec<_>>())
-            .bind(messages.iter().map(|(_, (_, r))| *r).collect::<Vec<_>>())
-            .bind(messages.iter().map(|(m, _)| m.now).collect::<Vec<_>>())
-            .fetch_all(&mut **self)
-            .await?;
-        if rows.len() != messages.len() {
-            return Ok(None);
-        }
-        // RETURNING promises no order: put the rows in the batch's.
-        let at: std::collections::HashMap<(i64, &str), usize> = messages
-            .iter()
-            .enumerate()
-            .map(|(i, (m, _))| ((m.sender, m.client_id.as_str()), i))
-            .collect();
-        let mut ordered: Vec<Option<MessageRow>> = vec![None; rows.len()];
-        for row in rows {
-            let i = *at
-                .get(&(row.sender_id, row.client_id.as_str()))
-                .ok_or(sqlx::Error::RowNotFound)?;
-            ordered[i] = Some(row);
-        }
-        Ok(ordered.into_iter().collect())
+/// PostgreSQL: inserts a batch's messages (with their two sequence numbers); returns their rows
+/// in the batch's order, or `None` when one of them (the same sender and client id) is stored
+/// already (the caller then rolls back).
+async fn insert_messages(
+    tx: &mut Transaction<'_, sqlx::Postgres>,
+    messages: &[(&PlainMessage, (i64, i64))],
+) -> sqlx::Result<Option<Vec<MessageRow>>> {
+    let sql = format!(
+        "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
+         SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[], $7::BIGINT[], $8::BIGINT[])
+         ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING {MESSAGE_COLUMNS}"
+    );
+    let rows: Vec<MessageRow> = sqlx::query_as(&sql)
+        .bind(messages.iter().map(|(m, _)| m.sender).collect::<Vec<_>>())
+        .bind(
+            messages
+                .iter()
+                .map(|(m, _)| m.recipient)
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            messages
+                .iter()
+                .map(|(m, _)| m.client_id.as_str())
+                .collect::<Vec<_>>(),
+        )
+        .bind(messages.iter().map(|(m, _)| m.kind).collect::<Vec<_>>())
+        .bind(
+            messages
+                .iter()
+                .map(|(m, _)| m.content.as_str())
+                .collect::<Vec<_>>(),
+        )
+        .bind(messages.iter().map(|(_, (s, _))| *s).collect::<Vec<_>>())
+        .bind(messages.iter().map(|(_, (_, r))| *r).collect::<Vec<_>>())
+        .bind(messages.iter().map(|(m, _)| m.now).collect::<Vec<_>>())
+        .fetch_all(&mut **tx)
+        .await?;
+    if rows.len() != messages.len() {
+        return Ok(None);
     }
+    // RETURNING promises no order: put the rows in the batch's.
+    let at: std::collections::HashMap<(i64, &str), usize> = messages
+        .iter()
+        .enumerate()
+        .map(|(i, (m, _))| ((m.sender, m.client_id.as_str()), i))
+        .collect();
+    let mut ordered: Vec<Option<MessageRow>> = vec![None; rows.len()];
+    for row in rows {
+        let i = *at
+            .get(&(row.sender_id, row.client_id.as_str()))
+            .ok_or(sqlx::Error::RowNotFound)?;
+        ordered[i] = Some(row);
+    }
+    Ok(ordered.into_iter().collect())
 }
 
 /// The next number of one person's sequence.
@@ -338,6 +276,64 @@ fn last_of(taken: &[(i64, i64)], user: i64) -> sqlx::Result<i64> {
         .find(|(u, _)| *u == user)
         .map(|(_, last)| *last)
         .ok_or(sqlx::Error::RowNotFound)
+}
+
+/// How many numbers a batch takes from each person's sequence, in ascending user id order
+/// (every transaction takes sequences in that order, so two of them never wait for each other).
+pub(crate) fn sequence_counts(batch: &[PlainMessage]) -> Vec<(i64, i64)> {
+    let mut counts = std::collections::BTreeMap::<i64, i64>::new();
+    for m in batch {
+        *counts.entry(m.sender).or_default() += 1;
+        *counts.entry(m.recipient).or_default() += 1;
+    }
+    counts.into_iter().collect()
+}
+
+/// Each message's two sequence numbers (sender's, recipient's), in the batch's order, from each
+/// person's new last number (`taken`) less what the batch takes. None when a person is missing.
+pub(crate) fn number<'a>(
+    batch: &'a [PlainMessage],
+    counts: &[(i64, i64)],
+    taken: &[(i64, i64)],
+) -> Option<Vec<(&'a PlainMessage, (i64, i64))>> {
+    let mut next = std::collections::HashMap::with_capacity(counts.len());
+    for (user, count) in counts {
+        let (_, last) = taken.iter().find(|(u, _)| u == user)?;
+        next.insert(*user, last - count + 1);
+    }
+    let mut take = |user: i64| -> Option<i64> {
+        let seq = next.get_mut(&user)?;
+        *seq += 1;
+        Some(*seq - 1)
+    };
+    batch
+        .iter()
+        .map(|m| Some((m, (take(m.sender)?, take(m.recipient)?))))
+        .collect()
+}
+
+/// The row of a message just inserted with this id and these sequence numbers.
+pub(crate) fn stored_row(
+    m: &PlainMessage,
+    (sender_seq, recipient_seq): (i64, i64),
+    id: i64,
+) -> MessageRow {
+    MessageRow {
+        id,
+        sender_id: m.sender,
+        recipient_id: m.recipient,
+        client_id: m.client_id.clone(),
+        kind: m.kind.to_owned(),
+        content: m.content.clone(),
+        sender_seq,
+        recipient_seq,
+        created_at: m.now,
+        delivered_at: None,
+        read_at: None,
+        recalled_at: None,
+        sender_deleted: false,
+        recipient_deleted: false,
+    }
 }
 
 /// Pays out a settled red packet (to the receiver when received, back to the sender when
@@ -393,7 +389,7 @@ macro_rules! settle {
 }
 
 /// The `message` events of a stored message, one for each side.
-fn message_events(row: &MessageRow) -> [NewEvent<'static>; 2] {
+pub(crate) fn message_events(row: &MessageRow) -> [NewEvent<'static>; 2] {
     let event = |user_id, seq| NewEvent {
         user_id,
         seq,
@@ -427,8 +423,10 @@ pub trait ChatStore {
     /// Both sides of a message from `sender` to `recipient` (each if an active account), whether
     /// either blocks the other, and the message `sender` stored with this client id, if any.
     async fn parties(&self, asked: &[Asked]) -> sqlx::Result<Vec<Parties>>;
-    /// Stores messages that cost nothing in one transaction, in order; None (and nothing stored)
-    /// when one of them is stored already, so that the caller stores them one by one.
+    /// PostgreSQL: stores messages that cost nothing in one transaction, in order; None (and
+    /// nothing stored) when one of them is stored already, so that the caller stores them one by
+    /// one. SQLite answers None: the writer stores its batches on a connection of its own
+    /// (`chat/writer_sqlite.rs`).
     async fn store_messages(&self, batch: &[PlainMessage])
         -> sqlx::Result<Option<Vec<MessageRow>>>;
     /// Stores a message once per (sender, client id); returns it and whether it is new.
@@ -600,38 +598,22 @@ impl ChatStore for Db {
         if batch.is_empty() {
             return Ok(Some(Vec::new()));
         }
-        let mut counts = std::collections::BTreeMap::<i64, i64>::new();
-        for m in batch {
-            *counts.entry(m.sender).or_default() += 1;
-            *counts.entry(m.recipient).or_default() += 1;
-        }
-        let counts: Vec<(i64, i64)> = counts.into_iter().collect();
-        on_db!(self, pool => {
-            let mut tx = pool.begin_write().await?;
-            let taken = tx.take_seqs(&counts).await?;
-            // Each person's next number: their new last one less what this batch takes, plus one.
-            let mut next = std::collections::HashMap::with_capacity(counts.len());
-            for (user, count) in &counts {
-                next.insert(*user, last_of(&taken, *user)? - count + 1);
-            }
-            let mut take = |user: i64| -> sqlx::Result<i64> {
-                let seq = next.get_mut(&user).ok_or(sqlx::Error::RowNotFound)?;
-                *seq += 1;
-                Ok(*seq - 1)
-            };
-            let mut numbered = Vec::with_capacity(batch.len());
-            for m in batch {
-                numbered.push((m, (take(m.sender)?, take(m.recipient)?)));
-            }
-            let Some(ordered) = tx.insert_messages(&numbered).await? else {
-                // A retry of a stored message is among them: store none here.
-                return Ok(None);
-            };
-            let events: Vec<NewEvent<'_>> = ordered.iter().flat_map(message_events).collect();
-            tx.append(&events, batch[0].now).await?;
-            tx.commit().await?;
-            Ok(Some(ordered))
-        })
+        let Db::Postgres(pool) = self else {
+            // SQLite's batches go through the writer's own connection (`chat/writer_sqlite.rs`).
+            return Ok(None);
+        };
+        let counts = sequence_counts(batch);
+        let mut tx = pool.begin_write().await?;
+        let taken = tx.take_seqs(&counts).await?;
+        let numbered = number(batch, &counts, &taken).ok_or(sqlx::Error::RowNotFound)?;
+        let Some(ordered) = insert_messages(&mut tx, &numbered).await? else {
+            // A retry of a stored message is among them: store none here.
+            return Ok(None);
+        };
+        let events: Vec<NewEvent<'_>> = ordered.iter().flat_map(message_events).collect();
+        tx.append(&events, batch[0].now).await?;
+        tx.commit().await?;
+        Ok(Some(ordered))
     }
 
     async fn store_message(&self, m: &NewMessage<'_>) -> Result<(MessageRow, bool), LedgerError> {
