@@ -230,7 +230,7 @@ CFG
     [ "$storage" = postgres ] && pg=(--pg "${pg_admin%/*}/prosody_chat_bench_$$")
     timeout 300 "$work/loadgen" chat --proto xmpp --server "127.0.0.1:$xmpp_http" --pid "$pid" "${pg[@]}" \
       --pairs "$pairs" --window "$window" --seconds "$seconds" --warmup "$warmup"
-  } | tee -a "$raw"
+  } | tee "$raw"
   local stored=""
   case $storage in
     sqlite) stored=$(sqlite3 "$dir/prosody.sqlite" "SELECT COUNT(*) FROM prosodyarchive") ;;
