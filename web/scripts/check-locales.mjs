@@ -1,8 +1,9 @@
 // Every key of en.json must exist, with the same {{placeholders}}, in each of the eight
 // language files (and no file may carry keys English does not have). Exits 1 otherwise.
-// Plural keys (i18next's `key_one`, `key_other`, ...) are checked per language: each file needs
-// exactly the plural categories its language uses for whole numbers (Japanese only `_other`,
-// Russian `_one`, `_few`, `_many` and `_other`).
+// Plural keys (i18next's `key_one`, `key_other`, ...): every file carries every form that any of
+// the eight languages uses for whole numbers (`_one`, `_few`, `_many`, `_other`: Russian's), so
+// all files have the same keys. A form a language does not use (Japanese `_one`, English `_few`)
+// is never shown; it repeats that language's `_other`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,9 +68,9 @@ export function checkLocales(dir = LOCALES_DIR) {
     const m = PLURAL.exec(key);
     return m && plurals.has(m[1]) ? { base: m[1], category: m[2] } : null;
   };
+  const categories = new Set(LANGUAGES.flatMap((lang) => [...pluralCategories(lang)]));
   for (const lang of LANGUAGES.filter((l) => names.includes(l))) {
     const other = lang === 'en' ? en : load(lang);
-    const categories = pluralCategories(lang);
     for (const base of plurals) {
       const reference = en.get(`${base}_other`);
       for (const category of categories) {
@@ -85,7 +86,7 @@ export function checkLocales(dir = LOCALES_DIR) {
       for (const key of other.keys()) {
         const plural = pluralOf(key);
         if (plural?.base === base && !categories.has(plural.category)) {
-          problems.push(`${lang}: ${key} is not a plural form ${lang} uses`);
+          problems.push(`${lang}: ${key} is not a plural form any of the languages uses`);
         }
       }
     }

@@ -4,8 +4,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type LanguageAbbr, getStoredLanguage, intlLocale, storeLanguage } from './languages';
 
-// Each file has the keys of en.json, except plural forms, which follow each language's rules
-// (scripts/check-locales.mjs checks both).
+// Every file has the same keys, plural forms included: each carries every form any of the eight
+// languages uses, and i18next picks the one its language's rules name (scripts/check-locales.mjs).
 const loaders: Record<LanguageAbbr, () => Promise<{ default: object }>> = {
   en: () => import('./locales/en.json'),
   'zh-Hans': () => import('./locales/zh-Hans.json'),
