@@ -8,8 +8,10 @@
 //! crossing threads. The statements and their order are those of `Db::store_messages`
 //! (`chat/store.rs`), which PostgreSQL, in-memory databases and the retry path still use.
 //!
-//! Its pragmas are the writer's (`Db::for_chat_writer`): WAL, `synchronous=NORMAL`, a busy
-//! timeout, a 256 MiB page cache, no foreign-key checks.
+//! Its pragmas are those of `Db::connect` (WAL, `synchronous=NORMAL`, a busy timeout) but for two:
+//! a page cache that may grow to 256 MiB (a busy chat's writer touches a page of every active
+//! person's events and index entries in each batch) and no foreign-key checks (as
+//! `Db::for_chat_writer`).
 
 use std::path::Path;
 use std::time::Duration;

@@ -103,8 +103,8 @@ impl Db {
 
     /// The chat writer's handle, with one connection of its own, which it never waits for
     /// behind readers (writers queue on SQLite's write lock anyway); created on the runtime that
-    /// will use it. On SQLite its page cache may grow to 256 MiB (a busy chat's writer touches a
-    /// page of every active person's events and index entries in each batch), and it does not
+    /// will use it. On SQLite it serves only the messages stored one by one (the writer's
+    /// batches go through `chat/writer_sqlite.rs`, with the large page cache), and it does not
     /// check foreign keys: every row it writes names two people the check before the send has
     /// just read, and accounts are never deleted (PostgreSQL dropped the same keys of `messages`
     /// in migration 0008; SQLite cannot drop a key without rebuilding the table).
@@ -114,12 +114,7 @@ impl Db {
                 SqlitePoolOptions::new()
                     .max_connections(1)
                     .acquire_timeout(Duration::from_secs(10))
-                    .connect_lazy_with(
-                        (*pool.connect_options())
-                            .clone()
-                            .pragma("cache_size", "-262144")
-                            .foreign_keys(false),
-                    ),
+                    .connect_lazy_with((*pool.connect_options()).clone().foreign_keys(false)),
             ),
             Db::Postgres(pool) => Db::Postgres(
                 PgPoolOptions::new()
