@@ -1,6 +1,7 @@
 //! Messages and events as docs/im-protocol.md defines them, and the rules a message must meet.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use utoipa::ToSchema;
 
@@ -216,9 +217,10 @@ pub struct Message {
     pub to: i64,
     #[serde(rename = "type")]
     pub msg_type: String,
-    /// Null once recalled or deleted.
+    /// Null once recalled or deleted. The stored JSON text as it is: a message goes out in
+    /// several frames and pages, and is never taken apart to be put together again.
     #[schema(value_type = Object)]
-    pub content: Value,
+    pub content: Box<RawValue>,
     /// unread, read, recalled or deleted.
     pub status: String,
     pub created_at: String,
@@ -244,9 +246,10 @@ impl Message {
             "unread"
         };
         let content = if deleted || row.recalled_at.is_some() {
-            Value::Null
+            null()
         } else {
-            serde_json::from_str(&row.content).unwrap_or(Value::Null)
+            // Stored by us, from a `Value`: always valid JSON.
+            RawValue::from_string(row.content.clone()).unwrap_or_else(|_| null())
         };
         Message {
             id: row.id,
@@ -261,6 +264,10 @@ impl Message {
             read_at: row.read_at.map(crate::clock::rfc3339),
         }
     }
+}
+
+fn null() -> Box<RawValue> {
+    RawValue::NULL.to_owned()
 }
 
 /// A stored event, as it comes back for a replay.

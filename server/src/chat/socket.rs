@@ -8,14 +8,14 @@ use axum::extract::ws::{CloseFrame, Message as Ws, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::account::sessions::token_hash;
 use crate::api::error::ApiError;
 use crate::api::extract::Query;
 use crate::app::App;
-use crate::chat::hub::Outbound;
+use crate::chat::hub::{Outbound, Registration};
 use crate::chat::model::{Message, MessageRow, Outgoing};
 use crate::chat::service;
 use crate::chat::store::ChatStore;
@@ -25,6 +25,8 @@ use crate::people::store::PeopleStore;
 const PING_EVERY: Duration = Duration::from_secs(25);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);
 const REPLAY_BATCH: i64 = 200;
+/// Most hub signals served together, their frames sent in one write.
+const COALESCE: usize = 64;
 /// How long a closing connection waits for the client to answer its close frame.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
 
@@ -117,13 +119,12 @@ impl Connection {
         let mut registration = self.app.hub.register(self.user_id);
         let (mut sink, mut stream) = socket.split();
         let last_seq = self.app.db.last_seq(self.user_id).await.unwrap_or(0);
-        let hello = json!({
-            "type": "hello",
-            "userId": self.user_id,
-            "lastSeq": last_seq,
-            "recallMinutes": self.app.config.chat.recall_minutes,
-        });
-        let mut ok = sink.send(Ws::Text(hello.to_string().into())).await.is_ok();
+        let hello = Out::Hello {
+            user_id: self.user_id,
+            last_seq,
+            recall_minutes: self.app.config.chat.recall_minutes,
+        };
+        let mut ok = sink.send(Ws::Text(hello.text().into())).await.is_ok();
         let mut ping = tokio::time::interval(PING_EVERY);
         let mut heard = Instant::now();
         let mut close_code = None;
@@ -148,21 +149,13 @@ impl Connection {
                     Some(Ok(Ws::Close(_))) | Some(Err(_)) | None => Next::Close(None),
                 },
                 out = registration.rx.recv() => match out {
-                    Some(Outbound::Events) => {
-                        registration.pending.store(false, Ordering::Release);
-                        let frames = self.flush().await;
-                        send_all(&mut sink, frames).await
-                    }
-                    Some(Outbound::Message { seq, row }) => {
-                        let frames = self.live(seq, &row).await;
-                        send_all(&mut sink, frames).await
-                    }
-                    Some(Outbound::Typing { from }) => {
-                        send_all(&mut sink, vec![json!({ "type": "typing", "from": from })]).await
-                    }
-                    Some(Outbound::Kick { code }) => {
-                        let _ = sink.send(Ws::Text(json!({ "type": "kicked", "code": code }).to_string().into())).await;
-                        Next::Close(Some(code))
+                    Some(first) => {
+                        // Boxed, as `handle`: idle connections keep only a pointer's room for it.
+                        let (frames, kicked) = Box::pin(self.outbound(first, &mut registration)).await;
+                        match (send_all(&mut sink, frames).await, kicked) {
+                            (_, Some(code)) => Next::Close(Some(code)),
+                            (next, None) => next,
+                        }
                     }
                     None => Next::Close(None),
                 },
@@ -207,7 +200,7 @@ impl Connection {
     }
 
     /// Serves one frame from the client; returns the frames to send back.
-    async fn handle(&mut self, text: &str) -> Vec<Value> {
+    async fn handle(&mut self, text: &str) -> Vec<String> {
         let frame: Frame = match serde_json::from_str(text) {
             Ok(f) => f,
             Err(e) => return vec![error_frame(None, &ApiError::Malformed(e.to_string()))],
@@ -218,7 +211,19 @@ impl Connection {
         crate::i18n::with_lang(lang, async move {
             match frame {
                 Frame::Send(out) => match service::send(&app, me, &out).await {
-                    Ok(sent) => vec![json!({ "type": "ack", "clientId": sent.message.client_id, "seq": sent.seq, "message": sent.message })],
+                    Ok(sent) => {
+                        // The ack of the next event in my sequence stands for that event (my own
+                        // copy of the message), which this connection then does not send again.
+                        if self.last_sent == Some(sent.seq - 1) {
+                            self.last_sent = Some(sent.seq);
+                        }
+                        let ack = Out::Ack {
+                            client_id: &sent.message.client_id,
+                            seq: sent.seq,
+                            message: &sent.message,
+                        };
+                        vec![ack.text()]
+                    }
                     Err(e) => vec![error_frame(out.client_id.as_deref(), &e)],
                 },
                 Frame::Resume { last_seq } => {
@@ -229,10 +234,12 @@ impl Connection {
                     Ok(()) => vec![],
                     Err(e) => vec![error_frame(None, &e)],
                 },
-                Frame::Read { peer, ids } => match service::mark_read(&app, me, peer, &ids.unwrap_or_default()).await {
-                    Ok(_) => vec![],
-                    Err(e) => vec![error_frame(None, &e)],
-                },
+                Frame::Read { peer, ids } => {
+                    match service::mark_read(&app, me, peer, &ids.unwrap_or_default()).await {
+                        Ok(_) => vec![],
+                        Err(e) => vec![error_frame(None, &e)],
+                    }
+                }
                 Frame::Typing { to } => {
                     // Only to someone I may message: never across a block, either way.
                     if matches!(app.db.card(me, to).await, Ok(Some(_))) {
@@ -244,15 +251,46 @@ impl Connection {
                     Ok(_) => vec![],
                     Err(e) => vec![error_frame(None, &e)],
                 },
-                Frame::Ping => vec![json!({ "type": "pong" })],
+                Frame::Ping => vec![Out::Pong.text()],
             }
         })
         .await
     }
 
+    /// What the hub told this connection, and whatever else it has queued meanwhile (up to
+    /// `COALESCE`), as frames for one write; and the code to close with when it was kicked.
+    async fn outbound(
+        &mut self,
+        first: Outbound,
+        registration: &mut Registration,
+    ) -> (Vec<String>, Option<u16>) {
+        let mut frames = Vec::new();
+        let mut next = Some(first);
+        let mut taken = 0;
+        while let Some(out) = next.take() {
+            match out {
+                Outbound::Events => {
+                    registration.pending.store(false, Ordering::Release);
+                    frames.extend(self.flush().await);
+                }
+                Outbound::Message { seq, row } => frames.extend(self.live(seq, &row).await),
+                Outbound::Typing { from } => frames.push(Out::Typing { from }.text()),
+                Outbound::Kick { code } => {
+                    frames.push(Out::Kicked { code }.text());
+                    return (frames, Some(code));
+                }
+            }
+            taken += 1;
+            if taken < COALESCE {
+                next = registration.rx.try_recv().ok();
+            }
+        }
+        (frames, None)
+    }
+
     /// A message stored on this node, with its event's number: sent as it is when it is the
     /// next event, nothing when it was sent already, and after a gap the events from the database.
-    async fn live(&mut self, seq: i64, row: &MessageRow) -> Vec<Value> {
+    async fn live(&mut self, seq: i64, row: &MessageRow) -> Vec<String> {
         match self.last_sent {
             Some(last) if seq == last + 1 => {
                 self.last_sent = Some(seq);
@@ -264,7 +302,7 @@ impl Connection {
     }
 
     /// Every stored event after the last one sent, in order (nothing before the client resumed).
-    async fn flush(&mut self) -> Vec<Value> {
+    async fn flush(&mut self) -> Vec<String> {
         let Some(mut last) = self.last_sent else {
             return Vec::new();
         };
@@ -306,7 +344,13 @@ impl Connection {
                         payload
                     }
                 };
-                frames.push(json!({ "type": "event", "seq": event.seq, "event": body }));
+                frames.push(
+                    Out::Event {
+                        seq: event.seq,
+                        event: Event::Other(body),
+                    }
+                    .text(),
+                );
                 last = event.seq;
             }
             if i64::try_from(count).unwrap_or(0) < REPLAY_BATCH {
@@ -320,13 +364,13 @@ impl Connection {
 
 async fn send_all(
     sink: &mut futures::stream::SplitSink<WebSocket, Ws>,
-    frames: Vec<Value>,
+    frames: Vec<String>,
 ) -> Next {
     if frames.is_empty() {
         return Next::Continue;
     }
     for frame in frames {
-        if sink.feed(Ws::Text(frame.to_string().into())).await.is_err() {
+        if sink.feed(Ws::Text(frame.into())).await.is_err() {
             return Next::Close(None);
         }
     }
@@ -336,15 +380,78 @@ async fn send_all(
     }
 }
 
-/// An `event` frame about a message, as `viewer` sees it.
-fn event_frame(seq: i64, kind: &str, row: &MessageRow, viewer: i64) -> Value {
-    json!({ "type": "event", "seq": seq, "event": { "kind": kind, "message": Message::view(row, viewer) } })
+/// Frames from the server, written straight to JSON text (no `Value` built on the way).
+#[derive(Serialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+enum Out<'a> {
+    Hello {
+        user_id: i64,
+        last_seq: i64,
+        recall_minutes: i64,
+    },
+    Event {
+        seq: i64,
+        event: Event<'a>,
+    },
+    Ack {
+        client_id: &'a str,
+        seq: i64,
+        message: &'a Message,
+    },
+    Error {
+        client_id: Option<&'a str>,
+        code: u16,
+        msg: String,
+        data: Value,
+    },
+    Typing {
+        from: i64,
+    },
+    Pong,
+    Kicked {
+        code: u16,
+    },
 }
 
-fn error_frame(client_id: Option<&str>, e: &ApiError) -> Value {
-    let response = match e {
+/// The `event` of an event frame: about a message, or any other kind as stored.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Event<'a> {
+    Message { kind: &'a str, message: Message },
+    Other(Value),
+}
+
+impl Out<'_> {
+    fn text(&self) -> String {
+        // Nothing here can fail to serialize (no maps with non-string keys).
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// An `event` frame about a message, as `viewer` sees it.
+fn event_frame(seq: i64, kind: &str, row: &MessageRow, viewer: i64) -> String {
+    let message = Message::view(row, viewer);
+    Out::Event {
+        seq,
+        event: Event::Message { kind, message },
+    }
+    .text()
+}
+
+fn error_frame(client_id: Option<&str>, e: &ApiError) -> String {
+    let data = match e {
         ApiError::Upgrade => json!({ "upgrade": true }),
         _ => Value::Null,
     };
-    json!({ "type": "error", "clientId": client_id, "code": e.status().as_u16(), "msg": e.message(), "data": response })
+    Out::Error {
+        client_id,
+        code: e.status().as_u16(),
+        msg: e.message(),
+        data,
+    }
+    .text()
 }

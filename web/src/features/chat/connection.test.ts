@@ -216,6 +216,34 @@ describe('events in sequence order', () => {
     expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 12 }]);
   });
 
+  it('counts the ack of the next event in my sequence as that event, and no other ack', async () => {
+    const { connection, connect, last } = setup();
+    localStorage.setItem('IM_LAST_SEQ', JSON.stringify({ [ME]: 4 }));
+    const socket = await connect(4);
+    const first = connection.send(MIKA, 'txt', { text: 'One' });
+    socket.push({
+      type: 'ack',
+      clientId: first,
+      seq: 5,
+      message: message({ id: 20, from: ME, to: MIKA, clientId: first }),
+    });
+    expect(JSON.parse(localStorage.getItem('IM_LAST_SEQ') ?? '{}')).toEqual({ [ME]: 5 });
+    // Event 6 (hers) has not arrived: the ack of 7 does not stand for it.
+    const second = connection.send(MIKA, 'txt', { text: 'Two' });
+    socket.push({
+      type: 'ack',
+      clientId: second,
+      seq: 7,
+      message: message({ id: 22, from: ME, to: MIKA, clientId: second }),
+    });
+    expect(JSON.parse(localStorage.getItem('IM_LAST_SEQ') ?? '{}')).toEqual({ [ME]: 5 });
+
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    last().push({ type: 'hello', userId: ME, lastSeq: 7 });
+    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 5 }]);
+  });
+
   it('applies receipts and recalls to the loaded conversation', async () => {
     const { connect, queryClient } = setup();
     const mine = message({ id: 8, from: ME, to: MIKA, clientId: 'c-9' });

@@ -548,7 +548,7 @@ export class ChatConnection {
         this.onEvent(frame.seq, frame.event);
         break;
       case 'ack':
-        this.onAck(frame.clientId, frame.message);
+        this.onAck(frame.clientId, frame.message, frame.seq);
         break;
       case 'error':
         this.onError(frame);
@@ -708,12 +708,22 @@ export class ChatConnection {
     }
   }
 
-  private onAck(clientId: string, message: Message): void {
+  /**
+   * A stored send. The socket's ack of the next event in my sequence (`seq`) stands for that
+   * event, my own copy of the message: the server sends it no further on this connection
+   * (docs/im-protocol.md). A send over HTTP has no place in the connection's sequence.
+   */
+  private onAck(clientId: string, message: Message, seq?: number): void {
     const entry = this.outbox.remove(clientId);
     this.forgetEntry(clientId, entry);
     const qc = this.deps.queryClient;
     upsertHistoryMessage(qc, message.to, message);
     if (message.type !== 'cmd') bumpConversation(qc, message.to, message, 0);
+    if (seq !== undefined && this.me !== null && seq === this.lastSeq + 1) {
+      this.lastSeq = seq;
+      writeLastSeq(this.me, seq);
+      if (!this.caughtUp && seq >= this.replayUntil) this.onCaughtUp();
+    }
   }
 
   private onError(frame: Extract<ServerFrame, { type: 'error' }>): void {
