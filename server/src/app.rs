@@ -54,7 +54,8 @@ impl App {
         let limits = RateLimiter::new(&config.rate_limit);
         let translator = crate::translate::router(&config);
         let send_checks = Checks::spawn(db.clone());
-        let message_writer = Writer::spawn(&db)?;
+        let hub: Arc<Hub> = Arc::default();
+        let message_writer = Writer::spawn(&db, hub.clone())?;
         Ok(App(Arc::new(AppInner {
             config,
             db,
@@ -63,7 +64,7 @@ impl App {
             passwords,
             limits,
             clock: Clock::default(),
-            hub: Arc::default(),
+            hub,
             send_checks,
             message_writer,
             translator,

@@ -118,7 +118,8 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
                 .await
         }
         Some(charge) => {
-            app.db
+            let stored = app
+                .db
                 .store_message(&NewMessage {
                     sender,
                     recipient: them.id,
@@ -128,15 +129,17 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
                     now,
                     charge: Some(charge),
                 })
-                .await
+                .await;
+            if let Ok((row, true)) = &stored {
+                app.hub.message_stored(row.clone());
+            }
+            stored
         }
     }
     .map_err(ledger_error)?;
-    if fresh {
-        if !app.hub.is_online(to) && kind != MessageType::Cmd {
-            notify::send_chat_push(app, push_for(&me, &them, &row));
-        }
-        app.hub.message_stored(row.clone());
+    // The hub has a new message already (the writer hands it over as it commits).
+    if fresh && !app.hub.is_online(to) && kind != MessageType::Cmd {
+        notify::send_chat_push(app, push_for(&me, &them, &row));
     }
     Ok(Sent {
         seq: row.sender_seq,

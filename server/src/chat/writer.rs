@@ -11,12 +11,21 @@
 //! on either database: on two cores, PostgreSQL with four writers (each person's sends on one of
 //! them) stored no more messages a second than with one, at a higher cost a message.
 //!
+//! Each stored batch goes to one announcing task, which hands its messages to the hub in the
+//! order they were numbered, then answers their senders: every connection gets its messages in
+//! its sequence's order and sends them as they come, instead of reading the database after an
+//! apparent gap (which the senders' tasks, woken in any order, made often under load). The
+//! writer's thread meanwhile goes on to the next batch.
+//!
 //! A batch that holds a retry of a stored message (the same sender and client id) stores
 //! nothing; its messages are then stored one by one on the ordinary path, which answers a retry
 //! with the stored message. Gifts and red packets, which move coins, always take that path.
 
 use tokio::sync::{mpsc, oneshot};
 
+use std::sync::Arc;
+
+use crate::chat::hub::Hub;
 use crate::chat::model::MessageRow;
 use crate::chat::store::{ChatStore, NewMessage, PlainMessage};
 use crate::chat::writer_sqlite::SqliteWriter;
@@ -30,6 +39,7 @@ const MAX_BATCH: usize = 1024;
 /// Sends waiting for the writer before senders wait to queue.
 const QUEUE: usize = 8192;
 
+/// The message, and whether it is new (then the hub has it already).
 type Stored = Result<(MessageRow, bool), LedgerError>;
 
 struct Job {
@@ -49,8 +59,10 @@ impl Writer {
     /// Its own thread and runtime: on the shared runtime, the writer's every step (each
     /// statement's answer wakes it) waited behind the tasks of a thousand busy connections, and a
     /// batch took several times its database time; everything else waited for that batch.
-    pub fn spawn(db: &Db) -> std::io::Result<Writer> {
+    pub fn spawn(db: &Db, hub: Arc<Hub>) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel(QUEUE);
+        let (outcomes, announcer) = mpsc::unbounded_channel();
+        tokio::spawn(announce(hub, announcer));
         let db = db.clone();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -59,12 +71,13 @@ impl Writer {
             .name("chat-writer".into())
             // Its connection is created on its runtime (inside `block_on`), which serves it.
             .spawn(move || {
-                runtime.block_on(async move { run(db.for_chat_writer(), queue).await })
+                runtime.block_on(async move { run(db.for_chat_writer(), queue, outcomes).await })
             })?;
         Ok(Writer { jobs })
     }
 
-    /// Stores the message (once per sender and client id); returns it and whether it is new.
+    /// Stores the message (once per sender and client id) and hands a new one to the hub;
+    /// returns it and whether it is new.
     pub async fn store(&self, message: PlainMessage) -> Stored {
         let (reply, answer) = oneshot::channel();
         let gone = || LedgerError::Db(sqlx::Error::WorkerCrashed);
@@ -76,7 +89,25 @@ impl Writer {
     }
 }
 
-async fn run(db: Db, mut queue: mpsc::Receiver<Job>) {
+/// A batch's outcomes, in the batch's order, with the answers they are for.
+type Outcomes = Vec<(oneshot::Sender<Stored>, Stored)>;
+
+/// Hands new messages to the hub and answers their senders, batch after batch in the order they
+/// were stored: off the writer's thread, which then goes on to the next batch at once.
+async fn announce(hub: Arc<Hub>, mut batches: mpsc::UnboundedReceiver<Outcomes>) {
+    while let Some(outcomes) = batches.recv().await {
+        for (_, stored) in &outcomes {
+            if let Ok((row, true)) = stored {
+                hub.message_stored(row.clone());
+            }
+        }
+        for (reply, stored) in outcomes {
+            let _ = reply.send(stored);
+        }
+    }
+}
+
+async fn run(db: Db, mut queue: mpsc::Receiver<Job>, announcer: mpsc::UnboundedSender<Outcomes>) {
     // On SQLite, batches go through a connection this thread runs itself; the pool's connection
     // (`db`) serves the one-by-one path.
     let mut direct = match SqliteWriter::open(&db) {
@@ -97,16 +128,17 @@ async fn run(db: Db, mut queue: mpsc::Receiver<Job>) {
             None => db.store_messages(&batch).await.map_err(Into::into),
         };
         tracing::debug!(size = batch.len(), elapsed = ?started.elapsed(), "stored a batch of messages");
-        match stored {
-            Ok(Some(rows)) => {
-                for (reply, row) in replies.into_iter().zip(rows) {
-                    let _ = reply.send(Ok((row, true)));
-                }
-            }
+        let outcomes: Outcomes = match stored {
+            Ok(Some(rows)) => replies
+                .into_iter()
+                .zip(rows)
+                .map(|(reply, row)| (reply, Ok((row, true))))
+                .collect(),
             outcome => {
                 if let Err(e) = outcome {
                     tracing::warn!(error = %e, size = batch.len(), "a batch of messages failed; storing them one by one");
                 }
+                let mut outcomes = Vec::with_capacity(batch.len());
                 for (m, reply) in batch.iter().zip(replies) {
                     let content: serde_json::Value =
                         serde_json::from_str(&m.content).unwrap_or_default();
@@ -121,9 +153,14 @@ async fn run(db: Db, mut queue: mpsc::Receiver<Job>) {
                             charge: None,
                         })
                         .await;
-                    let _ = reply.send(stored);
+                    outcomes.push((reply, stored));
                 }
+                outcomes
             }
+        };
+        if announcer.send(outcomes).is_err() {
+            // The runtime is shutting down: nobody waits for an answer any more.
+            break;
         }
     }
 }
