@@ -8,12 +8,24 @@
 //! crossing threads. The statements and their order are those of `Db::store_messages`
 //! (`chat/store.rs`), which PostgreSQL, in-memory databases and the retry path still use.
 //!
-//! Its pragmas are those of `Db::connect` (WAL, `synchronous=NORMAL`, a busy timeout) but for two:
-//! a page cache that may grow to 256 MiB (a busy chat's writer touches a page of every active
-//! person's events and index entries in each batch) and no foreign-key checks (as
-//! `Db::for_chat_writer`).
+//! Its pragmas are those of `Db::connect` (WAL, `synchronous=NORMAL`, a busy timeout) but for
+//! three: a page cache that may grow to 256 MiB (a busy chat's writer touches a page of every
+//! active person's events and index entries in each batch), no foreign-key checks (as
+//! `Db::for_chat_writer`), and no automatic checkpoints.
+//!
+//! Checkpoints (copying the log's pages into the database file, then `fsync`) were about two
+//! fifths of the writer's time, inline after every thousand pages of log, fsyncs included. A
+//! thread of its own now checkpoints, with a connection of its own, after the writer's commits,
+//! while the writer goes on. The log starts again from its beginning only when a checkpoint has
+//! copied all of it as a writer begins, which a checkpointer racing the writer never achieves
+//! (the log would grow without bound): so when the log passes `CATCH_UP_FRAMES`, the writer
+//! checkpoints once itself between two batches (only what the checkpointer has not copied yet)
+//! and its next transaction starts the log again.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::mpsc::{sync_channel, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
@@ -22,8 +34,92 @@ use crate::chat::model::MessageRow;
 use crate::chat::store::{message_events, number, sequence_counts, stored_row, PlainMessage};
 use crate::db::Db;
 
+/// Log pages past which the writer checkpoints itself, so that the log starts again (about 16 MiB
+/// of log with 4 KiB pages).
+const CATCH_UP_FRAMES: i64 = 4000;
+
 pub struct SqliteWriter {
     connection: Connection,
+    checkpointer: Checkpointer,
+}
+
+/// The checkpointing thread's other end: woken after commits, it tells how long the log was at
+/// its last checkpoint. It ends when this end is dropped.
+struct Checkpointer {
+    wake: SyncSender<()>,
+    log_frames: Arc<AtomicI64>,
+    /// Held while a checkpoint runs: SQLite runs one at a time and refuses a second at once.
+    running: Arc<Mutex<()>>,
+}
+
+impl Checkpointer {
+    fn spawn(connection: Connection) -> std::io::Result<Checkpointer> {
+        // One wake-up waiting at most: commits during a checkpoint ask for one more, not many.
+        let (wake, woken) = sync_channel::<()>(1);
+        let log_frames = Arc::new(AtomicI64::new(0));
+        let running = Arc::new(Mutex::new(()));
+        let (frames, lock) = (log_frames.clone(), running.clone());
+        std::thread::Builder::new()
+            .name("chat-checkpoint".into())
+            .spawn(move || {
+                while woken.recv().is_ok() {
+                    let _running = lock.lock().unwrap_or_else(PoisonError::into_inner);
+                    match checkpoint(&connection) {
+                        Ok((log, _)) => frames.store(log, Ordering::Relaxed),
+                        Err(e) => tracing::warn!(error = %e, "a checkpoint failed"),
+                    }
+                }
+            })?;
+        Ok(Checkpointer {
+            wake,
+            log_frames,
+            running,
+        })
+    }
+
+    /// After a commit: wakes the checkpointer; true when the log is long enough for the writer
+    /// to catch up itself, or when the checkpointer is gone (then the writer checkpoints after
+    /// every commit, as SQLite would).
+    fn committed(&self) -> bool {
+        match self.wake.try_send(()) {
+            Ok(()) | Err(TrySendError::Full(())) => {
+                self.log_frames.load(Ordering::Relaxed) > CATCH_UP_FRAMES
+            }
+            Err(TrySendError::Disconnected(())) => true,
+        }
+    }
+
+    /// The writer's own checkpoint, between two batches: it waits for the checkpointer's
+    /// current one, then copies what is left. When it has copied the whole log (no reader held
+    /// on to an older page), the writer's next transaction starts the log again.
+    fn catch_up(&self, connection: &Connection) {
+        let _running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
+        match checkpoint(connection) {
+            Ok((log, copied)) if copied == log => self.log_frames.store(0, Ordering::Relaxed),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "the chat writer's checkpoint failed"),
+        }
+    }
+}
+
+/// A passive checkpoint (it never waits for readers or the writer): the log's length in pages,
+/// and how many of them are copied into the database file.
+fn checkpoint(connection: &Connection) -> rusqlite::Result<(i64, i64)> {
+    connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+        Ok((r.get(1)?, r.get(2)?))
+    })
+}
+
+fn open(path: &Path, pragmas: &str) -> rusqlite::Result<Connection> {
+    let connection = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    connection.busy_timeout(Duration::from_secs(10))?;
+    connection.execute_batch(&format!(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; {pragmas}"
+    ))?;
+    Ok(connection)
 }
 
 impl SqliteWriter {
@@ -39,16 +135,17 @@ impl SqliteWriter {
     }
 
     fn open_file(path: &Path) -> rusqlite::Result<SqliteWriter> {
-        let connection = Connection::open_with_flags(
+        let connection = open(
             path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY;",
         )?;
-        connection.busy_timeout(Duration::from_secs(10))?;
-        connection.execute_batch(
-            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF;
-             PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY;",
-        )?;
-        Ok(SqliteWriter { connection })
+        let checkpointer = Checkpointer::spawn(open(path, "PRAGMA cache_size = -2048;")?)
+            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        connection.execute_batch("PRAGMA wal_autocheckpoint = 0;")?;
+        Ok(SqliteWriter {
+            connection,
+            checkpointer,
+        })
     }
 
     /// Stores the batch in one transaction; returns the rows in the batch's order, or None
@@ -122,6 +219,9 @@ impl SqliteWriter {
             }
         }
         tx.commit()?;
+        if self.checkpointer.committed() {
+            self.checkpointer.catch_up(&self.connection);
+        }
         Ok(Some(rows))
     }
 }
