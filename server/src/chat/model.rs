@@ -217,8 +217,9 @@ pub struct Message {
     pub to: i64,
     #[serde(rename = "type")]
     pub msg_type: String,
-    /// Null once recalled or deleted. The stored JSON text as it is: a message goes out in
-    /// several frames and pages, and is never taken apart to be put together again.
+    /// Null once recalled or deleted.
+    // The stored JSON text as it is: a message goes out in several frames and pages, and is
+    // never taken apart to be put together again.
     #[schema(value_type = Object)]
     pub content: Box<RawValue>,
     /// unread, read, recalled or deleted.
