@@ -21,9 +21,9 @@
 //! nothing; its messages are then stored one by one on the ordinary path, which answers a retry
 //! with the stored message. Gifts and red packets, which move coins, always take that path.
 
-use tokio::sync::{mpsc, oneshot};
-
 use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot};
 
 use crate::chat::hub::Hub;
 use crate::chat::model::MessageRow;
