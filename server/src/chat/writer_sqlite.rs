@@ -125,7 +125,7 @@ fn open(path: &Path, pragmas: &str) -> rusqlite::Result<Connection> {
 impl SqliteWriter {
     /// Opens the writer's connection to the database file of `db`; None for PostgreSQL and for
     /// an in-memory database (another connection would open another database).
-    pub fn open(db: &Db) -> Option<rusqlite::Result<SqliteWriter>> {
+    pub fn open(db: &Db) -> Option<anyhow::Result<SqliteWriter>> {
         let Db::Sqlite(pool) = db else { return None };
         let path = pool.connect_options().get_filename().to_owned();
         if path.as_os_str().is_empty() || path == Path::new(":memory:") {
@@ -134,13 +134,12 @@ impl SqliteWriter {
         Some(Self::open_file(&path))
     }
 
-    fn open_file(path: &Path) -> rusqlite::Result<SqliteWriter> {
+    fn open_file(path: &Path) -> anyhow::Result<SqliteWriter> {
         let connection = open(
             path,
             "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY;",
         )?;
-        let checkpointer = Checkpointer::spawn(open(path, "PRAGMA cache_size = -2048;")?)
-            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        let checkpointer = Checkpointer::spawn(open(path, "PRAGMA cache_size = -2048;")?)?;
         connection.execute_batch("PRAGMA wal_autocheckpoint = 0;")?;
         Ok(SqliteWriter {
             connection,

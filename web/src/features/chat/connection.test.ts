@@ -220,22 +220,19 @@ describe('events in sequence order', () => {
     const { connection, connect, last } = setup();
     localStorage.setItem('IM_LAST_SEQ', JSON.stringify({ [ME]: 4 }));
     const socket = await connect(4);
-    const first = connection.send(MIKA, 'txt', { text: 'One' });
-    socket.push({
-      type: 'ack',
-      clientId: first,
-      seq: 5,
-      message: message({ id: 20, from: ME, to: MIKA, clientId: first }),
-    });
+    const sendAcked = (text: string, seq: number) => {
+      const clientId = connection.send(MIKA, 'txt', { text });
+      socket.push({
+        type: 'ack',
+        clientId,
+        seq,
+        message: message({ id: 100 + seq, from: ME, to: MIKA, clientId }),
+      });
+    };
+    sendAcked('One', 5);
     expect(JSON.parse(localStorage.getItem('IM_LAST_SEQ') ?? '{}')).toEqual({ [ME]: 5 });
     // Event 6 (hers) has not arrived: the ack of 7 does not stand for it.
-    const second = connection.send(MIKA, 'txt', { text: 'Two' });
-    socket.push({
-      type: 'ack',
-      clientId: second,
-      seq: 7,
-      message: message({ id: 22, from: ME, to: MIKA, clientId: second }),
-    });
+    sendAcked('Two', 7);
     expect(JSON.parse(localStorage.getItem('IM_LAST_SEQ') ?? '{}')).toEqual({ [ME]: 5 });
 
     socket.drop();

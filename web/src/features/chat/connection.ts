@@ -592,8 +592,13 @@ export class ChatConnection {
   private onEvent(seq: number, event: ChatEvent): void {
     if (seq <= this.lastSeq || this.me === null) return;
     this.apply(event, this.me);
+    this.processed(this.me, seq);
+  }
+
+  /** Event `seq` is processed: it is where the next resume starts. */
+  private processed(me: number, seq: number): void {
     this.lastSeq = seq;
-    writeLastSeq(this.me, seq);
+    writeLastSeq(me, seq);
     if (!this.caughtUp && seq >= this.replayUntil) this.onCaughtUp();
   }
 
@@ -720,9 +725,7 @@ export class ChatConnection {
     upsertHistoryMessage(qc, message.to, message);
     if (message.type !== 'cmd') bumpConversation(qc, message.to, message, 0);
     if (seq !== undefined && this.me !== null && seq === this.lastSeq + 1) {
-      this.lastSeq = seq;
-      writeLastSeq(this.me, seq);
-      if (!this.caughtUp && seq >= this.replayUntil) this.onCaughtUp();
+      this.processed(this.me, seq);
     }
   }
 
