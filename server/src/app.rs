@@ -33,6 +33,8 @@ pub struct AppInner {
     pub message_writer: Writer,
     /// Translation providers, routed per language pair.
     pub translator: Arc<crate::translate::providers::Router>,
+    /// The translations running now (one per message, reader and language at a time).
+    pub translations_in_flight: crate::translate::InFlight,
 }
 
 impl Deref for App {
@@ -68,6 +70,7 @@ impl App {
             send_checks,
             message_writer,
             translator,
+            translations_in_flight: crate::translate::InFlight::default(),
         })))
     }
 }

@@ -40,6 +40,8 @@ pub struct Config {
     pub session_days: i64,
     /// Concurrent Argon2id hashes; each takes about 19 MiB and one core for tens of milliseconds.
     pub hash_concurrency: usize,
+    /// Pictures decoded at once (each up to 128 MiB while it is re-encoded).
+    pub image_concurrency: usize,
     /// Trust the first address of `X-Forwarded-For` (only behind our own proxy).
     pub trust_forwarded_for: bool,
     pub rate_limit: RateLimits,
@@ -47,8 +49,13 @@ pub struct Config {
     pub chat: ChatSettings,
     pub wallet: WalletSettings,
     pub translate: TranslateSettings,
-    /// Demo mode: seed demo profiles on first start (and, later, allow the sandbox checkout).
+    /// Demo mode: seed demo profiles on first start, allow the sandbox checkout, log mail bodies.
     pub demo: bool,
+    /// Let demo mode or the sandbox checkout run on an https `public_url` (a real deployment);
+    /// without it the server refuses to start so.
+    pub allow_demo_in_production: bool,
+    /// Serve `/metrics` on this address only (an internal port) instead of the public one.
+    pub metrics_addr: Option<SocketAddr>,
     /// Log as JSON lines instead of text.
     pub log_json: bool,
 }
@@ -65,6 +72,12 @@ pub struct RateLimits {
     pub mail_per_account: u32,
     /// Chat messages one person may send per minute.
     pub chat_per_user: u32,
+    /// Translations one person may ask for per minute (each may start a provider).
+    pub translate_per_user: u32,
+    /// Likes and winks (and taking them back) per minute: each may notify someone.
+    pub like_per_user: u32,
+    /// Reports per minute (each may carry three pictures).
+    pub report_per_user: u32,
 }
 
 /// Translation providers (the first that supports a language pair is used).
@@ -171,6 +184,9 @@ impl Default for RateLimits {
             mail_per_ip: 10,
             mail_per_account: 3,
             chat_per_user: 60,
+            translate_per_user: 60,
+            like_per_user: 60,
+            report_per_user: 5,
         }
     }
 }
@@ -190,6 +206,7 @@ impl Default for Config {
             web_dir: PathBuf::from("web/dist"),
             session_days: 30,
             hash_concurrency: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            image_concurrency: 2,
             trust_forwarded_for: false,
             rate_limit: RateLimits::default(),
             people: PeopleSettings::default(),
@@ -197,6 +214,8 @@ impl Default for Config {
             wallet: WalletSettings::default(),
             translate: TranslateSettings::default(),
             demo: false,
+            allow_demo_in_production: false,
+            metrics_addr: None,
             log_json: false,
         }
     }
@@ -231,6 +250,24 @@ impl Config {
             }))
             .extract()?;
         Ok(config)
+    }
+
+    /// Refuses what must not run in production: demo mode or the sandbox checkout (free
+    /// membership and coins for anyone) on an https `public_url`, unless the operator says so.
+    pub fn check_production(&self) -> anyhow::Result<()> {
+        let public = self.public_url.starts_with("https://");
+        if public && (self.demo || self.wallet.sandbox) && !self.allow_demo_in_production {
+            anyhow::bail!(
+                "demo mode or the sandbox checkout is on and AMORA_PUBLIC_URL is https: refusing to \
+                 start (set AMORA_ALLOW_DEMO_IN_PRODUCTION=true if this is really wanted)"
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether browsers reach us over https (then they are told to stay on it: HSTS).
+    pub fn is_https(&self) -> bool {
+        self.public_url.starts_with("https://")
     }
 
     /// The database URL, defaulting to `sqlite://<data_dir>/amora.db`.

@@ -45,12 +45,17 @@ const BODY_LIMIT: usize = 16 * 1024 * 1024;
 pub fn router(app: App) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let (api, _) = api::routes();
+    let https = web::Https(app.config.is_https());
     Router::new()
         .merge(api)
         .route("/im", axum::routing::get(chat::socket::upgrade))
         .merge(media::routes::router())
-        .merge(ops::router())
+        .merge(ops::router(app.config.metrics_addr.is_none()))
         .merge(web::router(&app))
+        .layer(axum::middleware::from_fn_with_state(
+            https,
+            web::security_headers,
+        ))
         .layer(axum::middleware::from_fn(i18n::language_scope))
         .layer(axum::middleware::from_fn(ops::track))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -76,6 +81,8 @@ pub fn router(app: App) -> Router {
 pub struct Server {
     pub app: App,
     pub addr: SocketAddr,
+    /// Where `/metrics` is served when it has an address of its own.
+    pub metrics_addr: Option<SocketAddr>,
     stop: Option<oneshot::Sender<()>>,
     task: JoinHandle<std::io::Result<()>>,
 }
@@ -83,6 +90,7 @@ pub struct Server {
 impl Server {
     /// Builds the app from `config` and listens on `config.addr` (port 0 picks a free one).
     pub async fn start(config: Config) -> anyhow::Result<Server> {
+        config.check_production()?;
         let app = App::build(config).await?;
         people::demo::ensure_service_accounts(&app).await?;
         if let Some(url) = app.config.nats_url.as_deref() {
@@ -106,6 +114,16 @@ impl Server {
                 tracing::debug!(error = %e, "could not set TCP_NODELAY");
             }
         });
+        let metrics_addr = match app.config.metrics_addr {
+            Some(addr) => {
+                let metrics = TcpListener::bind(addr).await?;
+                let addr = metrics.local_addr()?;
+                tracing::info!("metrics on http://{addr}/metrics");
+                tokio::spawn(async move { axum::serve(metrics, ops::metrics_router()).await });
+                Some(addr)
+            }
+            None => None,
+        };
         let (stop, stopped) = oneshot::channel::<()>();
         let sweeper = app.clone();
         tokio::spawn(async move {
@@ -129,6 +147,7 @@ impl Server {
         Ok(Server {
             app,
             addr,
+            metrics_addr,
             stop: Some(stop),
             task,
         })

@@ -1,9 +1,11 @@
 //! The built web app: static files from `web_dir`, and `index.html` for every other path so the
 //! history-mode routes of SPEC section 2 load the app. Hashed assets are cached for a year,
-//! the index never.
+//! the index never. Every response carries the browser-side protections (`security_headers`).
 
-use axum::http::{header, HeaderValue, Request};
-use axum::response::{Html, IntoResponse};
+use axum::extract::State;
+use axum::http::{header, HeaderName, HeaderValue, Request};
+use axum::middleware::Next;
+use axum::response::{Html, IntoResponse, Response};
 use axum::Router;
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
@@ -45,3 +47,49 @@ pub fn router(app: &App) -> Router<App> {
 
 const NOT_BUILT: &str = "<!doctype html><meta charset=utf-8><title>Amora</title>\
 <p>The web app is not built yet. Run <code>make run</code>.</p>";
+
+/// Scripts, styles and connections only from our own origin (no inline script, so an injected
+/// `<script>` does not run); pictures also from `data:` and `blob:` (previews before upload);
+/// never framed by another site (clickjacking).
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; \
+worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+frame-ancestors 'none'";
+
+/// The app uses none of these powerful features but the location pages.
+const PERMISSIONS_POLICY: &str =
+    "camera=(), microphone=(), payment=(), usb=(), geolocation=(self), browsing-topics=()";
+
+/// Whether to add `Strict-Transport-Security` (only when people reach us over https).
+#[derive(Clone, Copy)]
+pub struct Https(pub bool);
+
+/// Adds the security headers to every response that does not set its own.
+pub async fn security_headers(
+    State(Https(https)): State<Https>,
+    request: Request<axum::body::Body>,
+    next: Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    let mut set = |name: HeaderName, value: &'static str| {
+        headers
+            .entry(name)
+            .or_insert_with(|| HeaderValue::from_static(value));
+    };
+    set(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY);
+    set(header::REFERRER_POLICY, "strict-origin-when-cross-origin");
+    set(
+        HeaderName::from_static("permissions-policy"),
+        PERMISSIONS_POLICY,
+    );
+    set(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set(header::X_FRAME_OPTIONS, "DENY");
+    if https {
+        set(
+            header::STRICT_TRANSPORT_SECURITY,
+            "max-age=31536000; includeSubDomains",
+        );
+    }
+    response
+}

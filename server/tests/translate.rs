@@ -86,6 +86,8 @@ async fn libretranslate(
             let keep = keep.clone();
             async move {
                 keep.lock().unwrap().push(body);
+                // As slow as a real one: requests that come together overlap.
+                tokio::time::sleep(std::time::Duration::from_millis(150)).await;
                 (
                     status,
                     Json(json!({ "translatedText": reply, "error": "boom" })),
@@ -168,6 +170,31 @@ async fn libretranslate_is_called_as_its_api_says(b: Backend) {
         "the provider is not called again"
     );
     assert_eq!(characters(&app, &yui).await, 50 - 24);
+}
+
+async fn asking_many_times_at_once_translates_once(b: Backend) {
+    let (url, seen) = libretranslate(StatusCode::OK, "おはよう").await;
+    let app = spawn_with(Setup::new(b), |c| {
+        c.translate.apertium = false;
+        c.translate.libretranslate_url = Some(url);
+    })
+    .await;
+    let tom = person(&app, "tom", "male", "en").await;
+    let yui = person(&app, "yui", "female", "ja").await;
+    give_characters(&app, &yui, 50).await;
+    let id = send(&app, &tom, &yui, "Good morning").await;
+    let answers = futures::future::join_all((0..40).map(|_| translate(&app, &yui, id, "ja"))).await;
+    let charged: i64 = answers
+        .into_iter()
+        .map(|a| {
+            let data = a.ok();
+            assert_eq!(data["text"], "おはよう");
+            data["fromPack"].as_i64().unwrap()
+        })
+        .sum();
+    assert_eq!(seen.lock().unwrap().len(), 1, "one call to the provider");
+    assert_eq!(charged, 12);
+    assert_eq!(characters(&app, &yui).await, 50 - 12);
 }
 
 async fn a_failure_or_an_unsupported_pair_charges_nothing(b: Backend) {
@@ -259,6 +286,7 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
 }
 
 both_databases!(
+    asking_many_times_at_once_translates_once,
     apertium_translates_english_to_spanish_and_reading_again_is_free,
     libretranslate_is_called_as_its_api_says,
     a_failure_or_an_unsupported_pair_charges_nothing,

@@ -1,7 +1,16 @@
 // Every route answers with a designed page, and the account pages are captured in English and
 // Japanese for review (web/e2e/screenshots, not committed).
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { login, person, registerViaApi, shot, skipSplash, url } from './helpers';
+
+/** What the browser refused under the server's Content-Security-Policy while `page` was open. */
+function cspViolations(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  return refused;
+}
 
 const PUBLIC_PAGES = [
   ['login', '/pages/login/login'],
@@ -35,6 +44,7 @@ const PRIVATE_PAGES = [
 
 for (const lang of ['en', 'ja'] as const) {
   test(`signed-out pages render in ${lang}`, async ({ page }, testInfo) => {
+    const refused = cspViolations(page);
     await skipSplash(page);
     await page.addInitScript((abbr) => {
       localStorage.setItem(
@@ -47,9 +57,11 @@ for (const lang of ['en', 'ja'] as const) {
       await expect(page.locator('h1:visible').first()).toBeVisible();
       await shot(page, testInfo, `${lang}-${name}`);
     }
+    expect(refused).toEqual([]);
   });
 
   test(`signed-in pages render in ${lang}`, async ({ page, request }, testInfo) => {
+    const refused = cspViolations(page);
     const me = person(`pg${lang}`, testInfo);
     await registerViaApi(request, me);
     await skipSplash(page);
@@ -93,6 +105,7 @@ for (const lang of ['en', 'ja'] as const) {
     await page.goto(url(`/pages/chat/chat?data=${encodeURIComponent(JSON.stringify(partner))}`));
     await expect(page.getByRole('heading', { level: 1, name: /Mika/ })).toBeVisible();
     await shot(page, testInfo, `${lang}-chat`);
+    expect(refused).toEqual([]);
   });
 }
 

@@ -1,6 +1,7 @@
-//! Rate limits on the actions attackers like: logging in, registering and asking for mail codes.
-//! Each action is limited per client address and, where there is one, per account, with a
-//! per-minute quota from the configuration. Over the limit answers 429 with `Retry-After`.
+//! Rate limits on the actions attackers like: logging in, registering and asking for mail codes,
+//! and on the calls that cost us something (translations, likes that notify, reports with
+//! pictures). Each action is limited per client address and, where there is one, per account,
+//! with a per-minute quota from the configuration. Over the limit answers 429 with `Retry-After`.
 
 use std::num::NonZeroU32;
 use std::time::Duration;
@@ -19,6 +20,9 @@ pub enum Action {
     MailByIp,
     MailByAccount,
     ChatSend,
+    TranslateByAccount,
+    LikeByAccount,
+    ReportByAccount,
 }
 
 pub struct RateLimiter {
@@ -29,6 +33,9 @@ pub struct RateLimiter {
     mail_ip: DefaultKeyedRateLimiter<String>,
     mail_account: DefaultKeyedRateLimiter<String>,
     chat_send: DefaultKeyedRateLimiter<String>,
+    translate: DefaultKeyedRateLimiter<String>,
+    like: DefaultKeyedRateLimiter<String>,
+    report: DefaultKeyedRateLimiter<String>,
 }
 
 fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
@@ -47,6 +54,9 @@ impl RateLimiter {
             mail_ip: per_minute(limits.mail_per_ip),
             mail_account: per_minute(limits.mail_per_account),
             chat_send: per_minute(limits.chat_per_user),
+            translate: per_minute(limits.translate_per_user),
+            like: per_minute(limits.like_per_user),
+            report: per_minute(limits.report_per_user),
         }
     }
 
@@ -62,6 +72,9 @@ impl RateLimiter {
             Action::MailByIp => &self.mail_ip,
             Action::MailByAccount => &self.mail_account,
             Action::ChatSend => &self.chat_send,
+            Action::TranslateByAccount => &self.translate,
+            Action::LikeByAccount => &self.like,
+            Action::ReportByAccount => &self.report,
         };
         limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
@@ -80,6 +93,9 @@ impl RateLimiter {
             &self.mail_ip,
             &self.mail_account,
             &self.chat_send,
+            &self.translate,
+            &self.like,
+            &self.report,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();

@@ -296,6 +296,16 @@ catalogue! {
         "Bitte wähle ein JPEG-, PNG-, WebP- oder GIF-Bild",
         "Выберите изображение JPEG, PNG, WebP или GIF",
     ],
+    ImageTooManyPixels => [
+        "The image is too large: at most 40 megapixels",
+        "图片尺寸过大：最多4000万像素",
+        "圖片尺寸過大：最多4000萬像素",
+        "画像が大きすぎます（最大4000万画素）",
+        "La imagen es demasiado grande: 40 megapíxeles como máximo",
+        "이미지가 너무 큽니다: 최대 4천만 화소",
+        "Das Bild ist zu groß: höchstens 40 Megapixel",
+        "Изображение слишком большое: не более 40 мегапикселей",
+    ],
     TooManyRequests => [
         "Too many requests, please try again later",
         "请求过于频繁，请稍后再试",

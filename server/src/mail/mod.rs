@@ -1,6 +1,7 @@
 //! Outgoing mail. With `smtp_url` set, mail goes out over SMTP (`smtp://host:port`, or
 //! `smtps://user:pass@host:port` with TLS); otherwise it is kept in the `mail_outbox` table and
-//! written to the log, so a demo install works without a mail server.
+//! written to the log, so a demo install works without a mail server. Bodies carry one-time
+//! codes, so the log shows them only in demo mode.
 
 use std::time::Duration;
 
@@ -20,6 +21,8 @@ pub enum Mailer {
     },
     Outbox {
         db: Db,
+        /// Write each body to the log (demo mode only: bodies carry codes).
+        log_bodies: bool,
     },
 }
 
@@ -36,7 +39,10 @@ impl Mailer {
                     from: config.mail_from.parse()?,
                 })
             }
-            None => Ok(Mailer::Outbox { db }),
+            None => Ok(Mailer::Outbox {
+                db,
+                log_bodies: config.demo,
+            }),
         }
     }
 
@@ -51,7 +57,7 @@ impl Mailer {
                     .body(body.to_owned())?;
                 transport.send(message).await?;
             }
-            Mailer::Outbox { db } => {
+            Mailer::Outbox { db, log_bodies } => {
                 on_db!(db, pool => sqlx::query(
                     "INSERT INTO mail_outbox (recipient, subject, body, created_at) VALUES ($1, $2, $3, $4)",
                 )
@@ -62,12 +68,16 @@ impl Mailer {
                 .execute(pool)
                 .await
                 .map(|r| r.rows_affected()))?;
-                tracing::info!(
-                    to,
-                    subject,
-                    body,
-                    "mail kept in the outbox (no SMTP configured)"
-                );
+                if *log_bodies {
+                    tracing::info!(
+                        to,
+                        subject,
+                        body,
+                        "mail kept in the outbox (no SMTP configured)"
+                    );
+                } else {
+                    tracing::info!(to, subject, "mail kept in the outbox (no SMTP configured)");
+                }
             }
         }
         Ok(())

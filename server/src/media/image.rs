@@ -1,8 +1,16 @@
-//! Decoding by content, re-encoding and thumbnailing. CPU-bound: called on a blocking thread.
+//! Decoding by content, re-encoding and thumbnailing. CPU-bound: called on a blocking thread,
+//! a few at a time (`Media` holds the permits).
+//!
+//! A small file can describe a huge picture (a "decompression bomb": half a megabyte of PNG that
+//! decodes to gigabytes). So the dimensions are read from the header before anything is decoded,
+//! pictures over `MAX_PIXELS` are refused with 413, and the decoder's allocations are capped.
+//! Large pictures are first shrunk by area averaging (no floating-point copy of the whole
+//! picture), then resized with the high-quality filter from at most twice the stored size.
 
 use std::io::Cursor;
 
 use image::codecs::jpeg::JpegEncoder;
+use image::imageops::FilterType;
 use image::{DynamicImage, ImageFormat, ImageReader, Limits};
 
 use crate::api::error::ApiError;
@@ -11,6 +19,12 @@ use crate::i18n::Msg;
 /// Longest side of a stored picture and of its thumbnail, in pixels.
 const MAX_SIDE: u32 = 2048;
 const THUMB_SIDE: u32 = 320;
+
+/// Largest picture decoded: 40 megapixels (a 48-megapixel phone camera saves 12 by default).
+pub const MAX_PIXELS: u64 = 40_000_000;
+
+/// Most memory one decode may allocate: a 40-megapixel RGB picture and some room.
+const MAX_DECODE_BYTES: u64 = 128 * 1024 * 1024;
 
 pub struct Processed {
     pub full: Vec<u8>,
@@ -25,25 +39,41 @@ pub fn process(bytes: &[u8]) -> Result<Processed, ApiError> {
     ) {
         return Err(ApiError::Invalid(Msg::ImageInvalid));
     }
+    let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
+        .into_dimensions()
+        .map_err(|_| ApiError::Invalid(Msg::ImageInvalid))?;
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(ApiError::TooLarge(Msg::ImageTooManyPixels));
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
-    limits.max_image_width = Some(16_384);
-    limits.max_image_height = Some(16_384);
-    limits.max_alloc = Some(512 * 1024 * 1024);
+    limits.max_image_width = Some(width);
+    limits.max_image_height = Some(height);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
-    let decoded = reader
-        .decode()
-        .map_err(|_| ApiError::Invalid(Msg::ImageInvalid))?;
-    let full = if decoded.width() > MAX_SIDE || decoded.height() > MAX_SIDE {
-        decoded.resize(MAX_SIDE, MAX_SIDE, image::imageops::FilterType::Lanczos3)
-    } else {
-        decoded
-    };
+    let decoded = reader.decode().map_err(|e| match e {
+        image::ImageError::Limits(_) => ApiError::TooLarge(Msg::ImageTooManyPixels),
+        _ => ApiError::Invalid(Msg::ImageInvalid),
+    })?;
+    let full = shrink(decoded, MAX_SIDE);
     let thumb = full.thumbnail(THUMB_SIDE, THUMB_SIDE);
     Ok(Processed {
         full: jpeg(&full, 85)?,
         thumb: jpeg(&thumb, 80)?,
     })
+}
+
+/// Fits `img` within `side` x `side`: area averaging down to twice the size, then Lanczos.
+fn shrink(img: DynamicImage, side: u32) -> DynamicImage {
+    if img.width() <= side && img.height() <= side {
+        return img;
+    }
+    let img = if img.width() > 2 * side || img.height() > 2 * side {
+        img.thumbnail(2 * side, 2 * side)
+    } else {
+        img
+    };
+    img.resize(side, side, FilterType::Lanczos3)
 }
 
 /// Re-encodes as a baseline JPEG: only pixels go in, so no metadata comes out. Transparency is
@@ -61,4 +91,48 @@ fn jpeg(img: &DynamicImage, quality: u8) -> Result<Vec<u8>, ApiError> {
     rgb.write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality))
         .map_err(|e| ApiError::Internal(e.into()))?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PNG claiming `width` x `height` with empty pixel data: refused by its header alone.
+    fn header_only_png(width: u32, height: u32) -> Vec<u8> {
+        let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut ihdr = b"IHDR".to_vec();
+        ihdr.extend(width.to_be_bytes());
+        ihdr.extend(height.to_be_bytes());
+        ihdr.extend([8, 2, 0, 0, 0]);
+        for chunk in [ihdr, b"IDAT".to_vec(), b"IEND".to_vec()] {
+            png.extend((chunk.len() as u32 - 4).to_be_bytes());
+            png.extend(&chunk);
+            png.extend(crc32(&chunk).to_be_bytes());
+        }
+        png
+    }
+
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = 0xffff_ffffu32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xedb8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+
+    #[test]
+    fn a_picture_over_the_pixel_cap_is_refused_before_decoding() {
+        let err = process(&header_only_png(8_000, 6_000)).err();
+        assert!(
+            matches!(err, Some(ApiError::TooLarge(Msg::ImageTooManyPixels))),
+            "{err:?}"
+        );
+    }
 }

@@ -1,7 +1,8 @@
 //! Media: pictures people upload, kept in an object store (a local folder by default, an
 //! S3-compatible bucket at scale) under content-unique keys and served with long cache headers.
 //! Every image is decoded by its content and re-encoded, so no metadata (EXIF, GPS) survives,
-//! and a thumbnail is made beside it.
+//! and a thumbnail is made beside it. Pictures are checked for their size in pixels before they
+//! are decoded, and only a few are decoded at once (`image.rs`).
 
 mod image;
 pub mod routes;
@@ -12,6 +13,7 @@ use base64::Engine;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
 use object_store::ObjectStore;
+use tokio::sync::Semaphore;
 
 use crate::api::error::ApiError;
 use crate::config::Config;
@@ -23,6 +25,8 @@ pub const MAX_IMAGE_BYTES: usize = 10 * 1024 * 1024;
 #[derive(Clone)]
 pub struct Media {
     store: Arc<dyn ObjectStore>,
+    /// Pictures decoded at once: each may take up to 128 MiB and a core for a second.
+    decoding: Arc<Semaphore>,
 }
 
 /// A stored picture: its key and its thumbnail's key.
@@ -48,7 +52,10 @@ impl Media {
                 Arc::new(LocalFileSystem::new_with_prefix(dir)?)
             }
         };
-        Ok(Media { store })
+        Ok(Media {
+            store,
+            decoding: Arc::new(Semaphore::new(config.image_concurrency.max(1))),
+        })
     }
 
     /// Decodes a base64 picture (a `data:` URL or bare base64), re-encodes it and its thumbnail,
@@ -63,9 +70,18 @@ impl Media {
 
     /// Re-encodes a picture and its thumbnail and stores both under `folder/`.
     pub async fn put_image(&self, folder: &str, bytes: Vec<u8>) -> Result<StoredImage, ApiError> {
-        let processed = tokio::task::spawn_blocking(move || image::process(&bytes))
+        let permit = self
+            .decoding
+            .clone()
+            .acquire_owned()
             .await
-            .map_err(|e| ApiError::Internal(e.into()))??;
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        let processed = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            image::process(&bytes)
+        })
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))??;
         let id = uuid::Uuid::new_v4().simple().to_string();
         let key = format!("{folder}/{id}.jpg");
         let thumb_key = format!("{folder}/{id}_thumb.jpg");

@@ -13,11 +13,21 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 
 use crate::app::App;
 
-pub fn router() -> Router<App> {
-    Router::new()
+/// The probes, and `/metrics` unless it has an address of its own (`with_metrics` false).
+pub fn router(with_metrics: bool) -> Router<App> {
+    let router = Router::new()
         .route("/healthz", get(|| async { "ok" }))
-        .route("/readyz", get(readyz))
-        .route("/metrics", get(metrics_text))
+        .route("/readyz", get(readyz));
+    if with_metrics {
+        router.route("/metrics", get(metrics_text))
+    } else {
+        router
+    }
+}
+
+/// `/metrics` alone, for the internal address `metrics_addr`.
+pub fn metrics_router() -> Router {
+    Router::new().route("/metrics", get(metrics_text))
 }
 
 /// Ready when the database answers.

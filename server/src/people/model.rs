@@ -29,6 +29,35 @@ pub struct CardRow {
     pub happened_at: Option<i64>,
 }
 
+/// How recently a person was active, as others may know it. Never the exact time: following
+/// someone's last-active minute would tell a stalker when they sleep, wake and chat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Activity {
+    /// Within the operator's online window (minutes).
+    Online,
+    /// Within a day.
+    Recently,
+    /// Within a week.
+    ThisWeek,
+    Earlier,
+}
+
+impl Activity {
+    pub fn of(last_active_at: i64, now: i64, online_minutes: i64) -> Activity {
+        let ago = now - last_active_at;
+        if ago <= online_minutes * 60 {
+            Activity::Online
+        } else if ago <= 86_400 {
+            Activity::Recently
+        } else if ago <= 7 * 86_400 {
+            Activity::ThisWeek
+        } else {
+            Activity::Earlier
+        }
+    }
+}
+
 /// The public card of a person.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -47,7 +76,8 @@ pub struct Card {
     /// VIP badge: the running membership level.
     pub level: Option<Level>,
     pub online: bool,
-    pub last_active_at: String,
+    /// How recently they were active; never the exact time.
+    pub active: Activity,
     pub em_user: String,
     /// I like (winked at) this person.
     pub liked: bool,
@@ -78,7 +108,7 @@ impl Card {
             avatar_thumb: row.avatar_thumb_key.as_deref().map(Media::url),
             level: membership(row.level.as_deref(), row.member_expires_at, now),
             online: now - row.last_active_at <= online_minutes * 60,
-            last_active_at: crate::clock::rfc3339(row.last_active_at),
+            active: Activity::of(row.last_active_at, now, online_minutes),
             at: row.happened_at.map(crate::clock::rfc3339),
         }
     }

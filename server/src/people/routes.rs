@@ -13,10 +13,13 @@ use crate::account::store::{AccountStore, UserRow};
 use crate::api::envelope::{ok, ok_with, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query, Session};
+use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::i18n::Msg;
 use crate::people::demo::{CONCIERGE_NAME, SUPPORT_NAME};
-use crate::people::model::{Card, CardRow, Counters, DiscoverFilters, List, REPORT_REASONS};
+use crate::people::model::{
+    Activity, Card, CardRow, Counters, DiscoverFilters, List, REPORT_REASONS,
+};
 use crate::people::store::{Arg, PeopleList, PeopleStore, Search};
 
 pub fn router() -> OpenApiRouter<App> {
@@ -286,7 +289,8 @@ async fn recommended(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MinutesQuery {
-    /// Window in minutes (default: the operator's online window).
+    /// Accepted for the seed's clients and ignored: the window is the operator's online window
+    /// (a window the caller chooses, minute by minute, would tell the exact last-active time).
     minutes: Option<i64>,
 }
 
@@ -294,10 +298,11 @@ pub struct MinutesQuery {
 #[serde(rename_all = "camelCase")]
 pub struct OnlineStatus {
     online: bool,
-    last_active_at: String,
+    /// How recently they were active; never the exact time.
+    active: Activity,
 }
 
-/// Whether a person was active within the last minutes.
+/// Whether a person is online now, and how recently they were active.
 #[utoipa::path(get, path = "/system/user/checkOnlineStatusInLast/{id}", tag = "people",
     params(("id" = i64, Path), MinutesQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<OnlineStatus>), (status = 404)))]
@@ -307,14 +312,16 @@ async fn online_status(
     Path(id): Path<i64>,
     Query(q): Query<MinutesQuery>,
 ) -> ApiResult<Reply<OnlineStatus>> {
+    let _ = q.minutes;
     let row = visible(&app, &me, id).await?;
-    let minutes = q
-        .minutes
-        .unwrap_or(app.config.people.online_minutes)
-        .clamp(1, 24 * 60);
+    let active = Activity::of(
+        row.last_active_at,
+        app.clock.unix(),
+        app.config.people.online_minutes,
+    );
     Ok(ok(OnlineStatus {
-        online: app.clock.unix() - row.last_active_at <= minutes * 60,
-        last_active_at: crate::clock::rfc3339(row.last_active_at),
+        online: active == Activity::Online,
+        active,
     }))
 }
 
@@ -347,6 +354,8 @@ async fn toggle_like(
     me: Session,
     Path(id): Path<i64>,
 ) -> ApiResult<Reply<LikeState>> {
+    app.limits
+        .check(Action::LikeByAccount, &me.user_id.to_string())?;
     visible(&app, &me, id).await?;
     let liked = app.db.toggle_like(me.user_id, id, app.clock.unix()).await?;
     let (_, likes_me) = app.db.like_state(me.user_id, id).await?;
@@ -653,6 +662,8 @@ async fn report(
     me: Session,
     Input(req): Input<ReportRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
+    app.limits
+        .check(Action::ReportByAccount, &me.user_id.to_string())?;
     let reason = req
         .reason
         .as_deref()

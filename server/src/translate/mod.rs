@@ -2,13 +2,18 @@
 //! spend their daily allowance (reset at 00:00 UTC, no carry-over), then character packs;
 //! others spend packs. Charged only when the translation succeeds, in the transaction that
 //! stores it; reading a stored translation again costs nothing, and a text already translated
-//! into a language is served from the cache without calling a provider.
+//! into a language is served from the cache without calling a provider. One translation of a
+//! message for a reader into a language runs at a time (`InFlight`): asking again while it runs
+//! waits for it and reads what it stored.
 
 pub mod providers;
 pub mod routes;
 pub mod store;
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::OwnedMutexGuard;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -60,6 +65,50 @@ fn which(bin: &str) -> bool {
     }
     std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|p| p.join(bin).exists()))
+}
+
+/// A message, its reader and the target language.
+type TranslationKey = (i64, i64, String);
+
+/// The translations running now, one lock each; an entry lives while someone holds or waits
+/// for its lock.
+#[derive(Default)]
+pub struct InFlight(Arc<Mutex<HashMap<TranslationKey, Arc<tokio::sync::Mutex<()>>>>>);
+
+/// Held while a translation runs; the next request for the same key goes on when it drops.
+pub struct Running {
+    guard: Option<OwnedMutexGuard<()>>,
+    key: TranslationKey,
+    table: Arc<Mutex<HashMap<TranslationKey, Arc<tokio::sync::Mutex<()>>>>>,
+}
+
+impl InFlight {
+    /// Waits until no other translation of `key` runs, and holds it until dropped.
+    pub async fn enter(&self, key: TranslationKey) -> Running {
+        let lock = {
+            let mut table = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            table.entry(key.clone()).or_default().clone()
+        };
+        Running {
+            guard: Some(lock.lock_owned().await),
+            key,
+            table: self.0.clone(),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        self.guard.take();
+        // Only the table holds it now: nobody runs or waits.
+        if table
+            .get(&self.key)
+            .is_some_and(|l| Arc::strong_count(l) == 1)
+        {
+            table.remove(&self.key);
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -133,6 +182,10 @@ pub async fn translate_message(
     };
     let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
     let source_text = text["text"].as_str().unwrap_or_default().to_owned();
+    let _only_one = app
+        .translations_in_flight
+        .enter((message_id, me, target.clone()))
+        .await;
     if let Some(stored) = app.db.stored_translation(message_id, me, &target).await? {
         return Ok(Translation {
             message_id,

@@ -10,6 +10,7 @@ use crate::account::model::parse_language;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Query, Session};
+use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::translate::store::TranslateStore;
 use crate::translate::{translate_message, Translation, DO_NOT_TRANSLATE};
@@ -41,6 +42,8 @@ async fn tran_msg(
     Query(q): Query<TranMsgQuery>,
 ) -> ApiResult<Reply<Translation>> {
     let _ = q.year;
+    app.limits
+        .check(Action::TranslateByAccount, &me.user_id.to_string())?;
     Ok(ok(translate_message(
         &app,
         me.user_id,

@@ -117,3 +117,91 @@ pub fn dimensions(bytes: &[u8]) -> (u32, u32) {
     let img = image::load_from_memory(bytes).unwrap();
     (img.width(), img.height())
 }
+
+/// A decompression bomb: a valid PNG of `w` x `h` black RGB pixels whose deflate stream is
+/// written by hand (one literal, then matches of 258 bytes at distance 1), so it is a small
+/// file that decodes to `3 * w * h` bytes, and costs nothing to make.
+pub fn png_bomb(w: u32, h: u32) -> Vec<u8> {
+    let raw_len = u64::from(h) * (1 + 3 * u64::from(w));
+    let mut bits = BitWriter::default();
+    bits.put(1, 1); // BFINAL
+    bits.put(1, 2); // BTYPE = fixed Huffman codes
+    let literal_zero = 0b0011_0000;
+    bits.code(literal_zero, 8);
+    let mut left = raw_len - 1;
+    while left >= 258 {
+        bits.code(0b1100_0101, 8); // length 258 (symbol 285)
+        bits.code(0, 5); // distance 1
+        left -= 258;
+    }
+    for _ in 0..left {
+        bits.code(literal_zero, 8);
+    }
+    bits.code(0, 7); // end of block
+    let mut zlib = vec![0x78, 0x01];
+    zlib.extend(bits.finish());
+    let adler = ((raw_len % 65_521) as u32) << 16 | 1;
+    zlib.extend(adler.to_be_bytes());
+
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = w.to_be_bytes().to_vec();
+    ihdr.extend(h.to_be_bytes());
+    ihdr.extend([8, 2, 0, 0, 0]); // 8 bits, RGB
+    chunk(&mut png, b"IHDR", &ihdr);
+    chunk(&mut png, b"IDAT", &zlib);
+    chunk(&mut png, b"IEND", &[]);
+    png
+}
+
+fn chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    png.extend((data.len() as u32).to_be_bytes());
+    let mut crc = 0xffff_ffffu32;
+    for &b in kind.iter().chain(data) {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    png.extend(kind);
+    png.extend(data);
+    png.extend((!crc).to_be_bytes());
+}
+
+/// Deflate's bit order: values least significant bit first, Huffman codes most significant first.
+#[derive(Default)]
+struct BitWriter {
+    out: Vec<u8>,
+    acc: u32,
+    n: u32,
+}
+
+impl BitWriter {
+    fn put(&mut self, value: u32, len: u32) {
+        for i in 0..len {
+            self.acc |= ((value >> i) & 1) << self.n;
+            self.n += 1;
+            if self.n == 8 {
+                self.out.push(self.acc as u8);
+                self.acc = 0;
+                self.n = 0;
+            }
+        }
+    }
+
+    fn code(&mut self, code: u32, len: u32) {
+        for i in (0..len).rev() {
+            self.put((code >> i) & 1, 1);
+        }
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if self.n > 0 {
+            self.out.push(self.acc as u8);
+        }
+        self.out
+    }
+}

@@ -127,6 +127,14 @@ pub async fn spawn(backend: Backend) -> TestApp {
 }
 
 pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestApp {
+    try_spawn_with(setup, tweak).await.unwrap()
+}
+
+/// `spawn_with`, answering the server's refusal to start instead of failing the test.
+pub async fn try_spawn_with(
+    setup: Setup,
+    tweak: impl FnOnce(&mut Config),
+) -> anyhow::Result<TestApp> {
     let dir = tempfile::tempdir().unwrap();
     let (pg, database_url) = match setup.backend {
         Backend::Sqlite => (None, format!("sqlite://{}/amora.db", dir.path().display())),
@@ -149,8 +157,8 @@ pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestAp
     };
     config.rate_limit.disabled = !setup.rate_limits;
     tweak(&mut config);
-    let server = Server::start(config).await.unwrap();
-    TestApp {
+    let server = Server::start(config).await?;
+    Ok(TestApp {
         base: format!("http://{}", server.addr),
         http: reqwest::Client::builder()
             .timeout(Duration::from_secs(60))
@@ -161,7 +169,7 @@ pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestAp
         server: Some(server),
         _dir: dir,
         _pg: pg,
-    }
+    })
 }
 
 /// An answer: the HTTP status and the envelope.
@@ -237,6 +245,11 @@ pub struct Person {
 impl TestApp {
     pub fn clock(&self) -> &Clock {
         &self.server.as_ref().unwrap().app.clock
+    }
+
+    /// Where `/metrics` is served when it has an address of its own.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.server.as_ref().unwrap().metrics_addr
     }
 
     pub fn app(&self) -> &amora_server::App {

@@ -15,6 +15,15 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return new Intl.NumberFormat(locale(), options).format(value);
 }
 
+/** A wait in words ("45 seconds", "2 minutes", "45 秒"), rounded up to whole minutes past one. */
+export function formatWait(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const [amount, unit] = seconds < 60 ? [Math.ceil(seconds), 'second'] : [minutes, 'minute'];
+  return new Intl.NumberFormat(locale(), { style: 'unit', unit, unitDisplay: 'long' }).format(
+    amount,
+  );
+}
+
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],

@@ -879,7 +879,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whether a person was active within the last minutes. */
+    /** Whether a person is online now, and how recently they were active. */
     get: operations['online_status'];
     put?: never;
     post?: never;
@@ -1121,6 +1121,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description How recently a person was active, as others may know it. Never the exact time: following
+     *     someone's last-active minute would tell a stalker when they sleep, wake and chat.
+     * @enum {string}
+     */
+    Activity: 'online' | 'recently' | 'thisWeek' | 'earlier';
     AvatarRequest: {
       /** @description A base64 data URL (JPEG, PNG, WebP or GIF, at most 10 MB). */
       avatar?: string | null;
@@ -1135,6 +1141,8 @@ export interface components {
     };
     /** @description The public card of a person. */
     Card: {
+      /** @description How recently they were active; never the exact time. */
+      active: components['schemas']['Activity'];
       /** Format: int32 */
       age: number;
       /** @description When this person liked me, I liked them, or visited me (in those lists). */
@@ -1145,7 +1153,6 @@ export interface components {
       emUser: string;
       gender: string;
       language: string;
-      lastActiveAt: string;
       level?: null | components['schemas']['Level'];
       /** @description I like (winked at) this person. */
       liked: boolean;
@@ -1263,6 +1270,8 @@ export interface components {
       code: number;
       /** @description The public card of a person. */
       data: {
+        /** @description How recently they were active; never the exact time. */
+        active: components['schemas']['Activity'];
         /** Format: int32 */
         age: number;
         /** @description When this person liked me, I liked them, or visited me (in those lists). */
@@ -1273,7 +1282,6 @@ export interface components {
         emUser: string;
         gender: string;
         language: string;
-        lastActiveAt: string;
         level?: null | components['schemas']['Level'];
         /** @description I like (winked at) this person. */
         liked: boolean;
@@ -1473,7 +1481,8 @@ export interface components {
        */
       code: number;
       data: {
-        lastActiveAt: string;
+        /** @description How recently they were active; never the exact time. */
+        active: components['schemas']['Activity'];
         online: boolean;
       };
       msg: string;
@@ -1486,6 +1495,8 @@ export interface components {
        */
       code: number;
       data: null | {
+        /** @description How recently they were active; never the exact time. */
+        active: components['schemas']['Activity'];
         /** Format: int32 */
         age: number;
         /** @description When this person liked me, I liked them, or visited me (in those lists). */
@@ -1496,7 +1507,6 @@ export interface components {
         emUser: string;
         gender: string;
         language: string;
-        lastActiveAt: string;
         level?: null | components['schemas']['Level'];
         /** @description I like (winked at) this person. */
         liked: boolean;
@@ -1581,6 +1591,8 @@ export interface components {
       code: number;
       data: {
         rows: {
+          /** @description How recently they were active; never the exact time. */
+          active: components['schemas']['Activity'];
           /** Format: int32 */
           age: number;
           /** @description When this person liked me, I liked them, or visited me (in those lists). */
@@ -1591,7 +1603,6 @@ export interface components {
           emUser: string;
           gender: string;
           language: string;
-          lastActiveAt: string;
           level?: null | components['schemas']['Level'];
           /** @description I like (winked at) this person. */
           liked: boolean;
@@ -1961,7 +1972,8 @@ export interface components {
       type: string;
     };
     OnlineStatus: {
-      lastActiveAt: string;
+      /** @description How recently they were active; never the exact time. */
+      active: components['schemas']['Activity'];
       online: boolean;
     };
     Order: {
@@ -3638,7 +3650,10 @@ export interface operations {
   online_status: {
     parameters: {
       query?: {
-        /** @description Window in minutes (default: the operator's online window). */
+        /**
+         * @description Accepted for the seed's clients and ignored: the window is the operator's online window
+         *     (a window the caller chooses, minute by minute, would tell the exact last-active time).
+         */
         minutes?: number;
       };
       header?: never;

@@ -1,3 +1,4 @@
+import { initI18n, setLanguage } from '../i18n';
 import { ApiError, isUpgradeError, request } from './request';
 import { setNavigator } from './session';
 import { subscribeToasts, type Toast } from './toast';
@@ -52,6 +53,40 @@ describe('the request helper', () => {
     vi.stubGlobal('fetch', answer({ code: 400, msg: 'Incorrect email format', data: null }, 400));
     await expect(request({ url: '/register', method: 'POST' })).rejects.toBeInstanceOf(ApiError);
     expect(toasts.map((t) => t.text)).toContain('Incorrect email format');
+  });
+
+  it('says how long to wait on 429, in the interface language', async () => {
+    await initI18n();
+    await setLanguage('ru');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ code: 429, msg: 'Too many', data: null }), {
+          status: 429,
+          headers: { 'Retry-After': '42' },
+        }),
+      ),
+    );
+    const failed = (await request({ url: '/login', method: 'POST' }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect([failed.code, failed.message]).toEqual([
+      429,
+      'Слишком много попыток. Повторите через 42 секунды',
+    ]);
+  });
+
+  it('names a 413 that is not our envelope (the body limit) in words', async () => {
+    await initI18n();
+    await setLanguage('en');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response('length limit exceeded', { status: 413 })),
+    );
+    const failed = (await request({ url: '/register', method: 'POST' }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect([failed.code, failed.message]).toEqual([413, 'The file is too large']);
   });
 
   it('signs out on 401: clears the session keys and goes to login', async () => {

@@ -2,6 +2,7 @@
 // /prod-api, bearer token, Accept-Language, 120 s time-out, the {code, msg, data} envelope,
 // toasts for failures and the 401 sign-out.
 import { t } from '../i18n';
+import { formatWait } from '../i18n/format';
 import { getStoredLanguage } from '../i18n/languages';
 import { clearSession, getToken, navigate } from './session';
 import { StorageKey, getString, setString } from './storage';
@@ -94,6 +95,14 @@ export function signOutExpired(): void {
   if (here !== LOGIN_PATH) navigate(LOGIN_PATH);
 }
 
+/** A 429 in words: how long to wait, from `Retry-After` (seconds), in the interface language. */
+export function rateLimitedMessage(retryAfter: string | null): string {
+  const seconds = Number(retryAfter);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    return t('errors.rateLimited', { wait: formatWait(60) });
+  return t('errors.rateLimited', { wait: formatWait(seconds) });
+}
+
 export async function request<T>(options: RequestOptions): Promise<T> {
   const {
     method = 'GET',
@@ -132,6 +141,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
 
   let envelope: Envelope<T>;
+  let retryAfter: string | null;
   try {
     const response = await fetch(buildUrl(options.url, options.params), {
       method,
@@ -140,10 +150,13 @@ export async function request<T>(options: RequestOptions): Promise<T> {
       signal: controller.signal,
     });
     const text = await response.text();
+    retryAfter = response.headers.get('Retry-After');
     try {
       envelope = JSON.parse(text) as Envelope<T>;
     } catch {
-      envelope = { code: response.status, msg: response.statusText || text, data: null as T };
+      // Not our envelope: a proxy's or the body limit's answer, in English at best.
+      const msg = response.status === 413 ? t('errors.tooLarge') : response.statusText || text;
+      envelope = { code: response.status, msg, data: null as T };
     }
     if (typeof envelope?.code !== 'number') {
       envelope = {
@@ -170,6 +183,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     signOutExpired();
     throw new ApiError(401, envelope.msg, envelope.data);
   }
+  if (envelope.code === 429) envelope.msg = rateLimitedMessage(retryAfter);
   const error = new ApiError(envelope.code, envelope.msg, envelope.data);
   if (!silent && !(quietUpgrade && isUpgradeError(error))) {
     showToast(envelope.msg || t('errors.generic'), 'error');

@@ -16,7 +16,7 @@ function card(userId: number, userName: string): Card {
     language: 'ja',
     online: false,
     liked: false,
-    lastActiveAt: '2026-03-01T10:00:00Z',
+    active: 'recently',
     emUser: `u${userId}`,
   };
 }

@@ -17,7 +17,6 @@ import {
   UserCheckIcon,
   UserPlusIcon,
 } from '../../../components/icons';
-import { formatRelativeTime } from '../../../i18n/format';
 import { isLanguageAbbr, languageInfo } from '../../../i18n/languages';
 import { showToast } from '../../../lib/toast';
 import { useBlock } from '../api/block';
@@ -31,6 +30,14 @@ import { RemarkDialog } from './RemarkDialog';
 import { ReportDialog } from './ReportDialog';
 
 type Open = 'none' | 'more' | 'remark' | 'block' | 'report' | 'match';
+
+/** How recently someone was active, in words (the server never tells the exact time). */
+const ACTIVE_LABEL: Record<Profile['active'], string> = {
+  online: 'people.onlineNow',
+  recently: 'people.activeRecently',
+  thisWeek: 'people.activeThisWeek',
+  earlier: 'people.activeEarlier',
+};
 
 /**
  * A person's profile: big photo, name (my remark first), age, country, language, online state,
@@ -54,7 +61,7 @@ export function ProfileView({
   const like = useLikeState(profile.userId, { liked: profile.liked, mutual: profile.mutual });
   const online = useOnlineStatus(profile.userId, !profile.mine).data;
   const isOnline = online?.online ?? profile.online;
-  const lastActiveAt = online?.lastActiveAt ?? profile.lastActiveAt;
+  const active = online?.active ?? profile.active;
   const addContact = useAddContact();
   const removeContact = useRemoveContact();
   const block = useBlock();
@@ -138,7 +145,7 @@ export function ProfileView({
                   {t('people.onlineNow')}
                 </>
               ) : (
-                t('people.activeAgo', { time: formatRelativeTime(lastActiveAt) })
+                t(ACTIVE_LABEL[active])
               )}
             </p>
             {!profile.mine && like.mutual && (
