@@ -50,3 +50,20 @@ export function formatRelativeTime(
 function parseDate(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
 }
+
+/**
+ * A wait in words of the interface language, rounded up to the unit that reads naturally:
+ * "45 seconds", "3 minutes", "13 hours".
+ */
+export function formatWait(seconds: number): string {
+  const secs = Math.max(1, Math.ceil(seconds));
+  const [amount, unit] =
+    secs < 60
+      ? [secs, 'second']
+      : secs < 3600
+        ? [Math.ceil(secs / 60), 'minute']
+        : [Math.ceil(secs / 3600), 'hour'];
+  return new Intl.NumberFormat(locale(), { style: 'unit', unit, unitDisplay: 'long' }).format(
+    amount,
+  );
+}

@@ -1,3 +1,4 @@
+import { initI18n, setLanguage } from '../i18n';
 import { ApiError, isUpgradeError, request } from './request';
 import { setNavigator } from './session';
 import { subscribeToasts, type Toast } from './toast';
@@ -52,6 +53,32 @@ describe('the request helper', () => {
     vi.stubGlobal('fetch', answer({ code: 400, msg: 'Incorrect email format', data: null }, 400));
     await expect(request({ url: '/register', method: 'POST' })).rejects.toBeInstanceOf(ApiError);
     expect(toasts.map((t) => t.text)).toContain('Incorrect email format');
+  });
+
+  it('says how long to wait after a 429, in the interface language', async () => {
+    await initI18n();
+    const limited = (msg: string, wait: string) =>
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ code: 429, msg, data: null }), {
+          status: 429,
+          headers: { 'Retry-After': wait },
+        }),
+      );
+    vi.stubGlobal('fetch', limited('Too many requests, please try again later', '42'));
+    const error = await request({ url: '/login', method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfter).toBe(42);
+    expect(toasts.map((t) => t.text)).toContain(
+      'Too many requests, please try again later You can try again in 42 seconds.',
+    );
+
+    await setLanguage('ge');
+    vi.stubGlobal('fetch', limited('Zu viele Anfragen', '3600'));
+    await request({ url: '/login', method: 'POST' }).catch(() => undefined);
+    expect(toasts.map((t) => t.text)).toContain(
+      'Zu viele Anfragen Du kannst es in 1 Stunde erneut versuchen.',
+    );
+    await setLanguage('en');
   });
 
   it('signs out on 401: clears the session keys and goes to login', async () => {

@@ -1,7 +1,8 @@
 // The one request helper every API call goes through (SPEC sections 7 and 8): base path
 // /prod-api, bearer token, Accept-Language, 120 s time-out, the {code, msg, data} envelope,
-// toasts for failures and the 401 sign-out.
+// toasts for failures (a 429 says how long to wait) and the 401 sign-out.
 import { t } from '../i18n';
+import { formatWait } from '../i18n/format';
 import { getStoredLanguage } from '../i18n/languages';
 import { clearSession, getToken, navigate } from './session';
 import { StorageKey, getString, setString } from './storage';
@@ -20,12 +21,33 @@ export interface Envelope<T> {
 export class ApiError extends Error {
   readonly code: number;
   readonly data: unknown;
-  constructor(code: number, message: string, data: unknown = null) {
+  /** Seconds to wait before trying again (`Retry-After` of a 429), when the server said. */
+  readonly retryAfter: number | null;
+  constructor(
+    code: number,
+    message: string,
+    data: unknown = null,
+    retryAfter: number | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.data = data;
+    this.retryAfter = retryAfter;
   }
+}
+
+/** Seconds of a `Retry-After` header given in seconds; null when absent or a date. */
+export function parseRetryAfter(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** The message to show for a failure: a 429 says how long to wait, in the person's language. */
+export function failureMessage(error: ApiError): string {
+  const msg = error.message || t('errors.generic');
+  if (error.code !== 429 || error.retryAfter === null) return msg;
+  return `${msg} ${t('errors.retryIn', { wait: formatWait(error.retryAfter) })}`;
 }
 
 /** A membership-only feature refused to a non-member: 403 with `data: {upgrade: true}`. */
@@ -132,6 +154,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
 
   let envelope: Envelope<T>;
+  let retryAfter: number | null;
   try {
     const response = await fetch(buildUrl(options.url, options.params), {
       method,
@@ -139,6 +162,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
       body,
       signal: controller.signal,
     });
+    retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
     const text = await response.text();
     try {
       envelope = JSON.parse(text) as Envelope<T>;
@@ -170,9 +194,9 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     signOutExpired();
     throw new ApiError(401, envelope.msg, envelope.data);
   }
-  const error = new ApiError(envelope.code, envelope.msg, envelope.data);
+  const error = new ApiError(envelope.code, envelope.msg, envelope.data, retryAfter);
   if (!silent && !(quietUpgrade && isUpgradeError(error))) {
-    showToast(envelope.msg || t('errors.generic'), 'error');
+    showToast(failureMessage(error), 'error');
   }
   throw error;
 }
