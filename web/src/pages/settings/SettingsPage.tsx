@@ -254,7 +254,7 @@ function SettingsHome() {
           </>
         }
       >
-        <p>{t('settings.deleteBody')}</p>
+        <p style={{ marginBottom: 12 }}>{t('settings.deleteBody')}</p>
         <form
           id="delete-account"
           noValidate
