@@ -42,9 +42,11 @@ pub struct Config {
     pub hash_concurrency: usize,
     /// Pictures decoded at once (each up to 128 MiB while it is re-encoded).
     pub image_concurrency: usize,
-    /// Trust the first address of `X-Forwarded-For` (only behind our own proxy).
+    /// Trust `X-Forwarded-For` (only behind our own proxy): the client is its right-most
+    /// address, the one our proxy added; whatever the client wrote stands to its left.
     pub trust_forwarded_for: bool,
     pub rate_limit: RateLimits,
+    pub account: AccountSettings,
     pub people: PeopleSettings,
     pub chat: ChatSettings,
     pub wallet: WalletSettings,
@@ -66,6 +68,8 @@ pub struct Config {
 pub struct RateLimits {
     pub disabled: bool,
     pub login_per_ip: u32,
+    /// Failed sign-ins an account takes within `account.login_failure_window_secs` before its
+    /// right password is delayed and wrong ones are refused with 429. Right passwords never count.
     pub login_per_account: u32,
     pub register_per_ip: u32,
     pub mail_per_ip: u32,
@@ -78,6 +82,43 @@ pub struct RateLimits {
     pub like_per_user: u32,
     /// Reports per minute (each may carry three pictures).
     pub report_per_user: u32,
+    /// Password checks outside sign-in (password change, account deletion): each takes an
+    /// Argon2 slot that sign-ins need.
+    pub password_per_account: u32,
+    pub password_per_ip: u32,
+    /// Chat socket tokens (`em/getEmToken`).
+    pub im_token_per_account: u32,
+    pub im_token_per_ip: u32,
+    /// Avatar replacements: each decodes and resizes a picture.
+    pub avatar_per_account: u32,
+    pub avatar_per_ip: u32,
+}
+
+/// Operator settings of accounts: daily caps on mail codes and the sign-in delay (DESIGN.md
+/// section 6). Unlike `RateLimits` these are kept in the database and hold across restarts
+/// and nodes.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct AccountSettings {
+    /// Mail codes (verification and reset together: it is one mailbox) per account per UTC day.
+    pub codes_per_day: i64,
+    /// Wrong reset codes per account per UTC day after which resets are locked until midnight.
+    pub reset_wrong_codes_per_day: i64,
+    /// The window over which failed sign-ins of an account are counted.
+    pub login_failure_window_secs: i64,
+    /// How long the right password waits once an account has too many recent failures.
+    pub login_delay_ms: u64,
+}
+
+impl Default for AccountSettings {
+    fn default() -> Self {
+        Self {
+            codes_per_day: 10,
+            reset_wrong_codes_per_day: 10,
+            login_failure_window_secs: 15 * 60,
+            login_delay_ms: 1500,
+        }
+    }
 }
 
 /// Translation providers (the first that supports a language pair is used).
@@ -187,6 +228,12 @@ impl Default for RateLimits {
             translate_per_user: 60,
             like_per_user: 60,
             report_per_user: 5,
+            password_per_account: 5,
+            password_per_ip: 20,
+            im_token_per_account: 30,
+            im_token_per_ip: 120,
+            avatar_per_account: 10,
+            avatar_per_ip: 30,
         }
     }
 }
@@ -209,6 +256,7 @@ impl Default for Config {
             image_concurrency: 2,
             trust_forwarded_for: false,
             rate_limit: RateLimits::default(),
+            account: AccountSettings::default(),
             people: PeopleSettings::default(),
             chat: ChatSettings::default(),
             wallet: WalletSettings::default(),
@@ -239,7 +287,14 @@ impl Config {
             .merge(Toml::file(file))
             .merge(Env::prefixed("AMORA_").map(|key| {
                 let key = key.as_str().to_ascii_lowercase();
-                for section in ["rate_limit_", "people_", "chat_", "wallet_", "translate_"] {
+                for section in [
+                    "rate_limit_",
+                    "account_",
+                    "people_",
+                    "chat_",
+                    "wallet_",
+                    "translate_",
+                ] {
                     if let Some(rest) = key.strip_prefix(section) {
                         if !rest.starts_with('_') {
                             return format!("{}.{rest}", section.trim_end_matches('_')).into();

@@ -134,6 +134,9 @@ impl Server {
                 if let Err(e) = chat::service::return_red_packets(&sweeper).await {
                     tracing::warn!(error = %e, "could not return expired red packets");
                 }
+                if let Err(e) = account::guard::purge_expired(&sweeper).await {
+                    tracing::warn!(error = %e, "could not purge expired sessions");
+                }
             }
         });
         let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();

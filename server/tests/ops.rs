@@ -76,6 +76,7 @@ async fn the_openapi_document_describes_the_api_that_is_served(b: Backend) {
         ("post", "/prod-api/system/user/profile/forgetUpdatePwd"),
         ("put", "/prod-api/system/user/profile/updatePwd"),
         ("get", "/prod-api/system/user/cancellation"),
+        ("post", "/prod-api/system/user/cancellation"),
     ];
     for (method, path) in account {
         assert!(

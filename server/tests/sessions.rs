@@ -46,7 +46,7 @@ fn signed_in_calls() -> Vec<(&'static str, &'static str, Body)> {
                 ("newPassword", "hacked1".to_owned()),
             ]),
         ),
-        ("GET", CANCEL, Body::None),
+        ("POST", CANCEL, Body::Json(json!({ "password": "secret1" }))),
         ("POST", "/prod-api/logout", Body::None),
     ]
 }
@@ -242,7 +242,9 @@ async fn deleting_the_account_frees_the_name_and_keeps_the_ledger(b: Backend) {
     }
     let media = app.media_files();
 
-    let done = app.get(CANCEL, Some(&ana.token)).await;
+    let done = app
+        .post(CANCEL, Some(&ana.token), json!({ "password": "secret1" }))
+        .await;
     assert_eq!(done.msg(), "Your account has been deleted");
     done.ok();
 
@@ -250,7 +252,9 @@ async fn deleting_the_account_frees_the_name_and_keeps_the_ledger(b: Backend) {
         app.get("/prod-api/getInfo", Some(token))
             .await
             .fails(401, EXPIRED);
-        app.get(CANCEL, Some(token)).await.fails(401, EXPIRED);
+        app.post(CANCEL, Some(token), json!({ "password": "secret1" }))
+            .await
+            .fails(401, EXPIRED);
     }
     app.login("ana", "secret1")
         .await
@@ -298,7 +302,9 @@ async fn deleting_an_account_never_collides_with_another_members_name(b: Backend
     )
     .await
     .ok();
-    app.get(CANCEL, Some(&ana.token)).await.ok();
+    app.post(CANCEL, Some(&ana.token), json!({ "password": "secret1" }))
+        .await
+        .ok();
     app.get("/prod-api/getInfo", Some(&ana.token))
         .await
         .fails(401, EXPIRED);

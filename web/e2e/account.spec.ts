@@ -307,7 +307,10 @@ test('an expired session says so and goes to login', async ({ page, request }, t
   expect(left).toEqual([null, null, null, null, null]);
 });
 
-test('someone deletes the account after confirming', async ({ page, request }, testInfo) => {
+test('someone deletes the account after giving the password again', async ({
+  page,
+  request,
+}, testInfo) => {
   const me = person('del', testInfo);
   await registerViaApi(request, me);
   await skipSplash(page);
@@ -316,10 +319,22 @@ test('someone deletes the account after confirming', async ({ page, request }, t
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toBeVisible();
+  const password = dialog.getByLabel('Enter your password to delete the account');
+  await expect(password).toBeVisible();
   await shot(page, testInfo, 'en-settings-delete');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+
+  // A wrong password deletes nothing: the server's message shows in the dialog.
   await page.getByRole('button', { name: 'Delete account' }).click();
+  await password.fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete forever' }).click();
+  await expect(
+    dialog.getByText('The password is incorrect; your account has not been deleted'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(url('/pages/settings/settings'));
+
+  await password.fill(me.password);
   await dialog.getByRole('button', { name: 'Delete forever' }).click();
   await expect(page).toHaveURL(url('/pages/login/login'));
   await expect(toast(page, 'Your account has been deleted')).toBeVisible();

@@ -1,8 +1,10 @@
-//! Six-digit mail codes (DESIGN.md section 6): valid 10 minutes, five tries, stored hashed.
+//! Six-digit mail codes (DESIGN.md section 6): valid 10 minutes, five tries, stored hashed, at
+//! most `account.codes_per_day` an account per UTC day.
 
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
+use crate::account::guard;
 use crate::account::store::{AccountStore, CodePurpose, UserRow};
 use crate::api::error::ApiError;
 use crate::app::App;
@@ -23,15 +25,20 @@ pub async fn send(app: &App, user: &UserRow, purpose: CodePurpose) -> Result<(),
     };
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
     let now = app.clock.unix();
-    app.db
+    let stored = app
+        .db
         .store_code(
             user.id,
             purpose,
             &hash(user.id, purpose, &code),
             now,
             now + CODE_TTL_SECS,
+            guard::code_limit(app, now),
         )
         .await?;
+    if !stored {
+        return Err(guard::codes_spent(now));
+    }
     let lang = Lang::parse(&user.language).unwrap_or_default();
     let mail = match purpose {
         CodePurpose::VerifyEmail => Mail::VerifyEmail,

@@ -29,6 +29,43 @@ pub const COUNTRIES: [&str; 11] = [
 
 pub const MIN_AGE: u32 = 18;
 
+/// A character that shows nothing or reorders what follows: control characters, the Unicode
+/// format characters (category Cf: bidirectional controls, zero-width spaces and joiners, word
+/// joiners, the byte-order mark, tags) and the fillers that render blank. In a name they let
+/// one person pass for another ("ana\u{200B}" next to "ana", or a name written backwards
+/// with U+202E).
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{0600}'..='\u{0605}'
+                | '\u{061C}'
+                | '\u{06DD}'
+                | '\u{070F}'
+                | '\u{0890}'..='\u{0891}'
+                | '\u{08E2}'
+                | '\u{115F}'..='\u{1160}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{110BD}'
+                | '\u{110CD}'
+                | '\u{13430}'..='\u{1343F}'
+                | '\u{1BCA0}'..='\u{1BCA3}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0001}'
+                | '\u{E0020}'..='\u{E007F}'
+        )
+}
+
+/// A user name: 2 to 30 characters, no `@` (deleted accounts take one), nothing hidden.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserName(String);
 
@@ -36,7 +73,7 @@ impl UserName {
     pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
         let name = raw.unwrap_or_default().trim();
         let len = name.chars().count();
-        if !(2..=30).contains(&len) || name.contains('@') || name.chars().any(char::is_control) {
+        if !(2..=30).contains(&len) || name.contains('@') || name.chars().any(hidden) {
             return Err(invalid(Msg::UserNameInvalid));
         }
         Ok(UserName(name.to_owned()))

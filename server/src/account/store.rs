@@ -1,4 +1,6 @@
-//! Account storage: people, sessions and mail codes, on SQLite and PostgreSQL alike.
+//! Account storage: people, sessions, mail codes and failed sign-ins, on SQLite and PostgreSQL
+//! alike. Service accounts (role `service`) have no credentials here: only the server speaks
+//! as them.
 
 use sqlx::Transaction;
 
@@ -105,6 +107,13 @@ impl CodePurpose {
 /// How many wrong tries a mail code survives.
 pub const CODE_MAX_ATTEMPTS: i64 = 5;
 
+/// The daily cap on mail codes: at most `per_day` since `day_start`.
+#[derive(Debug, Clone, Copy)]
+pub struct CodeLimit {
+    pub per_day: i64,
+    pub day_start: i64,
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub enum Verification {
     Verified { characters: i64 },
@@ -117,11 +126,12 @@ pub trait AccountStore {
     async fn create_user(&self, new: &NewUser<'_>) -> Result<i64, UniqueError>;
     async fn email_in_use(&self, email: &str) -> sqlx::Result<bool>;
     async fn user_name_in_use(&self, user_name: &str, except: Option<i64>) -> sqlx::Result<bool>;
-    /// (id, password hash) of the active account whose user name or email is `login`.
+    /// (id, password hash) of the active member or staff account whose user name or email is
+    /// `login`; never a service account's.
     async fn credentials(&self, login: &str) -> sqlx::Result<Option<(i64, String)>>;
     async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>>;
     async fn user(&self, user_id: i64) -> sqlx::Result<Option<UserRow>>;
-    /// The active account with this user name (or email) and this email.
+    /// The active member or staff account with this user name (or email) and this email.
     async fn user_for_reset(&self, user_name: &str, email: &str) -> sqlx::Result<Option<UserRow>>;
     async fn update_profile(&self, user_id: i64, change: &ProfileChange)
         -> Result<(), UniqueError>;
@@ -149,7 +159,8 @@ pub trait AccountStore {
     ) -> sqlx::Result<Option<(i64, i64, i64)>>;
     async fn delete_session(&self, session_id: i64) -> sqlx::Result<()>;
     async fn touch_user(&self, user_id: i64, now: i64) -> sqlx::Result<()>;
-    /// Stores a new code for `purpose`, voiding the earlier ones.
+    /// Stores a new code for `purpose`, voiding the earlier ones, unless the account has had
+    /// `per_day` codes (of either purpose) since `day_start`: then false and nothing changes.
     async fn store_code(
         &self,
         user_id: i64,
@@ -157,7 +168,17 @@ pub trait AccountStore {
         code_hash: &str,
         now: i64,
         expires: i64,
-    ) -> sqlx::Result<()>;
+        limit: CodeLimit,
+    ) -> sqlx::Result<bool>;
+    /// Wrong reset codes typed for the account since `since`.
+    async fn wrong_reset_codes(&self, user_id: i64, since: i64) -> sqlx::Result<i64>;
+    /// Notes a failed sign-in of the account.
+    async fn record_login_failure(&self, user_id: i64, now: i64) -> sqlx::Result<()>;
+    /// How many failed sign-ins the account has had since `since`, and when the oldest was.
+    async fn login_failures(&self, user_id: i64, since: i64) -> sqlx::Result<(i64, Option<i64>)>;
+    /// Deletes sessions expired at `now` and failed sign-ins older than `failures_before`;
+    /// returns the number of sessions deleted.
+    async fn purge_expired(&self, now: i64, failures_before: i64) -> sqlx::Result<u64>;
     /// Checks the code, marks the email verified and credits the reward, all at once.
     async fn verify_email(
         &self,
@@ -287,7 +308,8 @@ impl AccountStore for Db {
     async fn credentials(&self, login: &str) -> sqlx::Result<Option<(i64, String)>> {
         on_db!(self, pool => sqlx::query_as(
             "SELECT id, password_hash FROM users
-             WHERE status = 'active' AND (LOWER(user_name) = LOWER($1) OR LOWER(email) = LOWER($1))
+             WHERE status = 'active' AND role <> 'service'
+               AND (LOWER(user_name) = LOWER($1) OR LOWER(email) = LOWER($1))
              LIMIT 1",
         ).bind(login).fetch_optional(pool).await)
     }
@@ -307,7 +329,7 @@ impl AccountStore for Db {
 
     async fn user_for_reset(&self, user_name: &str, email: &str) -> sqlx::Result<Option<UserRow>> {
         let sql = format!(
-            "SELECT {USER_COLUMNS} FROM users u WHERE u.status = 'active'
+            "SELECT {USER_COLUMNS} FROM users u WHERE u.status = 'active' AND u.role <> 'service'
              AND (LOWER(u.user_name) = LOWER($1) OR LOWER(u.email) = LOWER($1)) AND LOWER(u.email) = LOWER($2)"
         );
         on_db!(self, pool => sqlx::query_as(&sql).bind(user_name).bind(email).fetch_optional(pool).await)
@@ -390,7 +412,8 @@ impl AccountStore for Db {
     ) -> sqlx::Result<Option<(i64, i64, i64)>> {
         on_db!(self, pool => sqlx::query_as(
             "SELECT s.id, s.user_id, u.last_active_at FROM sessions s JOIN users u ON u.id = s.user_id
-             WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'",
+             WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'
+               AND u.role <> 'service'",
         ).bind(token_hash).bind(now).fetch_optional(pool).await)
     }
 
@@ -412,15 +435,57 @@ impl AccountStore for Db {
         code_hash: &str,
         now: i64,
         expires: i64,
-    ) -> sqlx::Result<()> {
+        limit: CodeLimit,
+    ) -> sqlx::Result<bool> {
         on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
+            // Under the write lock (SQLite) or the row lock on the person (PostgreSQL), so two
+            // requests at once cannot both take the last code of the day.
+            sqlx::query("UPDATE users SET last_active_at = last_active_at WHERE id = $1")
+                .bind(user_id).execute(&mut *tx).await?;
+            let (today,): (i64,) = sqlx::query_as(
+                "SELECT COUNT(*) FROM email_codes WHERE user_id = $1 AND created_at >= $2",
+            ).bind(user_id).bind(limit.day_start).fetch_one(&mut *tx).await?;
+            if today >= limit.per_day {
+                return Ok(false);
+            }
             sqlx::query("UPDATE email_codes SET used = TRUE WHERE user_id = $1 AND purpose = $2 AND NOT used")
                 .bind(user_id).bind(purpose.as_str()).execute(&mut *tx).await?;
             sqlx::query(
                 "INSERT INTO email_codes (user_id, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
             ).bind(user_id).bind(purpose.as_str()).bind(code_hash).bind(now).bind(expires).execute(&mut *tx).await?;
-            tx.commit().await
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    async fn wrong_reset_codes(&self, user_id: i64, since: i64) -> sqlx::Result<i64> {
+        let (n,): (i64,) = on_db!(self, pool => sqlx::query_as(
+            "SELECT CAST(COALESCE(SUM(attempts), 0) AS BIGINT) FROM email_codes
+             WHERE user_id = $1 AND purpose = 'reset' AND created_at >= $2",
+        ).bind(user_id).bind(since).fetch_one(pool).await)?;
+        Ok(n)
+    }
+
+    async fn record_login_failure(&self, user_id: i64, now: i64) -> sqlx::Result<()> {
+        on_db!(self, pool => sqlx::query("INSERT INTO login_failures (user_id, failed_at) VALUES ($1, $2)")
+            .bind(user_id).bind(now).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(())
+    }
+
+    async fn login_failures(&self, user_id: i64, since: i64) -> sqlx::Result<(i64, Option<i64>)> {
+        on_db!(self, pool => sqlx::query_as(
+            "SELECT COUNT(*), MIN(failed_at) FROM login_failures WHERE user_id = $1 AND failed_at >= $2",
+        ).bind(user_id).bind(since).fetch_one(pool).await)
+    }
+
+    async fn purge_expired(&self, now: i64, failures_before: i64) -> sqlx::Result<u64> {
+        on_db!(self, pool => {
+            let sessions = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+                .bind(now).execute(pool).await?.rows_affected();
+            sqlx::query("DELETE FROM login_failures WHERE failed_at < $1")
+                .bind(failures_before).execute(pool).await?;
+            Ok(sessions)
         })
     }
 
@@ -512,6 +577,7 @@ impl AccountStore for Db {
             ).bind(user_id).bind(now).execute(&mut *tx).await?;
             sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
             sqlx::query("DELETE FROM email_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM login_failures WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
             tx.commit().await?;
             Ok(old.map(|(a, b)| a.into_iter().chain(b).collect()).unwrap_or_default())
         })

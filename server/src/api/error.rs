@@ -34,6 +34,12 @@ pub enum ApiError {
     TooLarge(Msg),
     #[error("rate limited")]
     TooManyRequests { retry_after_secs: u64 },
+    /// 429 with `Retry-After` and a message of its own (a daily cap, a lock until midnight).
+    #[error("limited: {msg:?}")]
+    Limited { msg: Msg, retry_after_secs: u64 },
+    /// 405 with a message saying what to do instead.
+    #[error("wrong method: {0:?}")]
+    WrongMethod(Msg),
     /// 503: something we depend on (the mail server, say) failed; worth trying again.
     #[error("unavailable: {0:?}")]
     Unavailable(Msg),
@@ -50,10 +56,12 @@ impl ApiError {
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) | ApiError::Upgrade => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::MethodNotAllowed | ApiError::WrongMethod(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests { .. } | ApiError::Limited { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -66,7 +74,9 @@ impl ApiError {
             | ApiError::Forbidden(m)
             | ApiError::Conflict(m)
             | ApiError::TooLarge(m)
-            | ApiError::Unavailable(m) => *m,
+            | ApiError::Unavailable(m)
+            | ApiError::WrongMethod(m)
+            | ApiError::Limited { msg: m, .. } => *m,
             ApiError::Malformed(detail) => {
                 return format!("{}: {detail}", Msg::BadRequest.localized())
             }
@@ -99,7 +109,11 @@ impl IntoResponse for ApiError {
         };
         let body = json!({ "code": status.as_u16(), "msg": self.message(), "data": data });
         let mut response = (status, Json(body)).into_response();
-        if let ApiError::TooManyRequests { retry_after_secs } = self {
+        if let ApiError::TooManyRequests { retry_after_secs }
+        | ApiError::Limited {
+            retry_after_secs, ..
+        } = self
+        {
             if let Ok(v) = retry_after_secs.to_string().parse() {
                 response
                     .headers_mut()

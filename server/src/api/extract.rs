@@ -1,7 +1,7 @@
 //! Extractors that turn every bad input into our envelope: JSON-or-form bodies, query strings,
 //! path parameters, the client address and the bearer session.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
@@ -85,8 +85,24 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Path<T>
     }
 }
 
-/// The client's address: the socket peer, or the first `X-Forwarded-For` hop when configured.
+/// The client's address as rate limits key it: the socket peer or, when configured, the
+/// right-most `X-Forwarded-For` address (the one our proxy added: anything to its left was
+/// written by the client). An IPv6 address stands for its /64, since one host is given a
+/// whole /64 and can pick any address in it; an IPv4-mapped IPv6 address is its IPv4 address.
 pub struct ClientIp(pub IpAddr);
+
+impl ClientIp {
+    /// The bucket `ip` falls in.
+    pub fn bucket(ip: IpAddr) -> IpAddr {
+        match ip {
+            IpAddr::V4(v4) => IpAddr::V4(v4),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => IpAddr::V4(v4),
+                None => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+            },
+        }
+    }
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp
 where
@@ -99,19 +115,23 @@ where
         if app.config.trust_forwarded_for {
             let forwarded = parts
                 .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .next_back()
+                .and_then(|v| v.rsplit(',').next())
                 .and_then(|v| v.trim().parse().ok());
             if let Some(ip) = forwarded {
-                return Ok(ClientIp(ip));
+                return Ok(ClientIp(ClientIp::bucket(ip)));
             }
         }
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0.ip());
-        Ok(ClientIp(peer.unwrap_or(IpAddr::from([127, 0, 0, 1]))))
+        Ok(ClientIp(ClientIp::bucket(
+            peer.unwrap_or(IpAddr::from([127, 0, 0, 1])),
+        )))
     }
 }
 

@@ -1,7 +1,9 @@
-//! Rate limits on the actions attackers like: logging in, registering and asking for mail codes,
-//! and on the calls that cost us something (translations, likes that notify, reports with
-//! pictures). Each action is limited per client address and, where there is one, per account,
-//! with a per-minute quota from the configuration. Over the limit answers 429 with `Retry-After`.
+//! Rate limits on the actions attackers like: logging in, registering, asking for mail codes,
+//! and the calls that cost us something (password checks, chat tokens, avatars, translations,
+//! likes that notify, reports with pictures). Each action is limited per client address (IPv6
+//! by /64, see `ClientIp`) and, where there is one, per account, with a per-minute quota from
+//! the configuration. Over the limit answers 429 with `Retry-After`. Failed sign-ins per account
+//! are counted in the database instead (`account::guard`).
 
 use std::num::NonZeroU32;
 use std::time::Duration;
@@ -15,7 +17,6 @@ use crate::config::RateLimits;
 #[derive(Debug, Clone, Copy)]
 pub enum Action {
     LoginByIp,
-    LoginByAccount,
     RegisterByIp,
     MailByIp,
     MailByAccount,
@@ -23,12 +24,17 @@ pub enum Action {
     TranslateByAccount,
     LikeByAccount,
     ReportByAccount,
+    PasswordByAccount,
+    PasswordByIp,
+    ImTokenByAccount,
+    ImTokenByIp,
+    AvatarByAccount,
+    AvatarByIp,
 }
 
 pub struct RateLimiter {
     disabled: bool,
     login_ip: DefaultKeyedRateLimiter<String>,
-    login_account: DefaultKeyedRateLimiter<String>,
     register_ip: DefaultKeyedRateLimiter<String>,
     mail_ip: DefaultKeyedRateLimiter<String>,
     mail_account: DefaultKeyedRateLimiter<String>,
@@ -36,6 +42,12 @@ pub struct RateLimiter {
     translate: DefaultKeyedRateLimiter<String>,
     like: DefaultKeyedRateLimiter<String>,
     report: DefaultKeyedRateLimiter<String>,
+    password_account: DefaultKeyedRateLimiter<String>,
+    password_ip: DefaultKeyedRateLimiter<String>,
+    im_token_account: DefaultKeyedRateLimiter<String>,
+    im_token_ip: DefaultKeyedRateLimiter<String>,
+    avatar_account: DefaultKeyedRateLimiter<String>,
+    avatar_ip: DefaultKeyedRateLimiter<String>,
 }
 
 fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
@@ -49,7 +61,6 @@ impl RateLimiter {
         Self {
             disabled: limits.disabled,
             login_ip: per_minute(limits.login_per_ip),
-            login_account: per_minute(limits.login_per_account),
             register_ip: per_minute(limits.register_per_ip),
             mail_ip: per_minute(limits.mail_per_ip),
             mail_account: per_minute(limits.mail_per_account),
@@ -57,7 +68,18 @@ impl RateLimiter {
             translate: per_minute(limits.translate_per_user),
             like: per_minute(limits.like_per_user),
             report: per_minute(limits.report_per_user),
+            password_account: per_minute(limits.password_per_account),
+            password_ip: per_minute(limits.password_per_ip),
+            im_token_account: per_minute(limits.im_token_per_account),
+            im_token_ip: per_minute(limits.im_token_per_ip),
+            avatar_account: per_minute(limits.avatar_per_account),
+            avatar_ip: per_minute(limits.avatar_per_ip),
         }
+    }
+
+    /// Whether limits are off (tests and local development).
+    pub fn disabled(&self) -> bool {
+        self.disabled
     }
 
     /// Counts one `action` by `key`; an error when the quota is spent.
@@ -67,7 +89,6 @@ impl RateLimiter {
         }
         let limiter = match action {
             Action::LoginByIp => &self.login_ip,
-            Action::LoginByAccount => &self.login_account,
             Action::RegisterByIp => &self.register_ip,
             Action::MailByIp => &self.mail_ip,
             Action::MailByAccount => &self.mail_account,
@@ -75,6 +96,12 @@ impl RateLimiter {
             Action::TranslateByAccount => &self.translate,
             Action::LikeByAccount => &self.like,
             Action::ReportByAccount => &self.report,
+            Action::PasswordByAccount => &self.password_account,
+            Action::PasswordByIp => &self.password_ip,
+            Action::ImTokenByAccount => &self.im_token_account,
+            Action::ImTokenByIp => &self.im_token_ip,
+            Action::AvatarByAccount => &self.avatar_account,
+            Action::AvatarByIp => &self.avatar_ip,
         };
         limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
@@ -88,7 +115,6 @@ impl RateLimiter {
     pub fn forget_idle(&self) {
         for limiter in [
             &self.login_ip,
-            &self.login_account,
             &self.register_ip,
             &self.mail_ip,
             &self.mail_account,
@@ -96,6 +122,12 @@ impl RateLimiter {
             &self.translate,
             &self.like,
             &self.report,
+            &self.password_account,
+            &self.password_ip,
+            &self.im_token_account,
+            &self.im_token_ip,
+            &self.avatar_account,
+            &self.avatar_ip,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();

@@ -11,7 +11,8 @@ use crate::account::sessions::new_token;
 use crate::account::store::AccountStore;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{Input, Query, Session};
+use crate::api::extract::{ClientIp, Input, Query, Session};
+use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::chat::model::{Message, Outgoing, EMOJI};
 use crate::chat::service;
@@ -49,8 +50,16 @@ pub struct ImToken {
 
 /// My IM identity and a token for the chat socket.
 #[utoipa::path(get, path = "/em/getEmToken", tag = "chat", security(("bearer" = [])),
-    responses((status = 200, body = Envelope<ImToken>), (status = 401)))]
-async fn im_token(State(app): State<App>, me: Session) -> ApiResult<Reply<ImToken>> {
+    responses((status = 200, body = Envelope<ImToken>), (status = 401), (status = 429)))]
+async fn im_token(
+    State(app): State<App>,
+    me: Session,
+    ClientIp(ip): ClientIp,
+) -> ApiResult<Reply<ImToken>> {
+    // Each call writes a token row: limited per account and address.
+    app.limits.check(Action::ImTokenByIp, &ip.to_string())?;
+    app.limits
+        .check(Action::ImTokenByAccount, &me.user_id.to_string())?;
     let (token, hash) = new_token();
     app.db
         .create_im_token(me.user_id, me.session_id, &hash, app.clock.unix())

@@ -165,8 +165,8 @@ fn hsl(h: f32, s: f32, l: f32) -> [u8; 3] {
     ]
 }
 
-/// Creates the two customer-service accounts when they are missing. They cannot log in
-/// (no password) until an operator gives them one.
+/// Creates the two customer-service accounts when they are missing. They never sign in nor
+/// reset a password, whatever their row holds: only the server speaks as them.
 pub async fn ensure_service_accounts(app: &App) -> Result<(), ApiError> {
     for (i, (name, email)) in [
         (SUPPORT_NAME, "support@amora.app"),

@@ -55,9 +55,13 @@ impl TestApp {
 
     /// `who` deletes their account.
     pub async fn delete_account(&self, who: &Person) {
-        self.get("/prod-api/system/user/cancellation", Some(&who.token))
-            .await
-            .ok();
+        self.post(
+            "/prod-api/system/user/cancellation",
+            Some(&who.token),
+            serde_json::json!({ "password": who.password }),
+        )
+        .await
+        .ok();
     }
 
     /// Moves the clock forward to the next 12:00 UTC, so that a story can move minutes and

@@ -15,15 +15,6 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return new Intl.NumberFormat(locale(), options).format(value);
 }
 
-/** A wait in words ("45 seconds", "2 minutes", "45 秒"), rounded up to whole minutes past one. */
-export function formatWait(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  const [amount, unit] = seconds < 60 ? [Math.ceil(seconds), 'second'] : [minutes, 'minute'];
-  return new Intl.NumberFormat(locale(), { style: 'unit', unit, unitDisplay: 'long' }).format(
-    amount,
-  );
-}
-
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -58,4 +49,21 @@ export function formatRelativeTime(
 /** 'YYYY-MM-DD' is a calendar date, not an instant: read it at local noon so no zone shifts it. */
 function parseDate(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
+}
+
+/**
+ * A wait in words of the interface language, rounded up to the unit that reads naturally:
+ * "45 seconds", "3 minutes", "13 hours".
+ */
+export function formatWait(seconds: number): string {
+  const secs = Math.max(1, Math.ceil(seconds));
+  const [amount, unit] =
+    secs < 60
+      ? [secs, 'second']
+      : secs < 3600
+        ? [Math.ceil(secs / 60), 'minute']
+        : [Math.ceil(secs / 3600), 'hour'];
+  return new Intl.NumberFormat(locale(), { style: 'unit', unit, unitDisplay: 'long' }).format(
+    amount,
+  );
 }

