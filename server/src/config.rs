@@ -47,6 +47,7 @@ pub struct Config {
     pub chat: ChatSettings,
     pub wallet: WalletSettings,
     pub translate: TranslateSettings,
+    pub push: PushSettings,
     /// Demo mode: seed demo profiles on first start (and, later, allow the sandbox checkout).
     pub demo: bool,
     /// Log as JSON lines instead of text.
@@ -65,6 +66,39 @@ pub struct RateLimits {
     pub mail_per_account: u32,
     /// Chat messages one person may send per minute.
     pub chat_per_user: u32,
+    /// Push subscriptions (each one a later outgoing request) per client address and per account.
+    pub push_subscribe_per_ip: u32,
+    pub push_subscribe_per_account: u32,
+}
+
+/// Web Push endpoints: where the server may send pushes to (docs/security/push.md).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct PushSettings {
+    /// Hosts a subscription's `https` endpoint may name: an exact name, or `*.domain` for any
+    /// name under `domain` (not `domain` itself). The browsers' push services by default.
+    pub allowed_hosts: Vec<String>,
+    /// For tests and development only, never in production: also accept `http` endpoints and
+    /// send to loopback addresses (a push service on this machine). Private and other internal
+    /// addresses stay refused.
+    pub allow_insecure_local: bool,
+}
+
+impl Default for PushSettings {
+    fn default() -> Self {
+        Self {
+            allowed_hosts: [
+                "fcm.googleapis.com",
+                "android.googleapis.com",
+                "updates.push.services.mozilla.com",
+                "*.push.apple.com",
+                "*.notify.windows.com",
+            ]
+            .map(String::from)
+            .to_vec(),
+            allow_insecure_local: false,
+        }
+    }
 }
 
 /// Translation providers (the first that supports a language pair is used).
@@ -171,6 +205,8 @@ impl Default for RateLimits {
             mail_per_ip: 10,
             mail_per_account: 3,
             chat_per_user: 60,
+            push_subscribe_per_ip: 30,
+            push_subscribe_per_account: 10,
         }
     }
 }
@@ -196,6 +232,7 @@ impl Default for Config {
             chat: ChatSettings::default(),
             wallet: WalletSettings::default(),
             translate: TranslateSettings::default(),
+            push: PushSettings::default(),
             demo: false,
             log_json: false,
         }
@@ -220,7 +257,14 @@ impl Config {
             .merge(Toml::file(file))
             .merge(Env::prefixed("AMORA_").map(|key| {
                 let key = key.as_str().to_ascii_lowercase();
-                for section in ["rate_limit_", "people_", "chat_", "wallet_", "translate_"] {
+                for section in [
+                    "rate_limit_",
+                    "people_",
+                    "chat_",
+                    "wallet_",
+                    "translate_",
+                    "push_",
+                ] {
                     if let Some(rest) = key.strip_prefix(section) {
                         if !rest.starts_with('_') {
                             return format!("{}.{rest}", section.trim_end_matches('_')).into();

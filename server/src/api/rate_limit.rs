@@ -19,6 +19,8 @@ pub enum Action {
     MailByIp,
     MailByAccount,
     ChatSend,
+    PushSubscribeByIp,
+    PushSubscribeByAccount,
 }
 
 pub struct RateLimiter {
@@ -29,6 +31,8 @@ pub struct RateLimiter {
     mail_ip: DefaultKeyedRateLimiter<String>,
     mail_account: DefaultKeyedRateLimiter<String>,
     chat_send: DefaultKeyedRateLimiter<String>,
+    push_subscribe_ip: DefaultKeyedRateLimiter<String>,
+    push_subscribe_account: DefaultKeyedRateLimiter<String>,
 }
 
 fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
@@ -47,6 +51,8 @@ impl RateLimiter {
             mail_ip: per_minute(limits.mail_per_ip),
             mail_account: per_minute(limits.mail_per_account),
             chat_send: per_minute(limits.chat_per_user),
+            push_subscribe_ip: per_minute(limits.push_subscribe_per_ip),
+            push_subscribe_account: per_minute(limits.push_subscribe_per_account),
         }
     }
 
@@ -62,6 +68,8 @@ impl RateLimiter {
             Action::MailByIp => &self.mail_ip,
             Action::MailByAccount => &self.mail_account,
             Action::ChatSend => &self.chat_send,
+            Action::PushSubscribeByIp => &self.push_subscribe_ip,
+            Action::PushSubscribeByAccount => &self.push_subscribe_account,
         };
         limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
@@ -80,6 +88,8 @@ impl RateLimiter {
             &self.mail_ip,
             &self.mail_account,
             &self.chat_send,
+            &self.push_subscribe_ip,
+            &self.push_subscribe_account,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
