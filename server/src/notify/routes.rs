@@ -51,8 +51,10 @@ pub struct SubscriptionRequest {
     keys: Option<Keys>,
 }
 
-/// Subscribes this browser to chat notifications: an `https` endpoint of a browser push service,
-/// at most five browsers a person (the same endpoint again updates its keys).
+/// Subscribes this browser to chat notifications.
+///
+/// The endpoint must be `https` on a browser push service; at most five browsers a person (the
+/// same endpoint again updates its keys).
 #[utoipa::path(post, path = "/system/push/subscribe", tag = "notify", request_body = SubscriptionRequest,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
 async fn subscribe(
