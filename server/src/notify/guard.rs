@@ -22,8 +22,8 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
-    #[error("not an https URL")]
-    Scheme,
+    #[error("not an https URL a push service would give")]
+    Url,
     #[error("host {0} is not a push service")]
     Host(String),
     #[error("address {0} is not public")]
@@ -33,18 +33,18 @@ pub enum Refused {
 /// The endpoint parsed, when pushes may be sent to it under `settings`.
 pub fn check_endpoint(raw: &str, settings: &PushSettings) -> Result<Url, Refused> {
     if raw.len() > MAX_ENDPOINT_LEN {
-        return Err(Refused::Scheme);
+        return Err(Refused::Url);
     }
-    let url = Url::parse(raw).map_err(|_| Refused::Scheme)?;
+    let url = Url::parse(raw).map_err(|_| Refused::Url)?;
     let insecure_ok = settings.allow_insecure_local && url.scheme() == "http";
     if url.scheme() != "https" && !insecure_ok {
-        return Err(Refused::Scheme);
+        return Err(Refused::Url);
     }
     // Credentials in the URL would be sent along; no push service uses them.
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(Refused::Scheme);
+        return Err(Refused::Url);
     }
-    let host = url.host().ok_or(Refused::Scheme)?;
+    let host = url.host().ok_or(Refused::Url)?;
     // An address literal is never resolved, so it is checked here, as a resolved one would be.
     match host {
         Host::Ipv4(ip) => allowed_address(IpAddr::V4(ip), settings.allow_insecure_local)?,
