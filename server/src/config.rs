@@ -51,6 +51,7 @@ pub struct Config {
     pub chat: ChatSettings,
     pub wallet: WalletSettings,
     pub translate: TranslateSettings,
+    pub push: PushSettings,
     /// Demo mode: seed demo profiles on first start, allow the sandbox checkout, log mail bodies.
     pub demo: bool,
     /// Let demo mode or the sandbox checkout run on an https `public_url` (a real deployment);
@@ -92,6 +93,9 @@ pub struct RateLimits {
     /// Avatar replacements: each decodes and resizes a picture.
     pub avatar_per_account: u32,
     pub avatar_per_ip: u32,
+    /// Push subscriptions (each one a later outgoing request) per client address and per account.
+    pub push_subscribe_per_ip: u32,
+    pub push_subscribe_per_account: u32,
 }
 
 /// Operator settings of accounts: daily caps on mail codes and the sign-in delay (DESIGN.md
@@ -117,6 +121,36 @@ impl Default for AccountSettings {
             reset_wrong_codes_per_day: 10,
             login_failure_window_secs: 15 * 60,
             login_delay_ms: 1500,
+        }
+    }
+}
+
+/// Web Push endpoints: where the server may send pushes to (docs/security/push.md).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct PushSettings {
+    /// Hosts a subscription's `https` endpoint may name: an exact name, or `*.domain` for any
+    /// name under `domain` (not `domain` itself). The browsers' push services by default.
+    pub allowed_hosts: Vec<String>,
+    /// For tests and development only, never in production: also accept `http` endpoints and
+    /// send to loopback addresses (a push service on this machine). Private and other internal
+    /// addresses stay refused.
+    pub allow_insecure_local: bool,
+}
+
+impl Default for PushSettings {
+    fn default() -> Self {
+        Self {
+            allowed_hosts: [
+                "fcm.googleapis.com",
+                "android.googleapis.com",
+                "updates.push.services.mozilla.com",
+                "*.push.apple.com",
+                "*.notify.windows.com",
+            ]
+            .map(String::from)
+            .to_vec(),
+            allow_insecure_local: false,
         }
     }
 }
@@ -234,6 +268,8 @@ impl Default for RateLimits {
             im_token_per_ip: 120,
             avatar_per_account: 10,
             avatar_per_ip: 30,
+            push_subscribe_per_ip: 30,
+            push_subscribe_per_account: 10,
         }
     }
 }
@@ -261,6 +297,7 @@ impl Default for Config {
             chat: ChatSettings::default(),
             wallet: WalletSettings::default(),
             translate: TranslateSettings::default(),
+            push: PushSettings::default(),
             demo: false,
             allow_demo_in_production: false,
             metrics_addr: None,
@@ -294,6 +331,7 @@ impl Config {
                     "chat_",
                     "wallet_",
                     "translate_",
+                    "push_",
                 ] {
                     if let Some(rest) = key.strip_prefix(section) {
                         if !rest.starts_with('_') {
@@ -308,13 +346,20 @@ impl Config {
     }
 
     /// Refuses what must not run in production: demo mode or the sandbox checkout (free
-    /// membership and coins for anyone) on an https `public_url`, unless the operator says so.
+    /// membership and coins for anyone) on an https `public_url`, unless the operator says so,
+    /// and pushes to this machine's own services (tests and development only).
     pub fn check_production(&self) -> anyhow::Result<()> {
         let public = self.public_url.starts_with("https://");
         if public && (self.demo || self.wallet.sandbox) && !self.allow_demo_in_production {
             anyhow::bail!(
                 "demo mode or the sandbox checkout is on and AMORA_PUBLIC_URL is https: refusing to \
                  start (set AMORA_ALLOW_DEMO_IN_PRODUCTION=true if this is really wanted)"
+            );
+        }
+        if public && self.push.allow_insecure_local {
+            anyhow::bail!(
+                "AMORA_PUSH_ALLOW_INSECURE_LOCAL is for tests and development: refusing to start \
+                 with an https AMORA_PUBLIC_URL"
             );
         }
         Ok(())

@@ -46,6 +46,9 @@ async fn start_node(port: u16, database: &str, prefix: &str, dir: &std::path::Pa
         .env("AMORA_NATS_URL", NATS)
         .env("AMORA_NATS_PREFIX", prefix)
         .env("AMORA_RATE_LIMIT__DISABLED", "true")
+        // The push service below listens on plain-http loopback: test-only.
+        .env("AMORA_PUSH_ALLOW_INSECURE_LOCAL", "true")
+        .env("AMORA_PUSH_ALLOWED_HOSTS", "[127.0.0.1]")
         .env("AMORA_WEB_DIR", dir.join("none"))
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())

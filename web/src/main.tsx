@@ -2,9 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './components/theme.css';
-import { enablePush, registerServiceWorker } from './features/notify/push';
+import { pushFollowsSession, registerServiceWorker } from './features/notify/push';
 import { initI18n } from './i18n';
-import { isLoggedIn } from './lib/session';
 
 const root = document.getElementById('root');
 if (root) {
@@ -17,5 +16,6 @@ if (root) {
   });
 }
 registerServiceWorker();
-// Keep this browser's push subscription fresh when notifications were allowed before.
-if (isLoggedIn()) void enablePush(false).catch(() => undefined);
+// Keep this browser's push subscription fresh when notifications were allowed before, and drop
+// it at logout.
+pushFollowsSession();

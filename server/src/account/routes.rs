@@ -205,6 +205,7 @@ async fn login(
     responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
 async fn logout(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<String>>> {
     app.db.delete_session(me.session_id).await?;
+    crate::notify::forget_subscriptions(&app, me.user_id).await?;
     Ok(ok(None))
 }
 
@@ -498,6 +499,7 @@ async fn forget_update_pwd(
     {
         return Err(ApiError::Invalid(Msg::CodeInvalid));
     }
+    crate::notify::forget_subscriptions(&app, user.id).await?;
     app.hub.kick(user.id, KICKED);
     Ok(ok_with(Msg::PasswordChanged, None))
 }
@@ -533,6 +535,7 @@ async fn update_pwd(
     app.db
         .set_password(me.user_id, &new_hash, Some(me.session_id))
         .await?;
+    crate::notify::forget_subscriptions(&app, me.user_id).await?;
     app.hub.kick(me.user_id, KICKED);
     Ok(ok_with(Msg::PasswordChanged, None))
 }
@@ -568,6 +571,7 @@ async fn cancellation(
         return Err(ApiError::Invalid(Msg::DeletePasswordWrong));
     }
     let media = app.db.delete_account(me.user_id, app.clock.unix()).await?;
+    crate::notify::forget_subscriptions(&app, me.user_id).await?;
     app.hub.kick(me.user_id, KICKED);
     app.media
         .delete(&media.iter().map(String::as_str).collect::<Vec<_>>())

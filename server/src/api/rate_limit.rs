@@ -30,6 +30,8 @@ pub enum Action {
     ImTokenByIp,
     AvatarByAccount,
     AvatarByIp,
+    PushSubscribeByIp,
+    PushSubscribeByAccount,
 }
 
 pub struct RateLimiter {
@@ -48,6 +50,8 @@ pub struct RateLimiter {
     im_token_ip: DefaultKeyedRateLimiter<String>,
     avatar_account: DefaultKeyedRateLimiter<String>,
     avatar_ip: DefaultKeyedRateLimiter<String>,
+    push_subscribe_ip: DefaultKeyedRateLimiter<String>,
+    push_subscribe_account: DefaultKeyedRateLimiter<String>,
 }
 
 fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
@@ -74,6 +78,8 @@ impl RateLimiter {
             im_token_ip: per_minute(limits.im_token_per_ip),
             avatar_account: per_minute(limits.avatar_per_account),
             avatar_ip: per_minute(limits.avatar_per_ip),
+            push_subscribe_ip: per_minute(limits.push_subscribe_per_ip),
+            push_subscribe_account: per_minute(limits.push_subscribe_per_account),
         }
     }
 
@@ -102,6 +108,8 @@ impl RateLimiter {
             Action::ImTokenByIp => &self.im_token_ip,
             Action::AvatarByAccount => &self.avatar_account,
             Action::AvatarByIp => &self.avatar_ip,
+            Action::PushSubscribeByIp => &self.push_subscribe_ip,
+            Action::PushSubscribeByAccount => &self.push_subscribe_account,
         };
         limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
@@ -128,6 +136,8 @@ impl RateLimiter {
             &self.im_token_ip,
             &self.avatar_account,
             &self.avatar_ip,
+            &self.push_subscribe_ip,
+            &self.push_subscribe_account,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();

@@ -1,11 +1,12 @@
 //! Notifications: Web Push (VAPID) to people who have no live chat connection. The payload
 //! carries the SPEC's extension fields so that opening the notification leads to the chat.
+//! Where pushes may go, and how many, is `guard`'s and this module's to enforce
+//! (docs/security/push.md).
 
+pub mod guard;
 pub mod routes;
 pub mod store;
 pub mod webpush;
-
-use std::time::Duration;
 
 use p256::SecretKey;
 use serde_json::{json, Value};
@@ -15,6 +16,16 @@ use crate::notify::store::PushStore;
 
 /// Who VAPID says is sending (push services contact this address about problems).
 const SUBJECT: &str = "mailto:support@amora.app";
+
+/// Subscriptions a person may have: each message to them while offline is one request per
+/// subscription, so this bounds what one message makes the server send.
+pub const MAX_SUBSCRIPTIONS: i64 = 5;
+
+/// Forgets every subscription of the person: after logout, a password change or reset and
+/// account deletion nothing more is pushed to the browsers they used.
+pub async fn forget_subscriptions(app: &App, user_id: i64) -> sqlx::Result<()> {
+    app.db.forget_subscriptions(user_id).await
+}
 
 /// The server's VAPID key, made on first use and shared by every node through the database.
 pub async fn vapid_key(app: &App) -> anyhow::Result<SecretKey> {
@@ -74,10 +85,14 @@ async fn deliver(app: &App, push: &ChatPush) -> anyhow::Result<()> {
     }
     let key = vapid_key(app).await?;
     let payload = push.payload().to_string();
-    let client = reqwest::Client::builder()
-        .timeout(Duration::from_secs(10))
-        .build()?;
+    // Built per delivery: cheap next to the pushes, and it follows the configuration in force.
+    let client = guard::client(&app.config.push)?;
     for sub in subscriptions {
+        // Stored before these rules, or the host left the list since: never sent to.
+        if let Err(refused) = guard::check_endpoint(&sub.endpoint, &app.config.push) {
+            tracing::warn!(%refused, "push endpoint refused");
+            continue;
+        }
         let body = webpush::encrypt(payload.as_bytes(), &sub.p256dh, &sub.auth)?;
         let auth = webpush::vapid_header(&key, &sub.endpoint, SUBJECT, app.clock.unix())?;
         let sent = client

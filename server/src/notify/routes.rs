@@ -8,10 +8,12 @@ use utoipa_axum::routes;
 
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{Input, Session};
+use crate::api::extract::{ClientIp, Input, Session};
+use crate::api::rate_limit::Action;
 use crate::app::App;
-use crate::notify::store::PushStore;
-use crate::notify::{vapid_key, webpush};
+use crate::i18n::Msg;
+use crate::notify::store::{PushStore, Subscribed};
+use crate::notify::{guard, vapid_key, webpush, MAX_SUBSCRIPTIONS};
 
 pub fn router() -> OpenApiRouter<App> {
     OpenApiRouter::new()
@@ -50,17 +52,29 @@ pub struct SubscriptionRequest {
 }
 
 /// Subscribes this browser to chat notifications.
+///
+/// The endpoint must be `https` on a browser push service; at most five browsers a person (the
+/// same endpoint again updates its keys).
 #[utoipa::path(post, path = "/system/push/subscribe", tag = "notify", request_body = SubscriptionRequest,
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400)))]
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
 async fn subscribe(
     State(app): State<App>,
+    ClientIp(ip): ClientIp,
     me: Session,
     Input(req): Input<SubscriptionRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
+    app.limits
+        .check(Action::PushSubscribeByIp, &ip.to_string())?;
+    app.limits
+        .check(Action::PushSubscribeByAccount, &me.user_id.to_string())?;
     let endpoint = req
         .endpoint
-        .filter(|e| e.starts_with("https://") || e.starts_with("http://"));
-    let endpoint = endpoint.ok_or_else(|| ApiError::Malformed("endpoint".into()))?;
+        .ok_or_else(|| ApiError::Malformed("endpoint".into()))?;
+    // Stored as the browser gave it: unsubscribing names it the same way.
+    guard::check_endpoint(&endpoint, &app.config.push).map_err(|refused| {
+        tracing::info!(%refused, "push subscription refused");
+        ApiError::Invalid(Msg::PushEndpointRefused)
+    })?;
     let keys = req.keys.ok_or_else(|| ApiError::Malformed("keys".into()))?;
     let (Some(p256dh), Some(auth)) = (keys.p256dh, keys.auth) else {
         return Err(ApiError::Malformed("keys".into()));
@@ -70,10 +84,21 @@ async fn subscribe(
     if !key_ok || webpush::unb64(&auth).map_or(true, |a| a.len() != 16) {
         return Err(ApiError::Malformed("keys".into()));
     }
-    app.db
-        .subscribe(me.user_id, &endpoint, &p256dh, &auth, app.clock.unix())
+    let subscribed = app
+        .db
+        .subscribe(
+            me.user_id,
+            &endpoint,
+            &p256dh,
+            &auth,
+            app.clock.unix(),
+            MAX_SUBSCRIPTIONS,
+        )
         .await?;
-    Ok(ok(None))
+    match subscribed {
+        Subscribed::Stored => Ok(ok(None)),
+        Subscribed::Full => Err(ApiError::Invalid(Msg::PushSubscriptionsFull)),
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

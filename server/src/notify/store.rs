@@ -1,7 +1,16 @@
 //! Push storage: the VAPID key and subscriptions.
 
-use crate::db::Db;
+use crate::db::{Db, WriteTx};
 use crate::on_db;
+
+/// What became of a subscription.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subscribed {
+    /// Stored, or updated when this endpoint was known.
+    Stored,
+    /// Refused: the person already has `max` other subscriptions.
+    Full,
+}
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Subscription {
@@ -15,6 +24,7 @@ pub struct Subscription {
 pub trait PushStore {
     /// The stored VAPID private key, or `candidate` stored now when there is none yet.
     async fn vapid_key(&self, candidate: &str, now: i64) -> sqlx::Result<String>;
+    /// Stores the subscription unless the person has `max` others already.
     async fn subscribe(
         &self,
         user_id: i64,
@@ -22,8 +32,11 @@ pub trait PushStore {
         p256dh: &str,
         auth: &str,
         now: i64,
-    ) -> sqlx::Result<()>;
+        max: i64,
+    ) -> sqlx::Result<Subscribed>;
     async fn unsubscribe(&self, user_id: i64, endpoint: &str) -> sqlx::Result<()>;
+    /// Every subscription of the person.
+    async fn forget_subscriptions(&self, user_id: i64) -> sqlx::Result<()>;
     async fn subscriptions(&self, user_id: i64) -> sqlx::Result<Vec<Subscription>>;
     async fn drop_subscription(&self, id: i64) -> sqlx::Result<()>;
 }
@@ -45,18 +58,41 @@ impl PushStore for Db {
         p256dh: &str,
         auth: &str,
         now: i64,
-    ) -> sqlx::Result<()> {
-        // An endpoint belongs to one browser: a new sign-in on it takes it over.
-        on_db!(self, pool => sqlx::query(
-            "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,
-                 auth = excluded.auth, created_at = excluded.created_at",
-        ).bind(user_id).bind(endpoint).bind(p256dh).bind(auth).bind(now).execute(pool).await.map(|_| ()))
+        max: i64,
+    ) -> sqlx::Result<Subscribed> {
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            // Parallel subscribes of one person must not each see room for one more: SQLite's
+            // write transaction is exclusive already, PostgreSQL's takes the person's row.
+            if matches!(self, Db::Postgres(_)) {
+                sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+                    .bind(user_id).execute(&mut *tx).await?;
+            }
+            let (others,): (i64,) = sqlx::query_as(
+                "SELECT COUNT(*) FROM push_subscriptions WHERE user_id = $1 AND endpoint <> $2",
+            ).bind(user_id).bind(endpoint).fetch_one(&mut *tx).await?;
+            if others >= max {
+                return Ok(Subscribed::Full);
+            }
+            // An endpoint belongs to one browser: a new sign-in on it takes it over.
+            sqlx::query(
+                "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,
+                     auth = excluded.auth, created_at = excluded.created_at",
+            ).bind(user_id).bind(endpoint).bind(p256dh).bind(auth).bind(now).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(Subscribed::Stored)
+        })
     }
 
     async fn unsubscribe(&self, user_id: i64, endpoint: &str) -> sqlx::Result<()> {
         on_db!(self, pool => sqlx::query("DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2")
             .bind(user_id).bind(endpoint).execute(pool).await.map(|_| ()))
+    }
+
+    async fn forget_subscriptions(&self, user_id: i64) -> sqlx::Result<()> {
+        on_db!(self, pool => sqlx::query("DELETE FROM push_subscriptions WHERE user_id = $1")
+            .bind(user_id).execute(pool).await.map(|_| ()))
     }
 
     async fn subscriptions(&self, user_id: i64) -> sqlx::Result<Vec<Subscription>> {

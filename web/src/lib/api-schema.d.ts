@@ -745,7 +745,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Subscribes this browser to chat notifications. */
+    /**
+     * Subscribes this browser to chat notifications.
+     * @description The endpoint must be `https` on a browser push service; at most five browsers a person (the
+     *     same endpoint again updates its keys).
+     */
     post: operations['subscribe'];
     delete?: never;
     options?: never;
@@ -3475,6 +3479,12 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };

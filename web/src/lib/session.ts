@@ -49,6 +49,30 @@ export function clearSession(options: { keepLoggedInFlag?: boolean } = {}): void
   emit();
 }
 
+/**
+ * Work a logout does while the session still holds its token, registered by features at start
+ * (the push feature forgets this browser's subscription), so that logout needs no feature.
+ */
+type SignOutStep = () => Promise<void>;
+const signOutSteps = new Set<SignOutStep>();
+/** How long a logout waits for its steps: it must never hang on an unreachable service. */
+const SIGN_OUT_STEPS_MS = 3000;
+
+export function beforeSignOut(step: SignOutStep): () => void {
+  signOutSteps.add(step);
+  return () => signOutSteps.delete(step);
+}
+
+/** Runs every registered step; one that fails or takes too long does not stop the logout. */
+export async function runSignOutSteps(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SIGN_OUT_STEPS_MS);
+  });
+  await Promise.race([Promise.allSettled([...signOutSteps].map((step) => step())), late]);
+  clearTimeout(timer);
+}
+
 /** Hooks used by code outside React (the request helper) to move to a route. */
 let navigateTo: (path: string) => void = (path) => {
   globalThis.location?.assign(path);

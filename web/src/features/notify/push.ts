@@ -1,6 +1,8 @@
 // Chat notifications by Web Push: registers the service worker (public/sw.js) and, once the
-// person allows notifications, subscribes this browser with the server's VAPID key.
+// person allows notifications, subscribes this browser with the server's VAPID key; the
+// subscription follows the session (renewed at each sign-in, forgotten at logout).
 import { request } from '../../lib/request';
+import { beforeSignOut, getToken, isLoggedIn, subscribeSession } from '../../lib/session';
 
 function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -51,4 +53,44 @@ export async function enablePush(ask: boolean): Promise<boolean> {
     silent: true,
   });
   return true;
+}
+
+/**
+ * Forgets this browser's subscription, on the server and at the push service, so that nothing
+ * more is pushed to it. Never throws: a logout goes on whatever happens here.
+ */
+export async function disablePush(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    if (!subscription) return;
+    await request({
+      url: '/system/push/unsubscribe',
+      method: 'POST',
+      data: { endpoint: subscription.endpoint },
+      silent: true,
+      handleUnauthorized: false,
+    }).catch(() => undefined); // the server forgets them all at logout anyway
+    await subscription.unsubscribe();
+  } catch {
+    // No service worker or push service to ask: nothing is subscribed here that we can reach.
+  }
+}
+
+/**
+ * Keeps this browser's subscription with the session: subscribed again (when notifications were
+ * allowed) at start and whenever someone else signs in, which moves the endpoint to them, and
+ * forgotten before logout.
+ */
+export function pushFollowsSession(): void {
+  let token: string | null = null;
+  const follow = () => {
+    const now = isLoggedIn() ? getToken() : null;
+    if (now && now !== token) void enablePush(false).catch(() => undefined);
+    token = now;
+  };
+  follow();
+  subscribeSession(follow);
+  beforeSignOut(disablePush);
 }

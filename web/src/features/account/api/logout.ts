@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
+import { runSignOutSteps } from '../../../lib/session';
 import { StorageKey, getString } from '../../../lib/storage';
 import { forgetSavedToken, signOut } from '../saved-accounts';
 
 /** POST /logout revokes the token; the session is cleared here whatever the answer. */
 export async function logout() {
   const userId = Number(getString(StorageKey.USER_ID));
+  await runSignOutSteps();
   try {
     await request<null>({
       url: '/logout',
