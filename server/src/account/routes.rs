@@ -527,6 +527,7 @@ async fn update_pwd(
 #[utoipa::path(get, path = "/system/user/cancellation", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
 async fn cancellation(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<String>>> {
+    crate::chat::service::forget_images(&app, me.user_id).await?;
     let media = app.db.delete_account(me.user_id, app.clock.unix()).await?;
     app.hub.kick(me.user_id, KICKED);
     app.media
