@@ -1,7 +1,7 @@
 //! The `/im` WebSocket: authenticates with the IM token, registers the connection (closing the
 //! account's older one with 206), and then serves frames until either side goes away.
 //!
-//! Each connection is bounded: frames of at most 64 KiB (an image send of a member excepted),
+//! Each connection is bounded: frames of at most 64 KiB (an image send excepted),
 //! at most 100 ids a frame, a budget of frames a second, a bounded queue of signals (`hub.rs`),
 //! writes that must be taken within a time, and missed events read and sent a page at a time.
 
@@ -15,9 +15,7 @@ use futures::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::account::model::membership;
 use crate::account::sessions::token_hash;
-use crate::account::store::AccountStore;
 use crate::api::error::ApiError;
 use crate::api::extract::Query;
 use crate::app::App;
@@ -33,7 +31,7 @@ const PING_EVERY: Duration = Duration::from_secs(25);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);
 /// Stored events read (and sent) at a time when a connection catches up.
 const REPLAY_BATCH: i64 = 200;
-/// Largest frame from a client, but for a member's image send.
+/// Largest frame from a client, but for an image send.
 const MAX_FRAME: usize = 64 * 1024;
 /// Largest image send: a picture of `MAX_IMAGE_BYTES` in base64, and the frame around it.
 const MAX_IMAGE_FRAME: usize = crate::media::MAX_IMAGE_BYTES / 3 * 4 + 8 * 1024;
@@ -76,24 +74,12 @@ pub async fn upgrade(
         Err(e) => return ApiError::from(e).into_response(),
     };
     let lang = Lang::current();
-    // Only members send images, the one frame above 64 KiB; whoever becomes one while connected
-    // has a send refused by the smaller limit, and the client sends it again on its next
-    // connection, which has the larger one.
-    let member = match app.db.user(user_id).await {
-        Ok(Some(row)) => membership(
-            row.level.as_deref(),
-            row.member_expires_at,
-            app.clock.unix(),
-        )
-        .is_some(),
-        Ok(None) => return ApiError::Unauthorized.into_response(),
-        Err(e) => return ApiError::from(e).into_response(),
-    };
-    let limit = if member { MAX_IMAGE_FRAME } else { MAX_FRAME };
     // tungstenite's default read buffer (128 KiB) is zero-filled, hence resident, for every
     // connection, idle or not; a larger frame still arrives whole, the buffer grows to it.
-    ws.max_message_size(limit)
-        .max_frame_size(limit)
+    // Image sends are the one frame above 64 KiB (any other is refused once read, in `run`); a
+    // non-member's is refused as their picture would be over REST.
+    ws.max_message_size(MAX_IMAGE_FRAME)
+        .max_frame_size(MAX_IMAGE_FRAME)
         .read_buffer_size(1024)
         .on_upgrade(
             move |socket| async move { Connection::new(app, user_id, lang).run(socket).await },

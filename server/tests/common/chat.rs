@@ -241,6 +241,11 @@ impl Im {
             .unwrap();
     }
 
+    /// Sends a frame the server may cut off (by closing) before it is all written.
+    pub async fn send_unchecked(&mut self, frame: Value) {
+        let _ = self.ws.send(Ws::Text(frame.to_string().into())).await;
+    }
+
     pub async fn resume(&mut self, last_seq: i64) {
         self.send(json!({ "type": "resume", "lastSeq": last_seq }))
             .await;
