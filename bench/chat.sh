@@ -100,8 +100,10 @@ run_amora() { # name database-url
   local name=$1 url=$2 dir raw pid guard
   dir=$(mktemp -d "$work/amora-$name.XXXX")
   raw="$out/chat-amora-$name.txt"
+  # A load generator sends far more frames a connection than a person: no per-connection budget.
   export AMORA_ADDR=127.0.0.1:$port AMORA_DATA_DIR="$dir" AMORA_DATABASE_URL="$url" \
-    AMORA_RATE_LIMIT__DISABLED=true AMORA_WEB_DIR="$dir/none" RUST_LOG=warn
+    AMORA_RATE_LIMIT__DISABLED=true AMORA_WEB_DIR="$dir/none" RUST_LOG=warn \
+    AMORA_CHAT__FRAMES_PER_SECOND=1000000 AMORA_CHAT__FRAME_BURST=1000000
   "$work/amora" migrate >/dev/null
   "$work/loadgen" seed --db "$url" --users "$accounts" --out "$dir/accounts.tsv"
   # 1. Idle connections, on $nodes server processes.
@@ -157,7 +159,8 @@ run_amora() { # name database-url
   fi
   echo "RESULT phase=stored messages=$stored" | tee -a "$raw"
   kill "$guard"; wait "$guard" 2>/dev/null || true
-  unset AMORA_ADDR AMORA_DATA_DIR AMORA_DATABASE_URL AMORA_RATE_LIMIT__DISABLED AMORA_WEB_DIR RUST_LOG
+  unset AMORA_ADDR AMORA_DATA_DIR AMORA_DATABASE_URL AMORA_RATE_LIMIT__DISABLED AMORA_WEB_DIR RUST_LOG \
+    AMORA_CHAT__FRAMES_PER_SECOND AMORA_CHAT__FRAME_BURST
 }
 
 # --- Prosody -------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ impl App {
         let limits = RateLimiter::new(&config.rate_limit);
         let translator = crate::translate::router(&config);
         let send_checks = Checks::spawn(db.clone());
-        let hub: Arc<Hub> = Arc::default();
+        let hub = Arc::new(Hub::new(config.chat.outbound_queue));
         let message_writer = Writer::spawn(&db, hub.clone())?;
         Ok(App(Arc::new(AppInner {
             config,

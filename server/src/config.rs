@@ -23,6 +23,13 @@ pub struct Config {
     pub database_url: Option<SecretString>,
     /// Local folder (default `<data_dir>/media`) or `s3://bucket/prefix`.
     pub media_url: Option<String>,
+    /// Key of the signed URLs of private pictures (chat images, report screenshots); every node
+    /// of an installation needs the same. Unset: generated once into `<data_dir>/media.key`.
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub media_key: Option<SecretString>,
+    /// How long a signed picture URL stays valid, in seconds (URLs are handed out anew with
+    /// every message list, event and answer that carries them).
+    pub media_url_seconds: i64,
     /// Unset: mail goes to the outbox table and the log.
     #[serde(serialize_with = "ser_secret_opt")]
     pub smtp_url: Option<SecretString>,
@@ -216,6 +223,15 @@ pub struct ChatSettings {
     pub same_gender_blocked: bool,
     /// How long the sender may recall a message.
     pub recall_minutes: i64,
+    /// Frames a socket connection may send per second, on average, and at once (a token
+    /// bucket); a frame beyond it is answered with a 429 error frame and not served.
+    pub frames_per_second: u32,
+    pub frame_burst: u32,
+    /// Signals a connection may have waiting (typing is dropped from half full on); a
+    /// connection whose queue is full is closed with 4008 and resumes.
+    pub outbound_queue: usize,
+    /// A connection whose peer does not take a write within this time is dropped.
+    pub write_timeout_ms: u64,
 }
 
 impl Default for ChatSettings {
@@ -223,6 +239,10 @@ impl Default for ChatSettings {
         Self {
             same_gender_blocked: true,
             recall_minutes: 2,
+            frames_per_second: 20,
+            frame_burst: 100,
+            outbound_queue: 256,
+            write_timeout_ms: 10_000,
         }
     }
 }
@@ -281,6 +301,8 @@ impl Default for Config {
             data_dir: PathBuf::from("data"),
             database_url: None,
             media_url: None,
+            media_key: None,
+            media_url_seconds: 3600,
             smtp_url: None,
             mail_from: "Amora <no-reply@amora.app>".into(),
             nats_url: None,

@@ -570,6 +570,7 @@ async fn cancellation(
     if password.is_empty() || !app.passwords.verify(password, hash.as_deref()).await? {
         return Err(ApiError::Invalid(Msg::DeletePasswordWrong));
     }
+    crate::chat::service::forget_images(&app, me.user_id).await?;
     let media = app.db.delete_account(me.user_id, app.clock.unix()).await?;
     crate::notify::forget_subscriptions(&app, me.user_id).await?;
     app.hub.kick(me.user_id, KICKED);

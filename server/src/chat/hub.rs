@@ -10,9 +10,13 @@
 //! connection on the others (206). Whether someone is online anywhere (no push notification
 //! then) is asked of the other nodes on `<prefix>.presence.<user id>`: the node holding the
 //! account answers, the others stay silent.
+//!
+//! Each connection's queue is bounded: from half full on, typing signals are dropped; a
+//! connection whose queue is full (its reader too slow) is let go and closes with 4008, and its
+//! client resumes from its last sequence, so nothing is lost.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use futures::StreamExt;
@@ -47,18 +51,25 @@ pub enum Outbound {
     },
 }
 
+/// The WebSocket close code of a connection whose queue filled up (its client resumes).
+pub const CLOSE_BEHIND: u16 = 4008;
+
 struct Conn {
     id: u64,
-    tx: mpsc::UnboundedSender<Outbound>,
+    tx: mpsc::Sender<Outbound>,
     /// An `Events` notification is queued and not yet taken: further ones are coalesced.
     pending: Arc<AtomicBool>,
+    /// Set when the hub lets go of the connection without a place in its queue to say so: the
+    /// WebSocket close code to close with.
+    closing: Arc<AtomicU16>,
 }
 
 /// A registered connection's end of the hub.
 pub struct Registration {
     pub id: u64,
-    pub rx: mpsc::UnboundedReceiver<Outbound>,
+    pub rx: mpsc::Receiver<Outbound>,
     pub pending: Arc<AtomicBool>,
+    pub closing: Arc<AtomicU16>,
 }
 
 /// A signal between nodes.
@@ -71,6 +82,8 @@ struct Signal {
 
 pub struct Hub {
     conns: Mutex<HashMap<i64, Conn>>,
+    /// Signals a connection may have waiting.
+    queue: usize,
     next_id: AtomicU64,
     node: String,
     fanout: OnceLock<mpsc::UnboundedSender<Signal>>,
@@ -80,36 +93,49 @@ pub struct Hub {
 
 impl Default for Hub {
     fn default() -> Self {
+        Hub::new(256)
+    }
+}
+
+impl Hub {
+    /// A hub whose connections may each have `queue` signals waiting.
+    pub fn new(queue: usize) -> Self {
         Hub {
             conns: Mutex::default(),
+            queue: queue.max(2),
             next_id: AtomicU64::default(),
             node: uuid::Uuid::new_v4().simple().to_string(),
             fanout: OnceLock::new(),
             cluster: OnceLock::new(),
         }
     }
-}
 
-impl Hub {
     /// Registers the account's new connection, closing the one it replaces (here or on another
     /// node) with 206.
     pub fn register(&self, user_id: i64) -> Registration {
-        let (tx, rx) = mpsc::unbounded_channel();
+        let (tx, rx) = mpsc::channel(self.queue);
         let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
         let pending = Arc::new(AtomicBool::new(false));
+        let closing = Arc::new(AtomicU16::new(0));
         let old = self.lock().insert(
             user_id,
             Conn {
                 id,
                 tx,
                 pending: pending.clone(),
+                closing: closing.clone(),
             },
         );
         if let Some(old) = old {
-            let _ = old.tx.send(Outbound::Kick { code: 206 });
+            old.kick(206);
         }
         self.publish(user_id, Outbound::Kick { code: 206 });
-        Registration { id, rx, pending }
+        Registration {
+            id,
+            rx,
+            pending,
+            closing,
+        }
     }
 
     /// Removes the connection unless a newer one has taken its place.
@@ -181,24 +207,34 @@ impl Hub {
     /// Applies a signal to this node's connection of `user_id`, if any.
     fn apply(&self, user_id: i64, out: Outbound) {
         let mut conns = self.lock();
-        match out {
+        if let Outbound::Kick { code } = out {
+            if let Some(conn) = conns.remove(&user_id) {
+                conn.kick(code);
+            }
+            return;
+        }
+        let Some(conn) = conns.get(&user_id) else {
+            return;
+        };
+        let queued = match out {
             Outbound::Events => {
-                if let Some(conn) = conns.get(&user_id) {
-                    if !conn.pending.swap(true, Ordering::AcqRel) {
-                        let _ = conn.tx.send(Outbound::Events);
-                    }
-                }
+                conn.pending.swap(true, Ordering::AcqRel)
+                    || conn.tx.try_send(Outbound::Events).is_ok()
             }
-            Outbound::Message { .. } | Outbound::Typing { .. } => {
-                if let Some(conn) = conns.get(&user_id) {
-                    let _ = conn.tx.send(out);
+            Outbound::Typing { .. } => {
+                // Typing is worth nothing late: it gives way to events from half full on.
+                if conn.tx.capacity() > self.queue / 2 {
+                    let _ = conn.tx.try_send(out);
                 }
+                true
             }
-            Outbound::Kick { .. } => {
-                if let Some(conn) = conns.remove(&user_id) {
-                    let _ = conn.tx.send(out);
-                }
-            }
+            _ => conn.tx.try_send(out).is_ok(),
+        };
+        if !queued && !conn.tx.is_closed() {
+            // Too slow a reader: let it go rather than hold its events in memory. It closes
+            // once it sees the flag (or its write times out) and resumes on a new connection.
+            conn.closing.store(CLOSE_BEHIND, Ordering::Release);
+            conns.remove(&user_id);
         }
     }
 
@@ -272,5 +308,15 @@ impl Hub {
         self.conns
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl Conn {
+    /// Closes the connection with an IM code (206, 217): in its queue when there is room, else
+    /// by the flag it checks (leaving the hub drops the queue's sender, which wakes it).
+    fn kick(self, code: u16) {
+        if self.tx.try_send(Outbound::Kick { code }).is_err() {
+            self.closing.store(4000 + code, Ordering::Release);
+        }
     }
 }

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use crate::api::error::ApiError;
 use crate::i18n::Msg;
+use crate::media::signed::Signer;
 
 /// Largest text or custom payload, in bytes.
 pub const MAX_TEXT_BYTES: usize = 5 * 1024;
@@ -230,8 +231,9 @@ pub struct Message {
 }
 
 impl Message {
-    /// The message as `viewer` sees it now.
-    pub fn view(row: &MessageRow, viewer: i64) -> Message {
+    /// The message as `viewer` sees it now: an image's URLs signed by `signer` (they are private
+    /// to the conversation, and this is how its two people get to see them).
+    pub fn view(row: &MessageRow, viewer: i64, signer: &Signer) -> Message {
         let deleted = if viewer == row.sender_id {
             row.sender_deleted
         } else {
@@ -249,8 +251,12 @@ impl Message {
         let content = if deleted || row.recalled_at.is_some() {
             null()
         } else {
+            let signed = (row.kind == "img")
+                .then(|| signer.image_content(&row.content))
+                .flatten();
             // Stored by us, from a `Value`: always valid JSON.
-            RawValue::from_string(row.content.clone()).unwrap_or_else(|_| null())
+            RawValue::from_string(signed.unwrap_or_else(|| row.content.clone()))
+                .unwrap_or_else(|_| null())
         };
         Message {
             id: row.id,

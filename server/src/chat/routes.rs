@@ -107,7 +107,7 @@ async fn history(
         )
         .await?;
     Ok(ok(Page {
-        rows: service::views(&rows, me.user_id),
+        rows: service::views(&app, &rows, me.user_id),
         total,
     }))
 }
@@ -145,6 +145,7 @@ async fn conversations(
         .messages(&rows.iter().map(|r| r.last_id).collect::<Vec<_>>())
         .await?;
     let now = app.clock.unix();
+    let signer = app.media.signer(now);
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let (Some(card), Some(message)) = (
@@ -155,7 +156,7 @@ async fn conversations(
         };
         out.push(Conversation {
             peer: Card::from_row(card, now, app.config.people.online_minutes),
-            last_message: Message::view(message, me.user_id),
+            last_message: Message::view(message, me.user_id, &signer),
             unread: row.unread,
         });
     }

@@ -43,7 +43,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
     if let Some(row) = parties.sent {
         return Ok(Sent {
             seq: row.sender_seq,
-            message: Message::view(&row, sender),
+            message: Message::view(&row, sender, &app.media.signer(app.clock.unix())),
         });
     }
     app.limits.check(Action::ChatSend, &sender.to_string())?;
@@ -143,7 +143,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
     }
     Ok(Sent {
         seq: row.sender_seq,
-        message: Message::view(&row, sender),
+        message: Message::view(&row, sender, &app.media.signer(now)),
     })
 }
 
@@ -241,16 +241,23 @@ pub async fn mark_delivered(app: &App, me: i64, ids: &[i64]) -> ApiResult<()> {
     Ok(())
 }
 
-/// Recalls my own message within the recall window; the content goes for both sides.
+/// Recalls my own message within the recall window; the content goes for both sides, and an
+/// image's files with it.
 pub async fn recall(app: &App, me: i64, id: i64) -> ApiResult<Message> {
     let now = app.clock.unix();
     let since = now - app.config.chat.recall_minutes * 60;
+    // As it is before: the recall empties the content, which names the files of an image (and
+    // an image message's content never changes otherwise).
+    let before = app.db.message(id).await?;
     match app.db.recall(me, id, since, now).await? {
         Some((row, announced)) => {
             announce(app, &announced);
-            Ok(Message::view(&row, me))
+            if let Some(before) = before.filter(|b| b.kind == "img") {
+                delete_images(app, &[before.content]).await;
+            }
+            Ok(Message::view(&row, me, &app.media.signer(now)))
         }
-        None => match app.db.message(id).await? {
+        None => match before {
             Some(row) if row.sender_id == me => Err(ApiError::Invalid(Msg::RecallExpired)),
             Some(row) if row.recipient_id == me => Err(ApiError::Forbidden(Msg::Forbidden)),
             _ => Err(ApiError::NotFound),
@@ -258,7 +265,29 @@ pub async fn recall(app: &App, me: i64, id: i64) -> ApiResult<Message> {
     }
 }
 
-/// The messages of some stored rows as `viewer` sees them, in the rows' order.
-pub fn views(rows: &[MessageRow], viewer: i64) -> Vec<Message> {
-    rows.iter().map(|r| Message::view(r, viewer)).collect()
+/// The messages of some stored rows as `viewer` sees them now, in the rows' order.
+pub fn views(app: &App, rows: &[MessageRow], viewer: i64) -> Vec<Message> {
+    let signer = app.media.signer(app.clock.unix());
+    rows.iter()
+        .map(|r| Message::view(r, viewer, &signer))
+        .collect()
+}
+
+/// Deletes the files of the chat images a person has sent (their account is being deleted).
+pub async fn forget_images(app: &App, sender: i64) -> ApiResult<()> {
+    let contents = app.db.sent_images(sender).await?;
+    delete_images(app, &contents).await;
+    Ok(())
+}
+
+/// Deletes the stored files (picture and thumbnail) of image messages' contents.
+async fn delete_images(app: &App, contents: &[String]) {
+    let keys: Vec<String> = contents
+        .iter()
+        .flat_map(|c| crate::media::signed::image_keys(c))
+        .filter(|k| crate::media::signed::is_private(k))
+        .collect();
+    app.media
+        .delete(&keys.iter().map(String::as_str).collect::<Vec<_>>())
+        .await;
 }

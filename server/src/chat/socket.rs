@@ -1,5 +1,9 @@
 //! The `/im` WebSocket: authenticates with the IM token, registers the connection (closing the
 //! account's older one with 206), and then serves frames until either side goes away.
+//!
+//! Each connection is bounded: frames of at most 64 KiB (an image send excepted),
+//! at most 100 ids a frame, a budget of frames a second, a bounded queue of signals (`hub.rs`),
+//! writes that must be taken within a time, and missed events read and sent a page at a time.
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -20,11 +24,22 @@ use crate::chat::model::{Message, MessageRow, Outgoing};
 use crate::chat::service;
 use crate::chat::store::ChatStore;
 use crate::i18n::Lang;
+use crate::media::signed::Signer;
 use crate::people::store::PeopleStore;
 
 const PING_EVERY: Duration = Duration::from_secs(25);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);
+/// Stored events read (and sent) at a time when a connection catches up.
 const REPLAY_BATCH: i64 = 200;
+/// Largest frame from a client, but for an image send.
+const MAX_FRAME: usize = 64 * 1024;
+/// Largest image send: a picture of `MAX_IMAGE_BYTES` in base64, and the frame around it.
+const MAX_IMAGE_FRAME: usize = crate::media::MAX_IMAGE_BYTES / 3 * 4 + 8 * 1024;
+/// Most ids one frame may name (as the REST endpoints).
+const MAX_IDS: usize = 100;
+/// Close codes: a frame too large (RFC 6455), and a client that keeps sending over its budget.
+const CLOSE_TOO_BIG: u16 = 1009;
+const CLOSE_OVER_BUDGET: u16 = 4429;
 /// Most hub signals served together, their frames sent in one write.
 const COALESCE: usize = 64;
 /// How long a closing connection waits for the client to answer its close frame.
@@ -61,7 +76,10 @@ pub async fn upgrade(
     let lang = Lang::current();
     // tungstenite's default read buffer (128 KiB) is zero-filled, hence resident, for every
     // connection, idle or not; a larger frame still arrives whole, the buffer grows to it.
-    ws.max_message_size(16 * 1024 * 1024)
+    // Image sends are the one frame above 64 KiB (any other is refused once read, in `run`); a
+    // non-member's is refused as their picture would be over REST.
+    ws.max_message_size(MAX_IMAGE_FRAME)
+        .max_frame_size(MAX_IMAGE_FRAME)
         .read_buffer_size(1024)
         .on_upgrade(
             move |socket| async move { Connection::new(app, user_id, lang).run(socket).await },
@@ -98,20 +116,91 @@ struct Connection {
     lang: Lang,
     /// The highest sequence sent on this connection; None until the client resumes.
     last_sent: Option<i64>,
+    /// The last page of stored events read was full: more may follow it.
+    behind: bool,
+    budget: Budget,
+    write_timeout: Duration,
 }
 
 enum Next {
     Continue,
+    /// Close with this WebSocket close code (or none).
     Close(Option<u16>),
+    /// The peer does not take what is written: drop the connection without a closing handshake.
+    Drop,
+}
+
+/// Frames a client may send: a token bucket of `rate` a second holding at most `burst`.
+struct Budget {
+    tokens: f64,
+    at: Instant,
+    rate: f64,
+    burst: f64,
+    /// Frames refused since the last one served.
+    refused: u32,
+}
+
+impl Budget {
+    fn new(rate: u32, burst: u32) -> Self {
+        let burst = f64::from(burst.max(1));
+        Budget {
+            tokens: burst,
+            at: Instant::now(),
+            rate: f64::from(rate.max(1)),
+            burst,
+            refused: 0,
+        }
+    }
+
+    /// Takes a frame's token: false when there is none.
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let earned = now.duration_since(self.at).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + earned).min(self.burst);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            self.refused = 0;
+            true
+        } else {
+            self.refused += 1;
+            false
+        }
+    }
+
+    /// A client that has had a burst's worth of refusals in a row is not listening to them.
+    fn ignored(&self) -> bool {
+        f64::from(self.refused) > self.burst
+    }
+}
+
+/// Just enough of a frame to tell an image send.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Kind {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    msg_type: Option<String>,
+}
+
+fn is_image_send(text: &str) -> bool {
+    serde_json::from_str::<Kind>(text)
+        .is_ok_and(|k| k.kind.as_deref() == Some("send") && k.msg_type.as_deref() == Some("img"))
 }
 
 impl Connection {
     fn new(app: App, user_id: i64, lang: Lang) -> Self {
+        let chat = &app.config.chat;
+        let budget = Budget::new(chat.frames_per_second, chat.frame_burst);
+        let write_timeout = Duration::from_millis(chat.write_timeout_ms.max(1));
         Self {
             app,
             user_id,
             lang,
             last_sent: None,
+            behind: false,
+            budget,
+            write_timeout,
         }
     }
 
@@ -124,23 +213,43 @@ impl Connection {
             last_seq,
             recall_minutes: self.app.config.chat.recall_minutes,
         };
-        let mut ok = sink.send(Ws::Text(hello.text().into())).await.is_ok();
+        let timeout = self.write_timeout;
+        let mut ok = matches!(
+            write(&mut sink, vec![hello.text()], timeout).await,
+            Next::Continue
+        );
         let mut ping = tokio::time::interval(PING_EVERY);
         let mut heard = Instant::now();
-        let mut close_code = None;
+        let mut ending = Next::Close(None);
         while ok {
-            let next = tokio::select! {
+            let mut next = tokio::select! {
                 incoming = stream.next() => match incoming {
                     Some(Ok(Ws::Text(text))) => {
                         heard = Instant::now();
-                        // Boxed: the send path's futures are large and would otherwise be part of
-                        // every idle connection's task.
-                        let frames = Box::pin(self.handle(&text)).await;
-                        send_all(&mut sink, frames).await
+                        if text.len() > MAX_FRAME && !is_image_send(&text) {
+                            Next::Close(Some(CLOSE_TOO_BIG))
+                        } else if !self.budget.take() {
+                            if self.budget.ignored() {
+                                Next::Close(Some(CLOSE_OVER_BUDGET))
+                            } else {
+                                write(&mut sink, vec![over_budget(&text, self.lang).await], timeout).await
+                            }
+                        } else {
+                            // Boxed: the send path's futures are large and would otherwise be
+                            // part of every idle connection's task.
+                            let frames = Box::pin(self.handle(&text)).await;
+                            write(&mut sink, frames, timeout).await
+                        }
                     }
                     Some(Ok(Ws::Binary(_))) => {
                         heard = Instant::now();
-                        send_all(&mut sink, vec![error_frame(None, &ApiError::Malformed("binary frame".into()))]).await
+                        if self.budget.take() {
+                            write(&mut sink, vec![error_frame(None, &ApiError::Malformed("binary frame".into()))], timeout).await
+                        } else if self.budget.ignored() {
+                            Next::Close(Some(CLOSE_OVER_BUDGET))
+                        } else {
+                            Next::Continue
+                        }
                     }
                     Some(Ok(Ws::Ping(_) | Ws::Pong(_))) => {
                         heard = Instant::now();
@@ -148,54 +257,84 @@ impl Connection {
                     }
                     Some(Ok(Ws::Close(_))) | Some(Err(_)) | None => Next::Close(None),
                 },
-                out = registration.rx.recv() => match out {
-                    Some(first) => {
+                out = registration.rx.recv() => match (out, registration.closing.load(Ordering::Acquire)) {
+                    // Let go by the hub: kicked without room in the queue, or too far behind.
+                    (_, code @ 1..) => {
+                        let kicked = code.checked_sub(4000).filter(|c| matches!(c, 206 | 217));
+                        match kicked {
+                            Some(code) => match write(&mut sink, vec![Out::Kicked { code }.text()], timeout).await {
+                                Next::Continue => Next::Close(Some(4000 + code)),
+                                other => other,
+                            },
+                            None => Next::Close(Some(code)),
+                        }
+                    }
+                    (Some(first), _) => {
                         // Boxed, as `handle`: idle connections keep only a pointer's room for it.
                         let (frames, kicked) = Box::pin(self.outbound(first, &mut registration)).await;
-                        match (send_all(&mut sink, frames).await, kicked) {
-                            (_, Some(code)) => Next::Close(Some(code)),
+                        match (write(&mut sink, frames, timeout).await, kicked) {
+                            (Next::Drop, _) => Next::Drop,
+                            (_, Some(code)) => Next::Close(Some(4000 + code)),
                             (next, None) => next,
                         }
                     }
-                    None => Next::Close(None),
+                    (None, _) => Next::Close(None),
                 },
                 _ = ping.tick() => {
-                    let silent = heard.elapsed() > SILENCE_LIMIT;
-                    if silent || sink.send(Ws::Ping(Vec::new().into())).await.is_err() {
+                    if heard.elapsed() > SILENCE_LIMIT {
                         Next::Close(None)
                     } else {
-                        Next::Continue
+                        match tokio::time::timeout(timeout, sink.send(Ws::Ping(Vec::new().into()))).await {
+                            Ok(Ok(())) => Next::Continue,
+                            Ok(Err(_)) => Next::Close(None),
+                            Err(_) => Next::Drop,
+                        }
                     }
                 }
             };
-            if let Next::Close(code) = next {
-                close_code = code;
+            // Missed events, a page at a time, before anything else: never all in memory.
+            while self.behind && matches!(next, Next::Continue) {
+                let frames = Box::pin(self.flush()).await;
+                next = write(&mut sink, frames, timeout).await;
+            }
+            if !matches!(next, Next::Continue) {
+                ending = next;
                 ok = false;
             }
         }
         // A kicked connection is out of the hub already, and a replaced one must not remove
         // its successor: unregister checks the id.
         self.app.hub.unregister(self.user_id, registration.id);
-        if let Some(code) = close_code {
-            let frame = CloseFrame {
-                code: 4000 + code,
-                reason: code.to_string().into(),
-            };
-            if sink.send(Ws::Close(Some(frame))).await.is_ok() {
-                // Wait for the client's answer before the connection goes: closing with its
-                // frames (a pong, say) unread resets the connection, and the client may then
-                // never see the code that tells it to sign out.
-                let _ = tokio::time::timeout(CLOSE_GRACE, async {
-                    while let Some(Ok(frame)) = stream.next().await {
-                        if matches!(frame, Ws::Close(_)) {
-                            break;
+        match ending {
+            Next::Close(Some(code)) => {
+                let reason = match code.checked_sub(4000) {
+                    Some(im @ (206 | 217)) => im.to_string(),
+                    _ => String::new(),
+                };
+                let frame = CloseFrame {
+                    code,
+                    reason: reason.into(),
+                };
+                let sent = tokio::time::timeout(timeout, sink.send(Ws::Close(Some(frame)))).await;
+                if matches!(sent, Ok(Ok(()))) {
+                    // Wait for the client's answer before the connection goes: closing with its
+                    // frames (a pong, say) unread resets the connection, and the client may then
+                    // never see the code that tells it to sign out.
+                    let _ = tokio::time::timeout(CLOSE_GRACE, async {
+                        while let Some(Ok(frame)) = stream.next().await {
+                            if matches!(frame, Ws::Close(_)) {
+                                break;
+                            }
                         }
-                    }
-                })
-                .await;
+                    })
+                    .await;
+                }
             }
-        } else {
-            let _ = sink.close().await;
+            Next::Close(None) | Next::Continue => {
+                let _ = tokio::time::timeout(timeout, sink.close()).await;
+            }
+            // Nothing more is written to a peer that takes nothing: the socket just goes.
+            Next::Drop => {}
         }
     }
 
@@ -229,6 +368,11 @@ impl Connection {
                 Frame::Resume { last_seq } => {
                     self.last_sent = Some(last_seq.max(0));
                     self.flush().await
+                }
+                Frame::Delivered { ids } | Frame::Read { ids: Some(ids), .. }
+                    if ids.len() > MAX_IDS =>
+                {
+                    vec![error_frame(None, &ApiError::Malformed("ids".into()))]
                 }
                 Frame::Delivered { ids } => match service::mark_delivered(&app, me, &ids).await {
                     Ok(()) => vec![],
@@ -271,7 +415,10 @@ impl Connection {
             match out {
                 Outbound::Events => {
                     registration.pending.store(false, Ordering::Release);
-                    frames.extend(self.flush().await);
+                    // While behind, the pages still to come cover whatever is new.
+                    if !self.behind {
+                        frames.extend(self.flush().await);
+                    }
                 }
                 Outbound::Message { seq, row } => frames.extend(self.live(seq, &row).await),
                 Outbound::Typing { from } => frames.push(Out::Typing { from }.text()),
@@ -292,74 +439,88 @@ impl Connection {
     /// next event, nothing when it was sent already, and after a gap the events from the database.
     async fn live(&mut self, seq: i64, row: &MessageRow) -> Vec<String> {
         match self.last_sent {
+            _ if self.behind => Vec::new(),
             Some(last) if seq == last + 1 => {
                 self.last_sent = Some(seq);
-                vec![event_frame(seq, "message", row, self.user_id)]
+                let signer = self.app.media.signer(self.app.clock.unix());
+                vec![event_frame(seq, "message", row, self.user_id, &signer)]
             }
             Some(last) if seq > last => self.flush().await,
             _ => Vec::new(),
         }
     }
 
-    /// Every stored event after the last one sent, in order (nothing before the client resumed).
+    /// The next page of stored events after the last one sent, in order (nothing before the
+    /// client resumed); `behind` says whether more may follow.
     async fn flush(&mut self) -> Vec<String> {
+        self.behind = false;
         let Some(mut last) = self.last_sent else {
             return Vec::new();
         };
-        let mut frames = Vec::new();
-        loop {
-            let events = match self
-                .app
-                .db
-                .events_after(self.user_id, last, REPLAY_BATCH)
-                .await
-            {
-                Ok(events) => events,
-                Err(e) => {
-                    tracing::warn!(error = %e, "could not read chat events");
-                    break;
+        let events = match self
+            .app
+            .db
+            .events_after(self.user_id, last, REPLAY_BATCH)
+            .await
+        {
+            Ok(events) => events,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read chat events");
+                return Vec::new();
+            }
+        };
+        let ids: Vec<i64> = events
+            .iter()
+            .filter(|e| e.kind == "message" || e.kind == "update")
+            .filter_map(|e| e.message_id)
+            .collect();
+        let rows = self.app.db.messages(&ids).await.unwrap_or_default();
+        let signer = self.app.media.signer(self.app.clock.unix());
+        self.behind = i64::try_from(events.len()).unwrap_or(0) >= REPLAY_BATCH;
+        let mut frames = Vec::with_capacity(events.len());
+        for event in events {
+            let body = match event.kind.as_str() {
+                kind @ ("message" | "update") => {
+                    let Some(row) = rows.iter().find(|r| Some(r.id) == event.message_id) else {
+                        continue;
+                    };
+                    frames.push(event_frame(event.seq, kind, row, self.user_id, &signer));
+                    last = event.seq;
+                    continue;
+                }
+                kind => {
+                    let mut payload: Value =
+                        serde_json::from_str(&event.payload).unwrap_or(json!({}));
+                    payload["kind"] = json!(kind);
+                    payload
                 }
             };
-            let ids: Vec<i64> = events
-                .iter()
-                .filter(|e| e.kind == "message" || e.kind == "update")
-                .filter_map(|e| e.message_id)
-                .collect();
-            let rows = self.app.db.messages(&ids).await.unwrap_or_default();
-            let count = events.len();
-            for event in events {
-                let body = match event.kind.as_str() {
-                    kind @ ("message" | "update") => {
-                        let Some(row) = rows.iter().find(|r| Some(r.id) == event.message_id) else {
-                            continue;
-                        };
-                        frames.push(event_frame(event.seq, kind, row, self.user_id));
-                        last = event.seq;
-                        continue;
-                    }
-                    kind => {
-                        let mut payload: Value =
-                            serde_json::from_str(&event.payload).unwrap_or(json!({}));
-                        payload["kind"] = json!(kind);
-                        payload
-                    }
-                };
-                frames.push(
-                    Out::Event {
-                        seq: event.seq,
-                        event: Event::Other(body),
-                    }
-                    .text(),
-                );
-                last = event.seq;
-            }
-            if i64::try_from(count).unwrap_or(0) < REPLAY_BATCH {
-                break;
-            }
+            frames.push(
+                Out::Event {
+                    seq: event.seq,
+                    event: Event::Other(body),
+                }
+                .text(),
+            );
+            last = event.seq;
         }
         self.last_sent = Some(last);
         frames
     }
+}
+
+/// Writes frames, within `timeout`: a peer that does not take them in time is dropped.
+async fn write(
+    sink: &mut futures::stream::SplitSink<WebSocket, Ws>,
+    frames: Vec<String>,
+    timeout: Duration,
+) -> Next {
+    if frames.is_empty() {
+        return Next::Continue;
+    }
+    tokio::time::timeout(timeout, send_all(sink, frames))
+        .await
+        .unwrap_or(Next::Drop)
 }
 
 async fn send_all(
@@ -433,13 +594,29 @@ impl Out<'_> {
 }
 
 /// An `event` frame about a message, as `viewer` sees it.
-fn event_frame(seq: i64, kind: &str, row: &MessageRow, viewer: i64) -> String {
-    let message = Message::view(row, viewer);
+fn event_frame(seq: i64, kind: &str, row: &MessageRow, viewer: i64, signer: &Signer) -> String {
+    let message = Message::view(row, viewer, signer);
     Out::Event {
         seq,
         event: Event::Message { kind, message },
     }
     .text()
+}
+
+/// The answer to a frame over the budget: a 429 error, with the client id of a send.
+async fn over_budget(text: &str, lang: Lang) -> String {
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Id {
+        client_id: Option<String>,
+    }
+    let id = serde_json::from_str::<Id>(text)
+        .ok()
+        .and_then(|i| i.client_id);
+    let e = ApiError::TooManyRequests {
+        retry_after_secs: 1,
+    };
+    crate::i18n::with_lang(lang, async { error_frame(id.as_deref(), &e) }).await
 }
 
 fn error_frame(client_id: Option<&str>, e: &ApiError) -> String {

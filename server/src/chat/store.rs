@@ -471,6 +471,8 @@ pub trait ChatStore {
     ) -> sqlx::Result<Option<(MessageRow, Announced)>>;
     /// Deletes messages for `me` only.
     async fn delete_for(&self, me: i64, ids: &[i64]) -> sqlx::Result<u64>;
+    /// The contents of the image messages a person has sent and not recalled.
+    async fn sent_images(&self, sender: i64) -> sqlx::Result<Vec<String>>;
     async fn history(
         &self,
         me: i64,
@@ -861,6 +863,13 @@ impl ChatStore for Db {
             tx.commit().await?;
             Ok(a + b)
         })
+    }
+
+    async fn sent_images(&self, sender: i64) -> sqlx::Result<Vec<String>> {
+        let rows: Vec<(String,)> = on_db!(self, pool => sqlx::query_as(
+            "SELECT content FROM messages WHERE sender_id = $1 AND kind = 'img' AND recalled_at IS NULL",
+        ).bind(sender).fetch_all(pool).await)?;
+        Ok(rows.into_iter().map(|(c,)| c).collect())
     }
 
     async fn history(

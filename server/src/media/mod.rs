@@ -2,10 +2,12 @@
 //! S3-compatible bucket at scale) under content-unique keys and served with long cache headers.
 //! Every image is decoded by its content and re-encoded, so no metadata (EXIF, GPS) survives,
 //! and a thumbnail is made beside it. Pictures are checked for their size in pixels before they
-//! are decoded, and only a few are decoded at once (`image.rs`).
+//! are decoded, and only a few are decoded at once (`image.rs`). Chat images and report
+//! screenshots are private: they are served only through short-lived signed URLs (`signed`).
 
 mod image;
 pub mod routes;
+pub mod signed;
 
 use std::sync::Arc;
 
@@ -27,6 +29,9 @@ pub struct Media {
     store: Arc<dyn ObjectStore>,
     /// Pictures decoded at once: each may take up to 128 MiB and a core for a second.
     decoding: Arc<Semaphore>,
+    url_key: Arc<signed::UrlKey>,
+    /// How long a signed URL stays valid, in seconds.
+    url_seconds: i64,
 }
 
 /// A stored picture: its key and its thumbnail's key.
@@ -55,7 +60,24 @@ impl Media {
         Ok(Media {
             store,
             decoding: Arc::new(Semaphore::new(config.image_concurrency.max(1))),
+            url_key: Arc::new(signed::UrlKey::load(config)?),
+            url_seconds: config.media_url_seconds,
         })
+    }
+
+    /// Makes the URLs handed out at `now`.
+    pub fn signer(&self, now: i64) -> signed::Signer<'_> {
+        signed::Signer::new(&self.url_key, now, self.url_seconds)
+    }
+
+    /// Whether a signed URL's expiry and signature are valid for `key` at `now`.
+    pub fn verify(&self, key: &str, expires: i64, signature: &str, now: i64) -> bool {
+        self.url_key.verify(key, expires, signature, now)
+    }
+
+    /// How long a signed URL stays valid, in seconds.
+    pub fn url_seconds(&self) -> i64 {
+        self.url_seconds
     }
 
     /// Decodes a base64 picture (a `data:` URL or bare base64), re-encodes it and its thumbnail,
@@ -120,7 +142,7 @@ impl Media {
         }
     }
 
-    /// The URL a client fetches a stored object from.
+    /// The URL a client fetches a public stored object from (private ones: `signer`).
     pub fn url(key: &str) -> String {
         format!("/media/{key}")
     }

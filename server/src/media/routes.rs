@@ -1,14 +1,19 @@
-//! `GET /media/{key}`: stored pictures, immutable under their keys, so cached for a year.
+//! `GET /media/{key}`: stored pictures. Public ones (avatars) are immutable under their keys, so
+//! cached for a year; private ones (chat images, report screenshots) only with a valid signed
+//! URL (`signed.rs`), and cached privately for no longer than the URL lives.
 
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use serde::Deserialize;
 
 use crate::api::error::ApiError;
-use crate::api::extract::Path;
+use crate::api::extract::{Path, Query};
 use crate::app::App;
+use crate::i18n::Msg;
+use crate::media::signed::is_private;
 
 pub fn router() -> Router<App> {
     Router::new()
@@ -16,22 +21,43 @@ pub fn router() -> Router<App> {
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
 }
 
-async fn serve(State(app): State<App>, Path(key): Path<String>) -> Result<Response, ApiError> {
+#[derive(Debug, Deserialize)]
+struct Signature {
+    exp: Option<i64>,
+    sig: Option<String>,
+}
+
+async fn serve(
+    State(app): State<App>,
+    Path(key): Path<String>,
+    Query(signature): Query<Signature>,
+) -> Result<Response, ApiError> {
     if key
         .split('/')
         .any(|part| part.is_empty() || part == "." || part == "..")
     {
         return Err(ApiError::NotFound);
     }
+    let cache = if is_private(&key) {
+        let now = app.clock.unix();
+        let (Some(expires), Some(sig)) = (signature.exp, signature.sig.as_deref()) else {
+            return Err(ApiError::Forbidden(Msg::Forbidden));
+        };
+        if !app.media.verify(&key, expires, sig, now) {
+            return Err(ApiError::Forbidden(Msg::Forbidden));
+        }
+        // Not beyond the URL's life, nor in any shared cache.
+        let max_age = (expires - now).clamp(0, app.media.url_seconds());
+        format!("private, max-age={max_age}")
+    } else {
+        "public, max-age=31536000, immutable".to_owned()
+    };
     let bytes = app.media.get(&key).await?;
     let mime = mime_guess::from_path(&key).first_or_octet_stream();
     Ok((
         [
             (header::CONTENT_TYPE, mime.to_string()),
-            (
-                header::CACHE_CONTROL,
-                "public, max-age=31536000, immutable".to_owned(),
-            ),
+            (header::CACHE_CONTROL, cache),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
         ],
         bytes,

@@ -201,6 +201,25 @@ pub async fn open_im_at(
     }
 }
 
+/// Opens `{base}/im{query}` over a TCP socket with a small receive buffer: a client that does
+/// not read soon stops the server's writes.
+pub async fn open_im_small(base: &str, query: &str) -> Im {
+    let url = format!("{}/im{query}", base.replacen("http://", "ws://", 1));
+    let addr: std::net::SocketAddr = base.trim_start_matches("http://").parse().unwrap();
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let (ws, response) = tokio::time::timeout(
+        WAIT,
+        tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream)),
+    )
+    .await
+    .expect("the socket did not open in time")
+    .unwrap();
+    assert_eq!(response.status().as_u16(), 101);
+    Im { ws }
+}
+
 /// One client connection to `/im`.
 pub struct Im {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -220,6 +239,11 @@ impl Im {
             .send(Ws::Text(frame.to_string().into()))
             .await
             .unwrap();
+    }
+
+    /// Sends a frame the server may cut off (by closing) before it is all written.
+    pub async fn send_unchecked(&mut self, frame: Value) {
+        let _ = self.ws.send(Ws::Text(frame.to_string().into())).await;
     }
 
     pub async fn resume(&mut self, last_seq: i64) {

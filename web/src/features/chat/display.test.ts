@@ -1,5 +1,5 @@
 import type { Message } from './api/types';
-import { canRecall, dayLabel, listTime, previewText, tickOf } from './display';
+import { canRecall, dayLabel, listTime, previewText, signedUrlExpired, tickOf } from './display';
 
 const t = (key: string, options?: Record<string, unknown>) =>
   options ? `${key}:${JSON.stringify(options)}` : key;
@@ -72,5 +72,17 @@ describe('ticks and recall', () => {
     // The operator's window, when the server gives another one.
     expect(canRecall(mine, 42, { now: sentAt + 299_000, windowMs: 5 * 60_000 })).toBe(true);
     expect(canRecall(mine, 42, { now: sentAt + 301_000, windowMs: 5 * 60_000 })).toBe(false);
+  });
+});
+
+describe('signedUrlExpired', () => {
+  const url = '/media/chat/a.jpg?exp=1000&sig=ab';
+  it('is false before the expiry and true from it on', () => {
+    expect(signedUrlExpired(url, 999_000)).toBe(false);
+    expect(signedUrlExpired(url, 1_000_000)).toBe(true);
+  });
+  it('is false for a URL without one', () => {
+    expect(signedUrlExpired('/media/avatars/a.jpg', 5e12)).toBe(false);
+    expect(signedUrlExpired('blob:http://x/1', 5e12)).toBe(false);
   });
 });

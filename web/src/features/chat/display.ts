@@ -106,3 +106,15 @@ export function canRecall(
     now - new Date(message.createdAt).getTime() < windowMs
   );
 }
+
+/**
+ * Whether a chat image's signed URL (`/media/chat/...?exp=<unix seconds>&sig=...`) has expired:
+ * the server hands out a fresh one with every message list, so an expired one means the list is
+ * to be fetched again. False for a URL without an expiry.
+ */
+export function signedUrlExpired(url: string, now = Date.now()): boolean {
+  const query = url.split('?')[1];
+  if (!query) return false;
+  const exp = Number(new URLSearchParams(query).get('exp'));
+  return Number.isFinite(exp) && exp > 0 && exp * 1000 <= now;
+}

@@ -3,6 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
 import { ChatIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
+import { usePeerCard } from '../../features/chat/api/peer';
+import type { ChatTarget } from '../../features/chat/api/types';
 import { ChatView } from '../../features/chat/components/ChatView';
 import { useChatConnection } from '../../features/chat/hooks';
 import { MESSAGES_PATH, parseChatTarget } from '../../features/chat/target';
@@ -15,11 +17,27 @@ function isMember(user: { level?: string | null; memberExpiresAt?: string | null
   return new Date(user.memberExpiresAt).getTime() > Date.now();
 }
 
-/** Chat with one partner, who arrives as JSON in `data` (SPEC section 2). */
+/**
+ * Chat with one partner, who arrives as JSON in `data` (SPEC section 2). Only the id is taken
+ * from it: the name and picture come from the server, so that a link cannot put another name on
+ * someone.
+ */
 export default function ChatPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const target = parseChatTarget(params.get('data'));
+  const peerId = parseChatTarget(params.get('data'))?.userId ?? 0;
+  const card = usePeerCard(peerId).data;
+  const target: ChatTarget | null = peerId
+    ? {
+        userId: peerId,
+        userName: card?.remark?.trim() || card?.userName || '',
+        emUser: card?.emUser ?? '',
+        avatar: card?.avatarThumb ?? card?.avatar ?? '',
+        sex: card?.gender ?? '',
+        // The unread count is the server's too: entering the chat marks it read and syncs it.
+        unRead: 0,
+      }
+    : null;
   const { data: user, refetch: refetchUser } = useInfo();
   const connection = useChatConnection();
   // Gifts and red packets: the wallet says what to send, the chat sends it like any message.

@@ -7,4 +7,5 @@ export const chatKeys = {
   unread: () => [...chatKeys.all, 'unread'] as const,
   emoji: () => [...chatKeys.all, 'emoji'] as const,
   online: (userId: number) => [...chatKeys.all, 'online', userId] as const,
+  peer: (userId: number) => [...chatKeys.all, 'peer', userId] as const,
 };

@@ -100,6 +100,12 @@ export function ChatView({
     return card?.remark?.trim() || target.userName || card?.userName || '';
   }, [queryClient, peer, target.userName]);
 
+  // Image URLs are signed for a while only: the conversation fetched again brings fresh ones.
+  const refreshImages = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: chatKeys.history(peer) }),
+    [queryClient, peer],
+  );
+
   useEffect(() => {
     connection.enterChat(peer, target.unRead);
     return () => connection.leaveChat(peer);
@@ -287,6 +293,7 @@ export function ChatView({
                       peerName={name}
                       emoji={emoji}
                       renderContent={extras.renderContent}
+                      onImageExpired={refreshImages}
                       onActions={
                         item.message.status === 'recalled'
                           ? undefined

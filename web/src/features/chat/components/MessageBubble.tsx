@@ -4,7 +4,7 @@ import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Emoji, Message } from '../api/types';
 import type { ChatExtras } from '../extras';
-import { bubbleTime, emojiFor, tickOf } from '../display';
+import { bubbleTime, emojiFor, signedUrlExpired, tickOf } from '../display';
 import type { OutboxEntry } from '../outbox';
 import { AlertIcon, ClockIcon, DoubleTickIcon, TickIcon } from './icons';
 
@@ -69,14 +69,21 @@ function Content({
   code,
   image,
   emoji,
+  onImageExpired,
 }: {
   type: string;
   text?: string;
   code?: string;
   image?: { src: string; full?: string };
   emoji: readonly Emoji[] | undefined;
+  onImageExpired?: () => void;
 }) {
   const { t } = useTranslation();
+  // A chat image's URL is signed for a while only; once it has expired the list is fetched again
+  // and brings a fresh one.
+  const onError = () => {
+    if (image && signedUrlExpired(image.src)) onImageExpired?.();
+  };
   switch (type) {
     case 'txt':
       return <p className="bubble-text">{text}</p>;
@@ -90,11 +97,11 @@ function Content({
       return image ? (
         image.full ? (
           <a href={image.full} target="_blank" rel="noreferrer" className="bubble-image">
-            <img src={image.src} alt={t('chat.photo')} loading="lazy" />
+            <img src={image.src} alt={t('chat.photo')} loading="lazy" onError={onError} />
           </a>
         ) : (
           <span className="bubble-image">
-            <img src={image.src} alt={t('chat.photo')} />
+            <img src={image.src} alt={t('chat.photo')} onError={onError} />
           </span>
         )
       ) : null;
@@ -110,6 +117,7 @@ export function MessageBubble({
   emoji,
   onActions,
   renderContent,
+  onImageExpired,
 }: {
   message: Message;
   mine: boolean;
@@ -117,6 +125,8 @@ export function MessageBubble({
   emoji: readonly Emoji[] | undefined;
   onActions?: () => void;
   renderContent?: ChatExtras['renderContent'];
+  /** A signed image URL has expired: fetch the conversation again. */
+  onImageExpired?: () => void;
 }) {
   const { t } = useTranslation();
   const actions = useMessageActions(onActions);
@@ -152,6 +162,7 @@ export function MessageBubble({
             code={content.code}
             image={thumb ? { src: thumb, full: url } : undefined}
             emoji={emoji}
+            onImageExpired={onImageExpired}
           />
         )}
       </div>

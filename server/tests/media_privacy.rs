@@ -1,0 +1,200 @@
+//! Private pictures: chat images and report screenshots are served only through the signed,
+//! short-lived URLs handed to the conversation's two people (in answers, message lists, socket
+//! events and replays), cached privately; an unsigned, tampered or expired URL is refused, and a
+//! recalled image or a deleted account's images are gone. Avatars stay public.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::chat::RECALL;
+use common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
+use serde_json::{json, Value};
+
+const URL_SECONDS: i64 = 600;
+
+async fn setup(b: Backend) -> (TestApp, Person, Person) {
+    let app = spawn_with(Setup::new(b), |c| c.media_url_seconds = URL_SECONDS).await;
+    let (tom, ana) = (app.man("tom").await, app.woman("ana").await);
+    app.make_member(&tom, 30).await;
+    (app, tom, ana)
+}
+
+fn picture() -> Value {
+    json!({ "image": common::images::data_url("image/jpeg", &common::images::jpeg(64, 48)) })
+}
+
+/// Tom sends Ana a picture: its `(url, thumb)` as his answer gives them.
+async fn send_picture(app: &TestApp, tom: &Person, ana: &Person) -> (String, String, i64) {
+    let sent = app
+        .send_content(tom, ana.id, "img", picture(), None)
+        .await
+        .ok();
+    let content = &sent["message"]["content"];
+    (
+        content["url"].as_str().unwrap().to_owned(),
+        content["thumb"].as_str().unwrap().to_owned(),
+        sent["message"]["id"].as_i64().unwrap(),
+    )
+}
+
+/// The status of a GET, and its Cache-Control.
+async fn get(app: &TestApp, path: &str) -> (u16, String) {
+    let got = app.fetch("GET", path, &[]).await;
+    (got.status, got.header("cache-control").unwrap_or_default())
+}
+
+fn unsigned(url: &str) -> &str {
+    url.split_once('?').map_or(url, |(path, _)| path)
+}
+
+/// `max-age` of a private Cache-Control, which must be no longer than the URL lives.
+fn private_max_age(cache: &str) -> i64 {
+    let age = cache
+        .strip_prefix("private, max-age=")
+        .unwrap_or_else(|| panic!("not private: {cache}"));
+    let age: i64 = age.parse().unwrap();
+    assert!((1..=URL_SECONDS).contains(&age), "{cache}");
+    age
+}
+
+async fn chat_images_are_served_only_through_fresh_signed_urls(b: Backend) {
+    let (app, tom, ana) = setup(b).await;
+    let (url, thumb, _) = send_picture(&app, &tom, &ana).await;
+    assert!(
+        url.starts_with("/media/chat/") && url.contains("&sig="),
+        "{url}"
+    );
+
+    // The sender, and the recipient in her list of the conversation.
+    for path in [&url, &thumb] {
+        let (status, cache) = get(&app, path).await;
+        assert_eq!(status, 200, "{path}");
+        private_max_age(&cache);
+    }
+    let hers = app.conversation(&ana, tom.id).await;
+    let her_url = hers[0]["content"]["url"].as_str().unwrap();
+    assert_eq!(get(&app, her_url).await.0, 200);
+    let listed = app.conversations(&ana).await;
+    let last = listed[0]["lastMessage"]["content"]["thumb"]
+        .as_str()
+        .unwrap();
+    assert_eq!(get(&app, last).await.0, 200);
+
+    // Anyone with the bare address, or a signature that is not this key's, or tampered.
+    assert_eq!(get(&app, unsigned(&url)).await.0, 403);
+    assert_eq!(get(&app, unsigned(&thumb)).await.0, 403);
+    let (_, thumb_query) = thumb.split_once('?').unwrap();
+    assert_eq!(
+        get(&app, &format!("{}?{thumb_query}", unsigned(&url)))
+            .await
+            .0,
+        403
+    );
+    let tampered = format!("{}0", &url[..url.len() - 1]);
+    let tampered = if tampered == url {
+        format!("{}1", &url[..url.len() - 1])
+    } else {
+        tampered
+    };
+    assert_eq!(get(&app, &tampered).await.0, 403);
+    let (path, query) = url.split_once('?').unwrap();
+    let exp: i64 = query
+        .split('&')
+        .find_map(|p| p.strip_prefix("exp="))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let sig = query
+        .split('&')
+        .find_map(|p| p.strip_prefix("sig="))
+        .unwrap();
+    let later = format!("{path}?exp={}&sig={sig}", exp + 3600);
+    assert_eq!(
+        get(&app, &later).await.0,
+        403,
+        "a longer life, same signature"
+    );
+
+    // Expired: refused; the list gives a new one that works.
+    app.clock()
+        .advance(chrono::Duration::seconds(URL_SECONDS + 301));
+    assert_eq!(get(&app, &url).await.0, 403);
+    let fresh = app.conversation(&ana, tom.id).await;
+    let fresh_url = fresh[0]["content"]["url"].as_str().unwrap();
+    assert_ne!(fresh_url, url);
+    assert_eq!(get(&app, fresh_url).await.0, 200);
+}
+
+async fn socket_events_and_replays_carry_signed_urls(b: Backend) {
+    let (app, tom, ana) = setup(b).await;
+    let mut hers = app.online(&ana, 0).await;
+    send_picture(&app, &tom, &ana).await;
+    let (_, event) = hers.event().await;
+    let live = event["message"]["content"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(get(&app, &live).await.0, 200, "{live}");
+    hers.close().await;
+
+    let mut hers = app.online(&ana, 0).await;
+    let (_, event) = hers.event().await;
+    let replayed = event["message"]["content"]["thumb"].as_str().unwrap();
+    assert_eq!(get(&app, replayed).await.0, 200, "{replayed}");
+    assert_eq!(get(&app, unsigned(replayed)).await.0, 403);
+}
+
+async fn a_recalled_or_deleted_accounts_image_is_gone(b: Backend) {
+    let (app, tom, ana) = setup(b).await;
+    let (url, thumb, id) = send_picture(&app, &tom, &ana).await;
+    let files = app.media_files();
+    app.post(RECALL, Some(&tom.token), json!({ "id": id }))
+        .await
+        .ok();
+    assert_eq!(app.media_files(), files - 2);
+    for path in [&url, &thumb] {
+        assert_eq!(get(&app, path).await.0, 404, "{path}");
+    }
+
+    let (url, thumb, _) = send_picture(&app, &tom, &ana).await;
+    app.delete_account(&tom).await;
+    for path in [&url, &thumb] {
+        assert_eq!(get(&app, path).await.0, 404, "{path}");
+    }
+}
+
+async fn report_screenshots_are_not_public_and_avatars_are(b: Backend) {
+    let app = spawn(b).await;
+    let (tom, ana) = (app.man("tom").await, app.woman("ana").await);
+    app.post(
+        "/prod-api/system/form/add",
+        Some(&ana.token),
+        json!({ "userId": tom.id, "reason": "harassment", "images": [picture()["image"]] }),
+    )
+    .await
+    .ok();
+    let dir = app.app().config.data_dir.join("media").join("reports");
+    let stored: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(stored.len(), 2, "{stored:?}");
+    for name in stored {
+        assert_eq!(get(&app, &format!("/media/reports/{name}")).await.0, 403);
+    }
+
+    let me = app.get("/prod-api/getInfo", Some(&ana.token)).await.ok();
+    let avatar = me["avatar"].as_str().unwrap();
+    let (status, cache) = get(&app, avatar).await;
+    assert_eq!(status, 200);
+    assert_eq!(cache, "public, max-age=31536000, immutable");
+}
+
+both_databases!(
+    chat_images_are_served_only_through_fresh_signed_urls,
+    socket_events_and_replays_carry_signed_urls,
+    a_recalled_or_deleted_accounts_image_is_gone,
+    report_screenshots_are_not_public_and_avatars_are,
+);
