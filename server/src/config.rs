@@ -132,7 +132,7 @@ impl Default for AccountSettings {
     }
 }
 
-/// Web Push endpoints: where the server may send pushes to (docs/security/push.md).
+/// Web Push endpoints: where the server may send pushes to (docs/security.md, "Web Push").
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default)]
 pub struct PushSettings {

@@ -2,7 +2,7 @@
 //! encrypted push, checks the VAPID signature and decrypts the payload as a browser would. Such a
 //! service listens on plain-http loopback, which only the test-only `push.allow_insecure_local`
 //! lets through; the stories about where pushes may go run without it, with listeners that count
-//! every connection they get (docs/security/push.md).
+//! every connection they get (docs/security.md, "Web Push").
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -1,7 +1,7 @@
 //! Notifications: Web Push (VAPID) to people who have no live chat connection. The payload
 //! carries the SPEC's extension fields so that opening the notification leads to the chat.
 //! Where pushes may go, and how many, is `guard`'s and this module's to enforce
-//! (docs/security/push.md).
+//! (docs/security.md, "Web Push").
 
 pub mod guard;
 pub mod routes;
