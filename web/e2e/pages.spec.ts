@@ -94,16 +94,20 @@ for (const lang of ['en', 'ja'] as const) {
         await shot(page, testInfo, `${lang}-${name}`);
       }
     }
+    const mika = person(`mk${lang}`, testInfo);
+    const { userId } = await registerViaApi(request, mika, { gender: 'male' });
     const partner = {
-      userId: 42,
-      userName: 'Mika',
-      emUser: 'u42',
+      userId,
+      userName: mika.userName,
+      emUser: `u${userId}`,
       avatar: '',
-      sex: 'female',
+      sex: 'male',
       unRead: 0,
     };
     await page.goto(url(`/pages/chat/chat?data=${encodeURIComponent(JSON.stringify(partner))}`));
-    await expect(page.getByRole('heading', { level: 1, name: /Mika/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: new RegExp(mika.userName) }),
+    ).toBeVisible();
     await shot(page, testInfo, `${lang}-chat`);
     expect(refused).toEqual([]);
   });
