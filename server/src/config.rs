@@ -253,7 +253,8 @@ impl Default for ChatSettings {
 pub struct PeopleSettings {
     /// Discover shows the other gender unless the person filters by gender (the seed's default).
     pub opposite_gender_by_default: bool,
-    /// Discover results a non-member sees per UTC day; members see without limit.
+    /// Different people Discover shows a non-member per UTC day (someone seen again is free);
+    /// members see without limit.
     pub daily_discover_cap: i64,
     /// Active within this many minutes counts as online.
     pub online_minutes: i64,

@@ -137,6 +137,9 @@ impl Server {
                 if let Err(e) = account::guard::purge_expired(&sweeper).await {
                     tracing::warn!(error = %e, "could not purge expired sessions");
                 }
+                if let Err(e) = people::forget_earlier_days(&sweeper).await {
+                    tracing::warn!(error = %e, "could not forget earlier days' discover");
+                }
             }
         });
         let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();

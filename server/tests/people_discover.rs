@@ -160,8 +160,8 @@ async fn a_filter_off_the_list_is_refused_with_the_message_the_app_shows(b: Back
     ] {
         app.discover(&ana, query).await.fails(400, msg);
     }
-    // Nothing was served: the refusals took nothing from the day's allowance.
-    assert_eq!(app.count("discover_served").await, 0);
+    // Nobody was shown: the refusals took nothing from the day's allowance.
+    assert_eq!(app.count("discover_shown").await, 0);
     // The widest range is a valid one.
     assert_eq!(app.discovered(&ana, "minAge=18&maxAge=99").await.len(), 1);
 }
@@ -333,24 +333,57 @@ async fn a_non_member_sees_a_number_of_people_a_day_then_is_offered_membership(b
     for name in ["bob", "carl", "dave", "eric", "fred", "gus"] {
         app.man(name).await;
     }
-    let served =
-        || app.scalar("SELECT CAST(COALESCE(SUM(served), 0) AS BIGINT) FROM discover_served");
 
     let first = app.discover(&ana, "pageSize=3").await.ok();
     assert_eq!((ids(&first).len(), first["total"].as_i64()), (3, Some(6)));
     let second = app.discover(&ana, "pageNum=2&pageSize=3").await.ok();
     assert_eq!(ids(&second).len(), 2, "only two more today: {second}");
-    assert_eq!(served().await, 5);
+    assert_eq!(app.count("discover_shown").await, 5);
 
-    for query in ["pageSize=3", "pageNum=3&pageSize=3", "online=true"] {
+    // Nobody new is left for today: a page of only new people asks to upgrade.
+    for query in ["pageNum=6&pageSize=1", "pageNum=2&pageSize=5"] {
         asks_to_upgrade(&app.discover(&ana, query).await);
     }
-    assert_eq!(served().await, 5, "a refusal counts nothing");
+    assert_eq!(
+        app.count("discover_shown").await,
+        5,
+        "a refusal counts nothing"
+    );
 
     // A new UTC day brings a new allowance.
     app.clock().advance(Duration::days(1));
     assert_eq!(ids(&app.discover(&ana, "pageSize=100").await.ok()).len(), 5);
-    asks_to_upgrade(&app.discover(&ana, "").await);
+    asks_to_upgrade(&app.discover(&ana, "pageNum=6&pageSize=1").await);
+}
+
+async fn people_seen_again_the_same_day_cost_nothing(b: Backend) {
+    let app = spawn_with(Setup::new(b), |c| c.people.daily_discover_cap = 5).await;
+    app.to_noon();
+    let ana = app.woman("ana").await;
+    for name in ["bob", "carl", "dave", "eric", "fred", "gus", "hal"] {
+        app.man(name).await;
+    }
+
+    // Opening Discover again and again shows the same people and never locks her out.
+    let first = ids(&app.discover(&ana, "pageSize=3").await.ok());
+    for _ in 0..10 {
+        assert_eq!(ids(&app.discover(&ana, "pageSize=3").await.ok()), first);
+    }
+    assert_eq!(app.count("discover_shown").await, 3);
+
+    // A wider page shows the three again for free and two new people; the rest are held back.
+    let wider = ids(&app.discover(&ana, "pageSize=7").await.ok());
+    assert_eq!(wider.len(), 5, "three seen and two new: {wider:?}");
+    assert!(first.iter().all(|id| wider.contains(id)));
+    assert_eq!(app.count("discover_shown").await, 5);
+
+    // Filters that find people she already saw still answer, past the allowance.
+    for _ in 0..3 {
+        assert_eq!(ids(&app.discover(&ana, "pageSize=7").await.ok()), wider);
+    }
+    let second_page = app.discover(&ana, "pageNum=2&pageSize=5").await;
+    asks_to_upgrade(&second_page);
+    assert_eq!(app.count("discover_shown").await, 5);
 }
 
 async fn a_member_is_never_counted(b: Backend) {
@@ -364,14 +397,14 @@ async fn a_member_is_never_counted(b: Backend) {
     for _ in 0..3 {
         assert_eq!(ids(&app.discover(&ana, "pageSize=100").await.ok()).len(), 6);
     }
-    assert_eq!(app.count("discover_served").await, 0);
+    assert_eq!(app.count("discover_shown").await, 0);
 
     // An expired membership is no membership.
     let bea = app.woman("bea").await;
     app.make_member(&bea, 1).await;
     app.clock().advance(Duration::days(2));
     assert_eq!(ids(&app.discover(&bea, "pageSize=100").await.ok()).len(), 5);
-    asks_to_upgrade(&app.discover(&bea, "").await);
+    asks_to_upgrade(&app.discover(&bea, "pageNum=6&pageSize=1").await);
     assert_eq!(ids(&app.discover(&ana, "pageSize=100").await.ok()).len(), 6);
 }
 
@@ -651,6 +684,7 @@ both_databases!(
     recently_active_people_come_first,
     discover_comes_in_pages,
     a_non_member_sees_a_number_of_people_a_day_then_is_offered_membership,
+    people_seen_again_the_same_day_cost_nothing,
     a_member_is_never_counted,
     my_own_profile_is_mine_and_leaves_no_footprint,
     a_card_shows_what_others_may_know,

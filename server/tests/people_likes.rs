@@ -31,6 +31,21 @@ async fn like(app: &TestApp, who: &Person, whom: &Person) -> (bool, bool) {
     )
 }
 
+/// `who` asks for the heart on `whom` to show `liked`: (liked, mutual).
+async fn set_like(app: &TestApp, who: &Person, whom: &Person, liked: bool) -> (bool, bool) {
+    let state = app
+        .get(
+            &format!("/prod-api/system/like/opera/{}?like={liked}", whom.id),
+            Some(&who.token),
+        )
+        .await
+        .ok();
+    (
+        state["liked"].as_bool().unwrap(),
+        state["mutual"].as_bool().unwrap(),
+    )
+}
+
 /// `who` opens the profile of `whom`.
 async fn visit(app: &TestApp, who: &Person, whom: &Person) -> serde_json::Value {
     app.get(&format!("{PROFILE}?userId={}", whom.id), Some(&who.token))
@@ -74,6 +89,31 @@ async fn a_heart_toggles_and_two_hearts_make_a_match(b: Backend) {
         (&hers["liked"], &hers["mutual"]),
         (&json!(true), &json!(false))
     );
+}
+
+async fn a_heart_asked_to_like_never_takes_a_like_back(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.woman("ana").await;
+    let bob = app.man("bob").await;
+
+    // Bob likes Ana; she likes him back twice (a double tap, or a second device): still a match.
+    assert_eq!(like(&app, &bob, &ana).await, (true, false));
+    assert_eq!(set_like(&app, &ana, &bob, true).await, (true, true));
+    assert_eq!(set_like(&app, &ana, &bob, true).await, (true, true));
+    assert_eq!(app.count("likes").await, 2);
+
+    // Taking it back is as sure: twice leaves it taken back.
+    assert_eq!(set_like(&app, &ana, &bob, false).await, (false, false));
+    assert_eq!(set_like(&app, &ana, &bob, false).await, (false, false));
+    assert_eq!(app.count("likes").await, 1);
+
+    app.get(
+        &format!("/prod-api/system/like/opera/{}?like=maybe", bob.id),
+        Some(&ana.token),
+    )
+    .await
+    .fails_starting(400, "The request is not valid");
+    assert_eq!(app.count("likes").await, 1);
 }
 
 async fn nobody_likes_themselves_or_nobody(b: Backend) {
@@ -273,6 +313,7 @@ async fn my_favourites_badge_counts_new_matches(b: Backend) {
 }
 
 both_databases!(
+    a_heart_asked_to_like_never_takes_a_like_back,
     a_heart_toggles_and_two_hearts_make_a_match,
     nobody_likes_themselves_or_nobody,
     my_favourites_list_whom_i_like_newest_first,

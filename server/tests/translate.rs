@@ -114,6 +114,7 @@ async fn apertium_translates_english_to_spanish_and_reading_again_is_free(b: Bac
         (first["characters"].as_i64(), first["fromPack"].as_i64()),
         (Some(12), Some(12))
     );
+    assert_eq!(first["sameLanguage"], false);
     assert_eq!(characters(&app, &lucia).await, 88);
 
     let again = translate(&app, &lucia, id, "es").await.ok();
@@ -170,6 +171,27 @@ async fn libretranslate_is_called_as_its_api_says(b: Backend) {
         "the provider is not called again"
     );
     assert_eq!(characters(&app, &yui).await, 50 - 24);
+}
+
+async fn a_message_already_in_my_language_is_said_to_be_and_costs_nothing(b: Backend) {
+    let app = spawn_with(Setup::new(b), |_| {}).await;
+    let tom = person(&app, "tom", "male", "en").await;
+    let ann = person(&app, "ann", "female", "en").await;
+    give_characters(&app, &ann, 5).await;
+    let id = send(&app, &tom, &ann, "Good morning, how are you?").await;
+
+    for _ in 0..2 {
+        let done = translate(&app, &ann, id, "en").await.ok();
+        assert_eq!(
+            (
+                done["sameLanguage"].as_bool(),
+                done["text"].as_str(),
+                done["fromPack"].as_i64()
+            ),
+            (Some(true), Some("Good morning, how are you?"), Some(0))
+        );
+    }
+    assert_eq!(characters(&app, &ann).await, 5);
 }
 
 async fn asking_many_times_at_once_translates_once(b: Backend) {
@@ -286,6 +308,7 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
 }
 
 both_databases!(
+    a_message_already_in_my_language_is_said_to_be_and_costs_nothing,
     asking_many_times_at_once_translates_once,
     apertium_translates_english_to_spanish_and_reading_again_is_free,
     libretranslate_is_called_as_its_api_says,

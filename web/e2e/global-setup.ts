@@ -93,6 +93,8 @@ export default async function globalSetup() {
       AMORA_WEB_DIR: dist,
       AMORA_PUBLIC_URL: base,
       AMORA_RATE_LIMIT_DISABLED: 'true',
+      // Non-members see 30 different people a day, so a story can reach the allowance.
+      AMORA_PEOPLE__DAILY_DISCOVER_CAP: '30',
       // Demo profiles, and the demo member (demo / demo1234) the membership stories sign in as.
       AMORA_DEMO: 'true',
     },

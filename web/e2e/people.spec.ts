@@ -194,32 +194,121 @@ test('a non-member sees how many people are waiting behind Upgrade now', async (
   await shot(page, testInfo, 'ja-wink-upgrade');
 });
 
-test('a non-member past the daily allowance is offered Upgrade now on Discover', async ({
+test('a non-member opens Discover all day without a false lock-out, then meets Upgrade now', async ({
   page,
   request,
 }, testInfo) => {
+  // The e2e server allows 30 different people a day (global-setup.ts); a man sees the forty
+  // demo women and every woman the stories registered.
   const me = person('cap', testInfo);
-  const { token } = await registerViaApi(request, me);
-  // Use up today's allowance the way a long scroll would.
-  for (let i = 0; i < 20; i++) {
-    const res = await request.get(url('/prod-api/system/user/profile/homePage/all?pageSize=100'), {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const body = (await res.json()) as { code: number; data: { upgrade?: boolean } };
-    if (body.code === 403) {
-      expect(body.data.upgrade).toBe(true);
-      break;
-    }
-  }
-
+  await registerViaApi(request, me, { gender: 'male', country: 'Canada' });
   await skipSplash(page);
   await login(page, me.userName, me.password);
+  await expect(cards(page)).toHaveCount(20);
+  const first = await cards(page).first().getAttribute('data-user-id');
+
+  // Coming back to Discover again and again shows the same people, never "seen everyone".
+  for (let visit = 0; visit < 5; visit++) {
+    await page.reload();
+    await expect(cards(page)).toHaveCount(20);
+    await expect(cards(page).first()).toHaveAttribute('data-user-id', first ?? '');
+    await expect(page.getByTestId('upgrade-panel')).toHaveCount(0);
+  }
+
+  // Scrolling on meets the allowance after thirty different people.
   const panel = page.getByTestId('upgrade-panel');
+  await expect(async () => {
+    await page.mouse.wheel(0, 4000);
+    await expect(panel).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(cards(page)).toHaveCount(30);
   await expect(
     panel.getByRole('heading', { name: "You've seen everyone for today" }),
   ).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Upgrade now' })).toBeVisible();
   await expect(page.getByTestId('toast')).toHaveCount(0);
+
+  // The people already seen today stay free to see again.
+  await page.reload();
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByTestId('upgrade-panel')).toHaveCount(0);
+});
+
+test('hearts show whom I already like, and liking back never takes a like away', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('hrt', testInfo);
+  const { userId, token } = await registerViaApi(request, me);
+  const ken = person('ken', testInfo);
+  const him = await registerViaApi(request, ken, { gender: 'male', country: 'Spain' });
+  await api(request, token, `/system/like/opera/${him.userId}`);
+
+  // Discover in a browser that never saw my like: the heart says it.
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  const heart = cardOf(page, ken.userName).getByRole('button', { name: `Like ${ken.userName}` });
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+  // He likes me back; on his phone, an old page still shows my card with an empty heart. Tapping
+  // the stale heart asks for a like, which the server keeps (it never flips it away).
+  await api(request, him.token, `/system/like/opera/${userId}`);
+  const stale = await api<{ liked: boolean }>(
+    request,
+    him.token,
+    `/system/like/opera/${userId}?like=true`,
+  );
+  expect(stale.liked).toBe(true);
+
+  // Taking my like back, then liking again, does exactly what the heart shows.
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('Wink Me shows the hearts I already gave, and a heart there likes back', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DEMO.userName, DEMO.password);
+  await skipSplash(page);
+  await login(page, DEMO.userName, DEMO.password);
+  const answer = page.waitForResponse(
+    (res) => res.url().includes('/prod-api/system/like/likeMe') && res.ok(),
+  );
+  await page.getByTestId('tab-wink').click();
+  const rows = ((await (await answer).json()) as { data: { rows: (Card & { liked: boolean })[] } })
+    .data.rows;
+  expect(rows.some((r) => r.liked)).toBe(true);
+  expect(rows.some((r) => !r.liked)).toBe(true);
+  for (const row of rows.slice(0, 8)) {
+    const card = cards(page).and(page.locator(`[data-user-id="${row.userId}"]`));
+    await expect(card.getByTestId('like-button')).toHaveAttribute(
+      'aria-pressed',
+      String(row.liked),
+    );
+  }
+
+  // Like one back: a match, and the server agrees; then leave the demo as it was.
+  const back = rows.find((r) => !r.liked);
+  if (!back) throw new Error('every admirer is liked already');
+  const heart = cards(page)
+    .and(page.locator(`[data-user-id="${back.userId}"]`))
+    .getByTestId('like-button');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  const state = await api<{ liked: boolean; mutual: boolean }>(
+    request,
+    token,
+    `/system/like/opera/${back.userId}?like=true`,
+  );
+  expect(state).toEqual({ liked: true, mutual: true });
+  await api(request, token, `/system/like/opera/${back.userId}?like=false`);
 });
 
 test('a member sees who winked and who visited, with when', async ({ page }) => {

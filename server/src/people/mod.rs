@@ -4,5 +4,16 @@
 
 pub mod demo;
 pub mod model;
+pub mod portrait;
 pub mod routes;
 pub mod store;
+
+use crate::app::App;
+use crate::people::store::PeopleStore;
+
+/// Forgets who Discover showed before today; the server's sweep calls it every minute.
+pub async fn forget_earlier_days(app: &App) -> sqlx::Result<u64> {
+    app.db
+        .forget_shown_before(app.clock.unix().div_euclid(86_400))
+        .await
+}

@@ -203,8 +203,9 @@ fn search_for(app: &App, me: &UserRow, f: &DiscoverFilters) -> ApiResult<Search>
     Ok(search)
 }
 
-/// Discover: people I may see, recently active first, with filters. Non-members see a daily
-/// number of results (operator setting); members see without limit.
+/// Discover: people I may see, recently active first, with filters. Non-members see a number of
+/// different people a day (operator setting; someone already shown today is shown again freely);
+/// members see without limit.
 #[utoipa::path(get, path = "/system/user/profile/homePage/all", tag = "people", params(DiscoverFilters),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>), (status = 403)))]
 async fn discover(
@@ -219,25 +220,26 @@ async fn discover(
         page_size: f.page_size,
     };
     let now = app.clock.unix();
-    let member = level_of(&row, now).is_some();
-    let mut limit = paging.limit();
-    let day = day_of(now);
-    if !member {
-        let left =
-            app.config.people.daily_discover_cap - app.db.discover_served(me.user_id, day).await?;
-        if left <= 0 {
+    let (mut rows, total) = app
+        .db
+        .discover(me.user_id, &search, paging.limit(), paging.offset())
+        .await?;
+    if level_of(&row, now).is_none() {
+        // Non-members see a number of different people a day; someone seen again is free.
+        let candidates: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let admitted = app
+            .db
+            .admit_shown(
+                me.user_id,
+                day_of(now),
+                &candidates,
+                app.config.people.daily_discover_cap,
+            )
+            .await?;
+        if admitted.is_empty() && !candidates.is_empty() {
             return Err(ApiError::Upgrade);
         }
-        limit = limit.min(left);
-    }
-    let (rows, total) = app
-        .db
-        .discover(me.user_id, &search, limit, paging.offset())
-        .await?;
-    if !member && !rows.is_empty() {
-        app.db
-            .add_discover_served(me.user_id, day, i64::try_from(rows.len()).unwrap_or(0))
-            .await?;
+        rows.retain(|r| admitted.contains(&r.id));
     }
     Ok(ok(page(&app, (rows, total))))
 }
@@ -346,19 +348,35 @@ pub struct LikeState {
     mutual: bool,
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LikeQuery {
+    /// What the heart should show after the tap: `true` likes, `false` takes the like back, and
+    /// asking again changes nothing. Without it the like flips (the seed's clients).
+    like: Option<bool>,
+}
+
 /// Likes (winks at) a person, or takes the like back.
-#[utoipa::path(get, path = "/system/like/opera/{id}", tag = "people", params(("id" = i64, Path)),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<LikeState>), (status = 404)))]
+#[utoipa::path(get, path = "/system/like/opera/{id}", tag = "people",
+    params(("id" = i64, Path), LikeQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<LikeState>), (status = 404)))]
 async fn toggle_like(
     State(app): State<App>,
     me: Session,
     Path(id): Path<i64>,
+    Query(q): Query<LikeQuery>,
 ) -> ApiResult<Reply<LikeState>> {
     app.limits
         .check(Action::LikeByAccount, &me.user_id.to_string())?;
     visible(&app, &me, id).await?;
-    let liked = app.db.toggle_like(me.user_id, id, app.clock.unix()).await?;
-    let (_, likes_me) = app.db.like_state(me.user_id, id).await?;
+    let now = app.clock.unix();
+    match q.like {
+        Some(like) => app.db.set_like(me.user_id, id, like, now).await?,
+        None => {
+            app.db.toggle_like(me.user_id, id, now).await?;
+        }
+    }
+    let (liked, likes_me) = app.db.like_state(me.user_id, id).await?;
     Ok(ok(LikeState {
         liked,
         mutual: liked && likes_me,

@@ -70,8 +70,18 @@ pub trait PeopleStore {
         offset: i64,
     ) -> sqlx::Result<(Vec<CardRow>, i64)>;
     async fn random(&self, viewer: i64, search: &Search) -> sqlx::Result<Option<CardRow>>;
-    async fn discover_served(&self, user_id: i64, day: i64) -> sqlx::Result<i64>;
-    async fn add_discover_served(&self, user_id: i64, day: i64, served: i64) -> sqlx::Result<()>;
+    /// Of `candidates` (in their order), the people the viewer may see today when at most `cap`
+    /// different people are shown a day: people already shown today always, new people while the
+    /// day's count is under the cap (recorded as shown).
+    async fn admit_shown(
+        &self,
+        viewer: i64,
+        day: i64,
+        candidates: &[i64],
+        cap: i64,
+    ) -> sqlx::Result<Vec<i64>>;
+    /// Forgets who was shown on days before `day`.
+    async fn forget_shown_before(&self, day: i64) -> sqlx::Result<u64>;
     async fn record_footprint(
         &self,
         visitor: i64,
@@ -81,6 +91,9 @@ pub trait PeopleStore {
     ) -> sqlx::Result<()>;
     /// Likes or unlikes; true when the viewer now likes the target.
     async fn toggle_like(&self, liker: i64, liked: i64, now: i64) -> sqlx::Result<bool>;
+    /// Likes (`true`) or takes the like back (`false`), whatever the state was: asking twice
+    /// changes nothing the second time.
+    async fn set_like(&self, liker: i64, liked: i64, like: bool, now: i64) -> sqlx::Result<()>;
     /// (I like them, they like me).
     async fn like_state(&self, viewer: i64, target: i64) -> sqlx::Result<(bool, bool)>;
     async fn list(
@@ -221,18 +234,52 @@ impl PeopleStore for Db {
         on_db!(self, pool => bind_all!(sqlx::query_as(&sql).bind(viewer), &search.args).fetch_optional(pool).await)
     }
 
-    async fn discover_served(&self, user_id: i64, day: i64) -> sqlx::Result<i64> {
-        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
-            "SELECT served FROM discover_served WHERE user_id = $1 AND day = $2",
-        ).bind(user_id).bind(day).fetch_optional(pool).await)?;
-        Ok(found.map_or(0, |(n,)| n))
+    async fn admit_shown(
+        &self,
+        viewer: i64,
+        day: i64,
+        candidates: &[i64],
+        cap: i64,
+    ) -> sqlx::Result<Vec<i64>> {
+        if candidates.is_empty() {
+            return Ok(Vec::new());
+        }
+        let listed = (3..candidates.len() + 3)
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let seen_sql = format!(
+            "SELECT shown_id FROM discover_shown WHERE viewer_id = $1 AND day = $2 AND shown_id IN ({listed})"
+        );
+        on_db!(self, pool => {
+            let mut tx = pool.begin_write().await?;
+            let (mut shown,): (i64,) = sqlx::query_as(
+                "SELECT COUNT(*) FROM discover_shown WHERE viewer_id = $1 AND day = $2",
+            ).bind(viewer).bind(day).fetch_one(&mut *tx).await?;
+            let mut seen = sqlx::query_scalar(&seen_sql).bind(viewer).bind(day);
+            for id in candidates {
+                seen = seen.bind(*id);
+            }
+            let seen: Vec<i64> = seen.fetch_all(&mut *tx).await?;
+            let mut admitted = Vec::with_capacity(candidates.len());
+            for &id in candidates {
+                if seen.contains(&id) {
+                    admitted.push(id);
+                } else if shown < cap {
+                    sqlx::query("INSERT INTO discover_shown (viewer_id, day, shown_id) VALUES ($1, $2, $3)")
+                        .bind(viewer).bind(day).bind(id).execute(&mut *tx).await?;
+                    shown += 1;
+                    admitted.push(id);
+                }
+            }
+            tx.commit().await?;
+            Ok(admitted)
+        })
     }
 
-    async fn add_discover_served(&self, user_id: i64, day: i64, served: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query(
-            "INSERT INTO discover_served (user_id, day, served) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id, day) DO UPDATE SET served = discover_served.served + excluded.served",
-        ).bind(user_id).bind(day).bind(served).execute(pool).await.map(|_| ()))
+    async fn forget_shown_before(&self, day: i64) -> sqlx::Result<u64> {
+        on_db!(self, pool => sqlx::query("DELETE FROM discover_shown WHERE day < $1")
+            .bind(day).execute(pool).await.map(|r| r.rows_affected()))
     }
 
     async fn record_footprint(
@@ -262,6 +309,18 @@ impl PeopleStore for Db {
             tx.commit().await?;
             Ok(removed == 0)
         })
+    }
+
+    async fn set_like(&self, liker: i64, liked: i64, like: bool, now: i64) -> sqlx::Result<()> {
+        if like {
+            on_db!(self, pool => sqlx::query(
+                "INSERT INTO likes (liker_id, liked_id, created_at) VALUES ($1, $2, $3)
+                 ON CONFLICT (liker_id, liked_id) DO NOTHING",
+            ).bind(liker).bind(liked).bind(now).execute(pool).await.map(|_| ()))
+        } else {
+            on_db!(self, pool => sqlx::query("DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2")
+                .bind(liker).bind(liked).execute(pool).await.map(|_| ()))
+        }
     }
 
     async fn like_state(&self, viewer: i64, target: i64) -> sqlx::Result<(bool, bool)> {

@@ -126,6 +126,9 @@ pub struct Translation {
     pub allowance_left: i64,
     /// Character-pack balance after.
     pub pack_balance: i64,
+    /// The message is already in the target language: `text` is the message itself, and nothing
+    /// was charged.
+    pub same_language: bool,
 }
 
 /// Translates a message I sent or received into `target` (default: my choice for that
@@ -182,6 +185,9 @@ pub async fn translate_message(
     };
     let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
     let source_text = text["text"].as_str().unwrap_or_default().to_owned();
+    let sender = app.db.user(message.sender_id).await?;
+    let source = sender.as_ref().map(|s| s.language.clone());
+    let same_language = source.as_deref() == Some(target.as_str());
     let _only_one = app
         .translations_in_flight
         .enter((message_id, me, target.clone()))
@@ -196,12 +202,11 @@ pub async fn translate_message(
             from_pack: 0,
             allowance_left,
             pack_balance: reader.characters,
+            same_language,
         });
     }
-    let sender = app.db.user(message.sender_id).await?;
-    let source = sender.as_ref().map(|s| s.language.clone());
     let characters = i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX);
-    let (from_allowance, from_pack) = if source.as_deref() == Some(target.as_str()) {
+    let (from_allowance, from_pack) = if same_language {
         (0, 0) // same language: nothing to translate, nothing to pay
     } else {
         let take = characters.min(allowance_left);
@@ -269,5 +274,6 @@ pub async fn translate_message(
         from_pack,
         allowance_left: allowance_left - from_allowance,
         pack_balance: balance,
+        same_language,
     })
 }

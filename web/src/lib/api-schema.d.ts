@@ -1034,8 +1034,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Discover: people I may see, recently active first, with filters. Non-members see a daily
-     *     number of results (operator setting); members see without limit.
+     * Discover: people I may see, recently active first, with filters. Non-members see a number of
+     *     different people a day (operator setting; someone already shown today is shown again freely);
+     *     members see without limit.
      */
     get: operations['discover'];
     put?: never;
@@ -1771,6 +1772,11 @@ export interface components {
          * @description Character-pack balance after.
          */
         packBalance: number;
+        /**
+         * @description The message is already in the target language: `text` is the message itself, and nothing
+         *     was charged.
+         */
+        sameLanguage: boolean;
         target: string;
         text: string;
       };
@@ -2170,6 +2176,11 @@ export interface components {
        * @description Character-pack balance after.
        */
       packBalance: number;
+      /**
+       * @description The message is already in the target language: `text` is the message itself, and nothing
+       *     was charged.
+       */
+      sameLanguage: boolean;
       target: string;
       text: string;
     };
@@ -3404,7 +3415,13 @@ export interface operations {
   };
   toggle_like: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description What the heart should show after the tap: `true` likes, `false` takes the like back, and
+         *     asking again changes nothing. Without it the like flips (the seed's clients).
+         */
+        like?: boolean;
+      };
       header?: never;
       path: {
         id: number;

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { type DiscoverFilters, filterParams } from '../filters';
 import { peopleKeys } from './keys';
+import { rememberLikes } from './like';
 import { nextPageParam } from './paging';
 import type { Card, Page } from './types';
 
@@ -23,10 +24,15 @@ export function getDiscoverPage(filters: DiscoverFilters, pageNum: number, signa
 export const discoverQueryOptions = (filters: DiscoverFilters) =>
   infiniteQueryOptions({
     queryKey: peopleKeys.discoverWith(filters),
-    queryFn: ({ pageParam, signal }) => getDiscoverPage(filters, pageParam, signal),
+    queryFn: async ({ pageParam, signal, client }) => {
+      const page = await getDiscoverPage(filters, pageParam, signal);
+      rememberLikes(client, page.rows);
+      return page;
+    },
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
-    // Every page served counts against a non-member's daily allowance: refresh on request only.
+    // New people count against a non-member's daily allowance (people seen again are free):
+    // refresh on request only.
     staleTime: 5 * 60_000,
   });
 

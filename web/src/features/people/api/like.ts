@@ -10,13 +10,17 @@ import { request } from '../../../lib/request';
 import { peopleKeys } from './keys';
 import type { LikeState } from './types';
 
-/** GET /system/like/opera/{id}: likes (winks at) a person, or takes the like back. */
-export function toggleLike(userId: number) {
-  return request<LikeState>({ url: `/system/like/opera/${userId}` });
+/**
+ * GET /system/like/opera/{id}?like=: likes (winks at) a person (`like` true) or takes the like
+ * back (false). The server sets that state whatever it was, so a heart never does the opposite
+ * of what it showed (a double tap, or a like given on another device, changes nothing).
+ */
+export function setLike(userId: number, like: boolean) {
+  return request<LikeState>({ url: `/system/like/opera/${userId}`, params: { like } });
 }
 
-// Cards do not say whether I like the person; what this device learnt (from profiles, My
-// Favourite and my own taps) lives under peopleKeys.like(id). Nothing is fetched for it.
+// My like for each person, as the server last said (every card and profile carries it) or as my
+// own taps set it, lives under peopleKeys.like(id). Nothing is fetched for it.
 export const likeStateQueryOptions = (userId: number) =>
   queryOptions<LikeState>({
     queryKey: peopleKeys.like(userId),
@@ -37,6 +41,15 @@ export function rememberLike(
   }));
 }
 
+/** Learns my likes from a page of cards: the server's word is newer than what this device knew. */
+export function rememberLikes(
+  client: QueryClient,
+  cards: readonly { userId: number; liked: boolean }[],
+  mutual?: boolean,
+) {
+  for (const card of cards) rememberLike(client, card.userId, card.liked, mutual);
+}
+
 /** My like for a person as far as this device knows; `fallback` when it knows nothing. */
 export function useLikeState(userId: number, fallback?: LikeState): LikeState {
   const { data } = useQuery(likeStateQueryOptions(userId));
@@ -45,14 +58,15 @@ export function useLikeState(userId: number, fallback?: LikeState): LikeState {
 
 export interface ToggleLikeInput {
   userId: number;
-  /** What the person sees now: the heart flips from this at once. */
+  /** What the person sees now: the heart flips from this at once, and the server is asked for
+   * the opposite (not to toggle), so what happens is what the heart promised. */
   liked: boolean;
 }
 
 export function useToggleLike({ onMatch }: { onMatch?: (userId: number) => void } = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId }: ToggleLikeInput) => toggleLike(userId),
+    mutationFn: ({ userId, liked }: ToggleLikeInput) => setLike(userId, !liked),
     onMutate: async ({ userId, liked }) => {
       const queryKey = peopleKeys.like(userId);
       await client.cancelQueries({ queryKey });

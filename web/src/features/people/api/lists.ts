@@ -2,7 +2,7 @@ import { type QueryClient, infiniteQueryOptions, useInfiniteQuery } from '@tanst
 import { request } from '../../../lib/request';
 import { type BadgeField, clearBadge } from './counters';
 import { peopleKeys } from './keys';
-import { rememberLike } from './like';
+import { rememberLikes } from './like';
 import { nextPageParam } from './paging';
 import type { Card, Page, PeopleListKind } from './types';
 
@@ -43,9 +43,7 @@ export function getPeoplePage(kind: PeopleListKind, pageNum: number, signal?: Ab
 function learnFrom(client: QueryClient, kind: PeopleListKind, page: Page<Card>, pageNum: number) {
   const badge = BADGES[kind];
   if (badge && pageNum === 1) clearBadge(client, badge);
-  if (kind === 'likeTo' || kind === 'mutual') {
-    for (const card of page.rows) rememberLike(client, card.userId, true, kind === 'mutual');
-  }
+  rememberLikes(client, page.rows, kind === 'mutual' ? true : undefined);
 }
 
 export const peopleListQueryOptions = (kind: PeopleListKind) =>

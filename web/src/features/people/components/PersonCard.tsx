@@ -56,7 +56,11 @@ export function PersonCard({
         </div>
         {caption && <p className="person-caption">{caption}</p>}
       </Link>
-      <LikeButton userId={card.userId} name={name} fallback={likeFallback} />
+      <LikeButton
+        userId={card.userId}
+        name={name}
+        fallback={likeFallback ?? { liked: card.liked, mutual: false }}
+      />
     </article>
   );
 }
