@@ -2,13 +2,13 @@
 //! accounts. Everything is made here: names and signatures in each person's language, and
 //! avatars drawn by the program, so nothing is downloaded.
 
-use image::{Rgb, RgbImage};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
 use crate::account::store::{AccountStore, NewUser};
 use crate::api::error::ApiError;
 use crate::app::App;
+use crate::people::portrait::portrait_png;
 use crate::people::store::PeopleStore;
 
 /// The customer-service contact everyone has, and the members' exclusive one.
@@ -118,35 +118,8 @@ fn words(
     }
 }
 
-/// A portrait-like avatar: a soft gradient with a head-and-shoulders silhouette.
-pub fn avatar_png(seed: u64) -> Vec<u8> {
-    let hue = (seed.wrapping_mul(47) % 360) as f32;
-    let (top, bottom) = (hsl(hue, 0.55, 0.72), hsl((hue + 40.0) % 360.0, 0.6, 0.5));
-    let figure = hsl((hue + 180.0) % 360.0, 0.25, 0.92);
-    let size = 256u32;
-    let mut img = RgbImage::new(size, size);
-    for (x, y, px) in img.enumerate_pixels_mut() {
-        let t = y as f32 / size as f32;
-        let mut c = [0u8; 3];
-        for i in 0..3 {
-            c[i] = (f32::from(top[i]) * (1.0 - t) + f32::from(bottom[i]) * t) as u8;
-        }
-        let (fx, fy) = (x as f32 - 128.0, y as f32);
-        let head = fx * fx + (fy - 105.0) * (fy - 105.0) < 46.0 * 46.0;
-        let shoulders = fy > 165.0
-            && (fx * fx) / (95.0 * 95.0) + ((fy - 256.0) * (fy - 256.0)) / (95.0 * 95.0) < 1.0;
-        *px = if head || shoulders {
-            Rgb(figure)
-        } else {
-            Rgb(c)
-        };
-    }
-    let mut out = std::io::Cursor::new(Vec::new());
-    let _ = img.write_to(&mut out, image::ImageFormat::Png);
-    out.into_inner()
-}
-
-fn hsl(h: f32, s: f32, l: f32) -> [u8; 3] {
+/// A colour from hue (degrees), saturation and lightness (0 to 1).
+pub(crate) fn hsl(h: f32, s: f32, l: f32) -> [u8; 3] {
     let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
     let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
     let m = l - c / 2.0;
@@ -297,7 +270,10 @@ async fn create(
     password_hash: &str,
     seed: u64,
 ) -> Result<i64, ApiError> {
-    let picture = app.media.put_image("avatars", avatar_png(seed)).await?;
+    let picture = app
+        .media
+        .put_image("avatars", portrait_png(seed, gender == "female"))
+        .await?;
     app.db
         .create_user(&NewUser {
             user_name,
