@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 // The server serves dist/ and proxies nothing: in dev, /prod-api goes to a local `amora serve`.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   build: {
     manifest: true,
     target: 'es2022',

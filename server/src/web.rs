@@ -1,6 +1,6 @@
 //! The built web app: static files from `web_dir`, and `index.html` for every other path so the
-//! history-mode routes of SPEC section 2 load the app. Hashed assets are cached for a year,
-//! the index never. Every response carries the browser-side protections (`security_headers`).
+//! history-mode routes of SPEC section 2 load the app, compressed ahead of time by the build
+//! (brotli or gzip, as the browser accepts). Hashed assets are cached for a year, the index never. Every response carries the browser-side protections (`security_headers`).
 
 use axum::extract::State;
 use axum::http::{header, HeaderName, HeaderValue, Request};
@@ -20,8 +20,19 @@ pub fn router(app: &App) -> Router<App> {
         tracing::warn!(dir = %dir.display(), "web app not built; `make run` builds it");
         return Router::new().fallback(|| async { Html(NOT_BUILT) });
     }
-    let assets = ServeDir::new(dir.join("assets"));
-    let files = ServeDir::new(&dir).fallback(ServeFile::new(&index));
+    // The build writes a brotli and a gzip copy beside each text file; the best one the browser
+    // accepts is sent, with `Content-Encoding` and `Vary: Accept-Encoding`.
+    let assets = ServeDir::new(dir.join("assets"))
+        .precompressed_br()
+        .precompressed_gzip();
+    let files = ServeDir::new(&dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(
+            ServeFile::new(&index)
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
     Router::new()
         .nest_service(
             "/assets",
@@ -30,6 +41,7 @@ pub fn router(app: &App) -> Router<App> {
                     header::CACHE_CONTROL,
                     HeaderValue::from_static("public, max-age=31536000, immutable"),
                 ))
+                .layer(vary_by_encoding())
                 .service(assets),
         )
         .fallback_service(
@@ -38,11 +50,20 @@ pub fn router(app: &App) -> Router<App> {
                     header::CACHE_CONTROL,
                     HeaderValue::from_static("no-cache"),
                 ))
+                .layer(vary_by_encoding())
                 .service(tower::service_fn(move |req: Request<axum::body::Body>| {
                     let files = files.clone();
                     async move { files.oneshot(req).await.map(IntoResponse::into_response) }
                 })),
         )
+}
+
+/// A cache must keep the brotli, gzip and plain answers apart.
+fn vary_by_encoding() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(
+        header::VARY,
+        HeaderValue::from_static("accept-encoding"),
+    )
 }
 
 const NOT_BUILT: &str = "<!doctype html><meta charset=utf-8><title>Amora</title>\

@@ -1,0 +1,4 @@
+import type { Plugin } from 'vite';
+
+export function precompress(dir: string): number;
+export function precompressPlugin(): Plugin;
