@@ -9,17 +9,15 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use common::passwords::{other_than, reset, FORGET, RESET};
 use common::{spawn, spawn_with, Backend, Body, Person, Reply, Setup, TestApp};
 use serde_json::json;
 
-const FORGET: &str = "/prod-api/system/user/profile/forgetPwd";
-const RESET: &str = "/prod-api/system/user/profile/forgetUpdatePwd";
 const SEND: &str = "/prod-api/system/user/sendEmail";
 const UPDATE_PWD: &str = "/prod-api/system/user/profile/updatePwd";
 const CANCEL: &str = "/prod-api/system/user/cancellation";
 const AVATAR: &str = "/prod-api/system/user/profile/avatar/base64";
 const IM_TOKEN: &str = "/prod-api/em/getEmToken";
-const SLOWED: &str = "Too many requests, please try again later";
 const LOGIN_FAILED: &str = "Incorrect user name or password";
 const CODES_PER_DAY: &str =
     "Too many codes were asked for this account today, please try again tomorrow";
@@ -59,25 +57,6 @@ async fn forget(app: &TestApp, who: &Person) -> Reply {
     forget_from(app, &who.user_name, &who.email, "192.0.2.1").await
 }
 
-async fn reset(app: &TestApp, who: &Person, code: &str, new_password: &str) -> Reply {
-    let path = TestApp::with_query(
-        RESET,
-        &[
-            ("inputUserName", &who.user_name),
-            ("inputEmail", &who.email),
-            ("emailCode", code),
-            ("newPassword", new_password),
-        ],
-    );
-    app.call("POST", &path, None, Body::None).await
-}
-
-/// A six-digit code that is not `code`.
-fn other_than(code: &str, nth: u32) -> String {
-    let n: u32 = code.parse().unwrap();
-    format!("{:06}", (n + nth) % 1_000_000)
-}
-
 /// Asks for a reset code and reads it from the mail.
 async fn reset_code(app: &TestApp, who: &Person) -> String {
     forget(app, who).await.ok();
@@ -95,17 +74,6 @@ async fn login_from(app: &TestApp, login: &str, password: &str, forwarded: &str)
     .await
 }
 
-#[track_caller]
-fn waits(reply: &Reply) -> u64 {
-    let wait: u64 = reply
-        .header("retry-after")
-        .expect("Retry-After")
-        .parse()
-        .unwrap();
-    assert!(wait >= 1, "Retry-After: {wait}");
-    wait
-}
-
 async fn the_eleventh_code_of_a_day_is_refused(b: Backend) {
     let app = spawn(b).await;
     let ana = app.register("ana").await;
@@ -118,7 +86,7 @@ async fn the_eleventh_code_of_a_day_is_refused(b: Backend) {
     let before = app.snapshot().await;
     let refused = forget(&app, &ana).await;
     refused.fails(429, CODES_PER_DAY);
-    let wait = waits(&refused);
+    let wait = refused.retry_after();
     assert!(wait <= 86_400, "until midnight: {wait}");
     app.post_form(SEND, Some(&ana.token), vec![])
         .await
@@ -161,7 +129,7 @@ async fn too_many_wrong_reset_codes_lock_resets_for_the_day(b: Backend) {
 
     let locked = reset(&app, &ana, &third, "guessed1").await;
     locked.fails(429, RESET_LOCKED);
-    waits(&locked);
+    locked.retry_after();
     forget(&app, &ana).await.fails(429, RESET_LOCKED);
     app.login("ana", "guessed1").await.fails(400, LOGIN_FAILED);
     app.login("ana", "secret1").await.ok();
@@ -190,8 +158,7 @@ async fn the_mail_per_address_holds_whatever_the_client_writes_first(b: Backend)
     // The client writes its own X-Forwarded-For; our proxy appends the address it saw.
     for forged in ["203.0.113.1", "203.0.113.2", "10.0.0.1, 203.0.113.3"] {
         let slowed = forget_from(&app, "cid", &cid.email, &format!("{forged}, {proxy_saw}")).await;
-        slowed.fails(429, SLOWED);
-        waits(&slowed);
+        slowed.limited();
     }
     forget_from(&app, "cid", &cid.email, "198.51.100.8")
         .await
@@ -213,8 +180,7 @@ async fn two_addresses_of_one_ipv6_64_share_a_budget(b: Backend) {
     register(&app, "ana", "2001:db8:1:2::1").await.ok();
     register(&app, "bea", "2001:db8:1:2::2").await.ok();
     let slowed = register(&app, "cid", "2001:db8:1:2:ffff:ffff:ffff:ffff").await;
-    slowed.fails(429, SLOWED);
-    waits(&slowed);
+    slowed.limited();
     // The next /64 is another subscriber.
     register(&app, "dan", "2001:db8:1:3::1").await.ok();
     assert_eq!(app.members().await, 3);
@@ -238,8 +204,7 @@ async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out(b: Backend) {
         if nth < 10 {
             guess.fails(400, LOGIN_FAILED);
         } else {
-            guess.fails(429, SLOWED);
-            waits(&guess);
+            guess.limited();
         }
     }
     let started = Instant::now();
@@ -250,7 +215,7 @@ async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out(b: Backend) {
     // Wrong passwords keep being refused, by whatever name the account is reached.
     login_from(&app, "ANA", "guess99", "198.51.100.3")
         .await
-        .fails(429, SLOWED);
+        .limited();
 
     // Once the window has passed, the account is as before.
     app.clock().advance(chrono::Duration::minutes(16));
@@ -289,13 +254,12 @@ async fn password_checks_outside_sign_in_are_limited(b: Backend) {
             .fails(400, "The old password is incorrect");
     }
     let slowed = change(&app, &ana, "192.0.2.9").await;
-    slowed.fails(429, SLOWED);
-    waits(&slowed);
+    slowed.limited();
     // Per address: Bea's first change from Ana's address is its third password check.
     change(&app, &bea, "192.0.2.1")
         .await
         .fails(400, "The old password is incorrect");
-    change(&app, &bea, "192.0.2.1").await.fails(429, SLOWED);
+    change(&app, &bea, "192.0.2.1").await.limited();
     // Deleting the account checks the password too, on the same budget.
     let deleting = app
         .call_with(
@@ -306,7 +270,7 @@ async fn password_checks_outside_sign_in_are_limited(b: Backend) {
             &[("X-Forwarded-For", "192.0.2.200")],
         )
         .await;
-    deleting.fails(429, SLOWED);
+    deleting.limited();
     app.get("/prod-api/getInfo", Some(&ana.token)).await.ok();
 }
 
@@ -322,8 +286,7 @@ async fn chat_tokens_and_avatars_are_limited(b: Backend) {
         app.get(IM_TOKEN, Some(&ana.token)).await.ok();
     }
     let slowed = app.get(IM_TOKEN, Some(&ana.token)).await;
-    slowed.fails(429, SLOWED);
-    waits(&slowed);
+    slowed.limited();
     app.get(IM_TOKEN, Some(&bea.token)).await.ok();
 
     let picture = json!({ "avatar": common::png_data_url(16, 16) });
@@ -332,8 +295,7 @@ async fn chat_tokens_and_avatars_are_limited(b: Backend) {
         .ok();
     let files = app.media_files();
     let slowed = app.post(AVATAR, Some(&ana.token), picture.clone()).await;
-    slowed.fails(429, SLOWED);
-    waits(&slowed);
+    slowed.limited();
     assert_eq!(app.media_files(), files);
     app.post(AVATAR, Some(&bea.token), picture).await.ok();
 }

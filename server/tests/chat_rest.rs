@@ -880,8 +880,7 @@ async fn sending_too_fast_is_limited(b: Backend) {
         app.says(&tom, &ana, &format!("message {n}")).await;
     }
     let reply = app.send_msg(&tom, ana.id, "message 4").await;
-    reply.fails(429, "Too many requests, please try again later");
-    assert!(reply.header("retry-after").is_some());
+    reply.limited();
     assert_eq!(app.messages_stored().await, 3);
     // A retry of a stored message is not another message: it is answered, not limited.
     let first = app.conversation(&tom, ana.id).await.pop().unwrap();

@@ -6,13 +6,12 @@
 
 mod common;
 
-use common::{spawn, spawn_with, Backend, Body, Person, Reply, Setup, TestApp};
+use common::passwords::{forget, other_than, reset};
+use common::{spawn, spawn_with, Backend, Person, Reply, Setup, TestApp};
 use serde_json::json;
 
 const SEND: &str = "/prod-api/system/user/sendEmail";
 const VERIFY: &str = "/prod-api/system/user/updateEmailVerified";
-const FORGET: &str = "/prod-api/system/user/profile/forgetPwd";
-const RESET: &str = "/prod-api/system/user/profile/forgetUpdatePwd";
 
 /// Asks for a verification code and reads it from the mail.
 async fn mailed_code(app: &TestApp, who: &Person) -> String {
@@ -28,30 +27,6 @@ async fn mailed_code(app: &TestApp, who: &Person) -> String {
 async fn verify(app: &TestApp, who: &Person, code: &str) -> Reply {
     app.post_form(VERIFY, Some(&who.token), vec![("code", code.to_owned())])
         .await
-}
-
-/// A six-digit code that is not `code`.
-fn other_than(code: &str, nth: u32) -> String {
-    let n: u32 = code.parse().unwrap();
-    format!("{:06}", (n + nth) % 1_000_000)
-}
-
-async fn forget(app: &TestApp, user_name: &str, email: &str) -> Reply {
-    let path = TestApp::with_query(FORGET, &[("userName", user_name), ("email", email)]);
-    app.call("POST", &path, None, Body::None).await
-}
-
-async fn reset(app: &TestApp, who: &Person, code: &str, new_password: &str) -> Reply {
-    let path = TestApp::with_query(
-        RESET,
-        &[
-            ("inputUserName", &who.user_name),
-            ("inputEmail", &who.email),
-            ("emailCode", code),
-            ("newPassword", new_password),
-        ],
-    );
-    app.call("POST", &path, None, Body::None).await
 }
 
 /// Email verified, characters held, ledger entries written.
@@ -459,8 +434,7 @@ async fn asking_for_codes_too_often_is_slowed_down_per_account(b: Backend) {
     mailed_code(&app, &ana).await;
     let before = app.snapshot().await;
     let slowed = app.post_form(SEND, Some(&ana.token), vec![]).await;
-    slowed.fails(429, "Too many requests, please try again later");
-    assert!(slowed.header("retry-after").is_some());
+    slowed.limited();
     // The same mailbox by the other door.
     forget(&app, "ana", &ana.email)
         .await

@@ -6,6 +6,7 @@
 
 pub mod chat;
 pub mod images;
+pub mod passwords;
 pub mod people;
 pub mod smtp;
 pub mod wallet;
@@ -222,6 +223,22 @@ impl Reply {
             "body: {}",
             self.body
         );
+    }
+    /// The seconds `Retry-After` asks to wait (at least one).
+    #[track_caller]
+    pub fn retry_after(&self) -> u64 {
+        let wait: u64 = self
+            .header("retry-after")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no Retry-After: {:?}", self.headers));
+        assert!(wait >= 1, "Retry-After: {wait}");
+        wait
+    }
+    /// Asserts the rate limit's answer (429 with `Retry-After`); returns the wait in seconds.
+    #[track_caller]
+    pub fn limited(&self) -> u64 {
+        self.fails(429, "Too many requests, please try again later");
+        self.retry_after()
     }
 }
 
