@@ -4,7 +4,9 @@ import {
   checkEmail,
   checkNewPassword,
   checkPassword,
+  checkTelephone,
   latestAdultBirthday,
+  validateProfile,
   validateRegister,
 } from './validation';
 
@@ -83,5 +85,36 @@ describe('user names', () => {
     expect(checkUserName('a')).toBe('validation.userNameRule');
     expect(checkUserName('a@b')).toBe('validation.userNameRule');
     expect(checkUserName('anna')).toBeNull();
+  });
+});
+
+describe('profile edits', () => {
+  const good = {
+    avatar: '/media/avatars/a.jpg',
+    signature: 'Hello',
+    country: 'Japan',
+    language: 'ja',
+    telephone: '',
+  };
+
+  it('take the rules of registration', () => {
+    expect(validateProfile(good)).toEqual({});
+    expect(validateProfile({ ...good, avatar: '' })).toEqual({
+      avatar: 'validation.avatarRequired',
+    });
+    expect(validateProfile({ ...good, country: 'Atlantis' })).toEqual({
+      country: 'validation.countryRequired',
+    });
+    expect(validateProfile({ ...good, signature: 'x'.repeat(201) })).toEqual({
+      signature: 'validation.signatureLength',
+    });
+    expect(validateProfile({ ...good, signature: '好'.repeat(200) })).toEqual({});
+  });
+
+  it('take a telephone number as the server does', () => {
+    for (const ok of ['', '+44 20 7946 0958', '(03) 1234-5678', '12345'])
+      expect(checkTelephone(ok), ok).toBeNull();
+    for (const bad of ['1234', 'call me', '+++++', '1'.repeat(21), '555-CALL'])
+      expect(checkTelephone(bad), bad).toBe('validation.telephone');
   });
 });

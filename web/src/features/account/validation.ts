@@ -115,3 +115,44 @@ export function validateRegister(form: RegisterForm, today: Date = new Date()): 
   set('privacyAccepted', form.privacyAccepted ? null : 'validation.privacy');
   return errors;
 }
+
+export const SIGNATURE_MAX = 200;
+
+/** A telephone number as the server takes it: digits with `+ - ( )` and spaces, 5 to 20. */
+export function checkTelephone(telephone: string): ValidationKey | null {
+  const value = telephone.trim();
+  if (!value) return null;
+  const length = [...value].length;
+  const ok = length >= 5 && length <= 20 && /\d/.test(value) && /^[\d+\-() ]+$/.test(value);
+  return ok ? null : 'validation.telephone';
+}
+
+/** What my profile's edit form holds; the photo is its URL, or a data URL once changed. */
+export interface ProfileForm {
+  avatar: string;
+  signature: string;
+  country: string;
+  language: string;
+  telephone: string;
+}
+
+export type ProfileErrors = Partial<Record<keyof ProfileForm, ValidationKey>>;
+
+/** The rules of registration, for the fields a profile edit may change. */
+export function validateProfile(form: ProfileForm): ProfileErrors {
+  const errors: ProfileErrors = {};
+  const set = (field: keyof ProfileForm, key: ValidationKey | null) => {
+    if (key) errors[field] = key;
+  };
+  set('avatar', form.avatar ? null : 'validation.avatarRequired');
+  set(
+    'country',
+    (COUNTRIES as readonly string[]).includes(form.country) ? null : 'validation.countryRequired',
+  );
+  set(
+    'signature',
+    [...form.signature.trim()].length > SIGNATURE_MAX ? 'validation.signatureLength' : null,
+  );
+  set('telephone', checkTelephone(form.telephone));
+  return errors;
+}

@@ -7,10 +7,13 @@ import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PullToRefresh } from '../../components/PullToRefresh';
+import { Skeleton } from '../../components/Skeleton';
 import {
   BlockIcon,
   ChevronIcon,
   CrownIcon,
+  EditIcon,
+  EyeIcon,
   HeadsetIcon,
   LockIcon,
   LogoutIcon,
@@ -27,17 +30,21 @@ import { useUpdateProfile } from '../../features/account/api/profile';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
 import { EmailVerification } from '../../features/account/components/EmailVerification';
 import { ProfileCard } from '../../features/account/components/ProfileCard';
+import { ProfileEditForm } from '../../features/account/components/ProfileEditForm';
 import { BlockedList } from '../../features/people/components/BlockedList';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 import { WalletIcon } from '../../features/wallet/components/icons';
 import { GRADE_PATH, RECHARGE_PATH } from '../../features/wallet/display';
 
 const VERSION = '1.0.16';
+const SETTINGS_PATH = '/pages/settings/settings';
+const MY_PROFILE_PATH = '/pages/homepage/homepage';
 
 export default function SettingsPage() {
   const [params] = useSearchParams();
   // Sub-pages live in the query string: SPEC section 2 lists every route.
   if (params.get('view') === 'blocked') return <BlockedPeoplePage />;
+  if (params.get('view') === 'profile') return <EditProfilePage />;
   return <SettingsHome />;
 }
 
@@ -48,6 +55,30 @@ function BlockedPeoplePage() {
       <AppBar title={t('blocked.title')} back="/pages/settings/settings" />
       <div className="page">
         <BlockedList />
+      </div>
+    </>
+  );
+}
+
+function EditProfilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useInfo().data;
+  return (
+    <>
+      <AppBar title={t('profileEdit.title')} back={SETTINGS_PATH} />
+      <div className="page page-narrow">
+        {user ? (
+          <ProfileEditForm
+            user={user}
+            onSaved={() => {
+              showToast(t('profileEdit.saved'), 'success');
+              navigate(MY_PROFILE_PATH);
+            }}
+          />
+        ) : (
+          <Skeleton height={320} />
+        )}
       </div>
     </>
   );
@@ -106,6 +137,16 @@ function SettingsHome() {
       <PullToRefresh onRefresh={() => info.refetch()}>
         <div className="page">
           <ProfileCard user={user} />
+          <div className="row profile-links">
+            <Link className="btn btn-secondary grow" to={MY_PROFILE_PATH}>
+              <EyeIcon />
+              {t('profileEdit.seeMine')}
+            </Link>
+            <Link className="btn btn-primary grow" to="?view=profile">
+              <EditIcon />
+              {t('people.editProfile')}
+            </Link>
+          </div>
 
           {/* Phones have no Upgrade tab: membership and coins are reached from here. */}
           <ul className="list" style={{ marginTop: 12 }}>

@@ -180,7 +180,7 @@ export function ProfileView({
 
           {profile.mine ? (
             <div className="profile-actions">
-              <Link className="btn btn-primary" to={SETTINGS_PATH}>
+              <Link className="btn btn-primary" to={`${SETTINGS_PATH}?view=profile`}>
                 <EditIcon />
                 {t('people.editProfile')}
               </Link>
