@@ -4,12 +4,8 @@
 //! operator says so, not oneself); recalling, deleting for oneself, customer service, and the
 //! limit on sending too fast. Every refusal is shown to store nothing.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::chat::{DELETE, EMOJI, MARK_READ, RECALL, SEND_OTHER};
-use common::{png_data_url, spawn, spawn_with, Backend, Body, Person, Setup, TestApp};
+use crate::common::chat::{DELETE, EMOJI, MARK_READ, RECALL, SEND_OTHER};
+use crate::common::{png_data_url, spawn, spawn_with, Backend, Body, Person, Setup, TestApp};
 use serde_json::{json, Value};
 
 const EMPTY: &str = "Can't send empty messages!";
@@ -26,11 +22,11 @@ async fn couple(app: &TestApp) -> (Person, Person) {
 
 /// Asserts a send is refused with `code` and `msg` and stores nothing.
 #[track_caller]
-fn refused(reply: &common::Reply, code: u16, msg: &str) {
+fn refused(reply: &crate::common::Reply, code: u16, msg: &str) {
     reply.fails(code, msg);
 }
 
-async fn mark_read(app: &TestApp, who: &Person, query: &str) -> common::Reply {
+async fn mark_read(app: &TestApp, who: &Person, query: &str) -> crate::common::Reply {
     app.call(
         "PUT",
         &format!("{MARK_READ}?{query}"),
@@ -40,7 +36,7 @@ async fn mark_read(app: &TestApp, who: &Person, query: &str) -> common::Reply {
     .await
 }
 
-async fn recall(app: &TestApp, who: &Person, id: &Value) -> common::Reply {
+async fn recall(app: &TestApp, who: &Person, id: &Value) -> crate::common::Reply {
     app.post(RECALL, Some(&who.token), json!({ "id": id }))
         .await
 }
@@ -151,7 +147,7 @@ async fn a_long_conversation_pages_backwards(b: Backend) {
         let token = ana.token.clone();
         async move {
             app.get(
-                &format!("{}?userId={}&{query}", common::chat::HISTORY, tom.id),
+                &format!("{}?userId={}&{query}", crate::common::chat::HISTORY, tom.id),
                 Some(&token),
             )
             .await
@@ -379,7 +375,7 @@ async fn a_text_must_not_be_empty_nor_longer_than_5_kb(b: Backend) {
     }
     let reply = app
         .post(
-            common::chat::SEND,
+            crate::common::chat::SEND,
             Some(&tom.token),
             json!({ "to": ana.id, "msgType": "txt" }),
         )
@@ -468,7 +464,7 @@ async fn pictures_are_for_members(b: Backend) {
     let reply = app
         .send_content(&tom, ana.id, "img", picture.clone(), None)
         .await;
-    common::people::asks_to_upgrade(&reply);
+    crate::common::people::asks_to_upgrade(&reply);
     assert_eq!(app.messages_stored().await, 0);
     assert_eq!(app.media_files(), files, "a refused picture was kept");
 
@@ -497,7 +493,7 @@ async fn pictures_are_for_members(b: Backend) {
         assert_eq!(&got.bytes[..2], &[0xFF, 0xD8], "not a JPEG");
     }
     assert_eq!(
-        common::images::dimensions(&app.fetch("GET", url, &[]).await.bytes),
+        crate::common::images::dimensions(&app.fetch("GET", url, &[]).await.bytes),
         (300, 200)
     );
     assert_eq!(app.unread(&ana).await, 1, "a picture counts as unread");
@@ -639,7 +635,7 @@ async fn one_cannot_message_oneself_or_nobody(b: Backend) {
     );
     let reply = app
         .post(
-            common::chat::SEND,
+            crate::common::chat::SEND,
             Some(&tom.token),
             json!({ "content": { "text": "to?" } }),
         )
@@ -657,7 +653,7 @@ async fn one_cannot_message_oneself_or_nobody(b: Backend) {
     // Without a session nothing is sent.
     let reply = app
         .post(
-            common::chat::SEND,
+            crate::common::chat::SEND,
             None,
             json!({ "to": tom.id, "content": { "text": "x" } }),
         )

@@ -4,18 +4,14 @@
 //! lets through; the stories about where pushes may go run without it, with listeners that count
 //! every connection they get (docs/security.md, "Web Push").
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use amora_server::notify::webpush::{b64, decrypt, new_secret, public_bytes, unb64};
 use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode};
-use common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use p256::ecdsa::signature::Verifier;
 use serde_json::{json, Value};
 
@@ -89,7 +85,7 @@ const REFUSED: &str = "Notifications can only be delivered through your browser'
 const FULL: &str = "Notifications are already on for 5 browsers; log out on one of them first";
 
 /// `who` subscribes `endpoint` with a fresh browser key.
-async fn subscribe(app: &TestApp, who: &Person, endpoint: &str) -> common::Reply {
+async fn subscribe(app: &TestApp, who: &Person, endpoint: &str) -> crate::common::Reply {
     let key = new_secret();
     app.post(
         SUBSCRIBE,
@@ -114,11 +110,11 @@ async fn settle() {
     tokio::time::sleep(Duration::from_millis(1500)).await;
 }
 
-async fn person(app: &TestApp, name: &str, gender: &str) -> common::Person {
+async fn person(app: &TestApp, name: &str, gender: &str) -> crate::common::Person {
     let mut form = app.registration(name);
     form["gender"] = json!(gender);
     let data = app.post("/prod-api/register", None, form).await.ok();
-    common::Person {
+    crate::common::Person {
         id: data["user"]["userId"].as_i64().unwrap(),
         token: data["token"].as_str().unwrap().to_owned(),
         user_name: name.to_owned(),
@@ -442,7 +438,7 @@ async fn no_push_after_a_password_reset(b: Backend) {
             "/prod-api/system/user/profile/forgetPwd",
             &[("userName", &ana.user_name), ("email", &ana.email)],
         );
-        app.call("POST", &forget, None, common::Body::None)
+        app.call("POST", &forget, None, crate::common::Body::None)
             .await
             .ok();
         let code = app.mail.code_for(&ana.email).await;
@@ -455,7 +451,7 @@ async fn no_push_after_a_password_reset(b: Backend) {
                 ("newPassword", "fresh-start"),
             ],
         );
-        app.call("POST", &reset, None, common::Body::None)
+        app.call("POST", &reset, None, crate::common::Body::None)
             .await
             .ok();
     })

@@ -2,15 +2,11 @@
 //! filters and their messages, the daily number of people a non-member sees, a person's profile
 //! and card, whether they are online, the recommended list and the random sidekick.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::collections::BTreeSet;
 
+use crate::common::people::{asks_to_upgrade, ids, PROFILE};
+use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use chrono::Duration;
-use common::people::{asks_to_upgrade, ids, PROFILE};
-use common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use serde_json::json;
 
 fn set(ids: &[i64]) -> BTreeSet<i64> {
@@ -620,8 +616,8 @@ async fn every_people_call_needs_a_session(b: Backend) {
     let id = bob.id;
     for (method, path) in [
         ("GET", format!("{PROFILE}?userId={id}")),
-        ("GET", common::people::DISCOVER.to_owned()),
-        ("GET", common::people::COUNTERS.to_owned()),
+        ("GET", crate::common::people::DISCOVER.to_owned()),
+        ("GET", crate::common::people::COUNTERS.to_owned()),
         ("GET", format!("/prod-api/system/user/getInfos/{id}")),
         ("GET", "/prod-api/system/user/listHand".to_owned()),
         (
@@ -653,8 +649,9 @@ async fn every_people_call_needs_a_session(b: Backend) {
         ("POST", "/prod-api/system/form/add".to_owned()),
     ] {
         for token in [None, Some("not-a-session")] {
-            let body =
-                common::Body::Json(json!({ "userId": id, "remark": "Hi", "reason": "spam" }));
+            let body = crate::common::Body::Json(
+                json!({ "userId": id, "remark": "Hi", "reason": "spam" }),
+            );
             app.call(method, &path, token, body)
                 .await
                 .fails(401, "Login has expired, please log in again");

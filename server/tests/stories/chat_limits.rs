@@ -3,14 +3,10 @@
 //! not read dropped after the write timeout, a reader too slow for its queue closed to resume,
 //! and missed events replayed in pages, all of them, in order.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::time::Duration;
 
-use common::chat::{Ended, Im};
-use common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
+use crate::common::chat::{Ended, Im};
+use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use serde_json::{json, Value};
 
 /// Messages of 5 KB that fill what the kernel buffers between the server and a client that
@@ -133,7 +129,8 @@ async fn an_oversize_frame_closes_the_socket(b: Backend) {
     assert_eq!(app.messages_stored().await, 0);
 
     // A picture may: a member's is stored, anyone else's refused as over REST.
-    let picture = common::images::data_url("image/png", &common::images::noisy_png(400, 300));
+    let picture =
+        crate::common::images::data_url("image/png", &crate::common::images::noisy_png(400, 300));
     assert!(picture.len() > 100 * 1024);
     for (who, to, member) in [(&ana, tom.id, false), (&tom, ana.id, true)] {
         let (mut im, _) = app.connect(who).await;
@@ -256,7 +253,7 @@ async fn stalled(app: &TestApp, who: &Person) -> Im {
         serde_urlencoded::to_string([("user", user.as_str()), ("accessToken", token.as_str())])
             .unwrap()
     );
-    let mut im = common::chat::open_im_small(&app.base, &query).await;
+    let mut im = crate::common::chat::open_im_small(&app.base, &query).await;
     assert_eq!(im.next().await["type"], "hello");
     im
 }

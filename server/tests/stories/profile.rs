@@ -2,12 +2,8 @@
 //! pictures that are checked by their content, stripped of their metadata, thumbnailed, served
 //! for ever under their own address and removed once replaced.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::images::{self, data_url, dimensions, has_exif, jpeg, with_exif_gps};
-use common::{png, spawn, Backend, Person, TestApp};
+use crate::common::images::{self, data_url, dimensions, has_exif, jpeg, with_exif_gps};
+use crate::common::{png, spawn, Backend, Person, TestApp};
 use serde_json::{json, Value};
 
 const PROFILE: &str = "/prod-api/system/user/profile";
@@ -17,7 +13,7 @@ async fn profile(app: &TestApp, who: &Person) -> Value {
     app.get(PROFILE, Some(&who.token)).await.ok()
 }
 
-async fn upload(app: &TestApp, who: &Person, avatar: String) -> common::Reply {
+async fn upload(app: &TestApp, who: &Person, avatar: String) -> crate::common::Reply {
     app.post(AVATAR, Some(&who.token), json!({ "avatar": avatar }))
         .await
 }

@@ -3,14 +3,10 @@
 //! the server's password hashing, speaking as a service account, deleting an account from a
 //! borrowed session, hiding characters in a name, and sessions that outlive their expiry.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::passwords::{other_than, reset, FORGET, RESET};
-use common::{spawn, spawn_with, Backend, Body, Person, Reply, Setup, TestApp};
+use crate::common::passwords::{other_than, reset, FORGET, RESET};
+use crate::common::{spawn, spawn_with, Backend, Body, Person, Reply, Setup, TestApp};
 use serde_json::json;
 
 const SEND: &str = "/prod-api/system/user/sendEmail";
@@ -289,7 +285,7 @@ async fn chat_tokens_and_avatars_are_limited(b: Backend) {
     slowed.limited();
     app.get(IM_TOKEN, Some(&bea.token)).await.ok();
 
-    let picture = json!({ "avatar": common::png_data_url(16, 16) });
+    let picture = json!({ "avatar": crate::common::png_data_url(16, 16) });
     app.post(AVATAR, Some(&ana.token), picture.clone())
         .await
         .ok();

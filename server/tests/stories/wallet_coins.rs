@@ -2,12 +2,8 @@
 //! times a day, each counted on its own and starting again after midnight UTC, also when asked
 //! for many times at once. A refused claim moves nothing.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::wallet::{ALREADY_CLAIMED, CLAIM_COINS, WATCH_LIMIT};
-use common::{spawn, Backend, Person, Reply, TestApp};
+use crate::common::wallet::{ALREADY_CLAIMED, CLAIM_COINS, WATCH_LIMIT};
+use crate::common::{spawn, Backend, Person, Reply, TestApp};
 use serde_json::json;
 
 async fn claim(app: &TestApp, who: &Person, kind: &str) -> Reply {

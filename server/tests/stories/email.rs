@@ -2,12 +2,8 @@
 //! characters), and resetting a forgotten password. The mail really travels over SMTP to a
 //! loopback server, and the person reads the code from it.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::passwords::{forget, other_than, reset};
-use common::{spawn, spawn_with, Backend, Person, Reply, Setup, TestApp};
+use crate::common::passwords::{forget, other_than, reset};
+use crate::common::{spawn, spawn_with, Backend, Person, Reply, Setup, TestApp};
 use serde_json::json;
 
 const SEND: &str = "/prod-api/system/user/sendEmail";

@@ -2,13 +2,9 @@
 //! only to me, wherever I meet them), its length limit, and the customer-service contact, which
 //! members get as their own concierge.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::common::people::{ids, PROFILE};
+use crate::common::{spawn, Backend, Person, TestApp};
 use chrono::Duration;
-use common::people::{ids, PROFILE};
-use common::{spawn, Backend, Person, TestApp};
 use serde_json::{json, Value};
 
 const CONTACTS: &str = "/prod-api/em/friends/list";
@@ -24,7 +20,12 @@ async fn card(app: &TestApp, me: &Person, whom: &Person) -> Value {
     .ok()
 }
 
-async fn update_remark(app: &TestApp, me: &Person, whom: &Person, remark: &str) -> common::Reply {
+async fn update_remark(
+    app: &TestApp,
+    me: &Person,
+    whom: &Person,
+    remark: &str,
+) -> crate::common::Reply {
     app.post(
         &TestApp::with_query(
             &format!("/prod-api/em/friend/updateRemark/{}", whom.id),
@@ -161,7 +162,7 @@ async fn a_remark_shows_wherever_i_meet_them_and_only_to_me(b: Backend) {
         .ok();
     assert_eq!(profile["remark"], "Sweetheart");
     for list in [
-        common::people::DISCOVER,
+        crate::common::people::DISCOVER,
         "/prod-api/system/like/likeTo",
         "/prod-api/system/like/likeMe",
         "/prod-api/system/like/likeMeAndLikeTo",

@@ -2,11 +2,7 @@
 //! changing the password (this device stays signed in, the others do not), and deleting the
 //! account.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{spawn, Backend, Body, Person, TestApp};
+use crate::common::{spawn, Backend, Body, Person, TestApp};
 use serde_json::json;
 
 const EXPIRED: &str = "Login has expired, please log in again";
@@ -26,7 +22,7 @@ fn signed_in_calls() -> Vec<(&'static str, &'static str, Body)> {
         (
             "POST",
             "/prod-api/system/user/profile/avatar/base64",
-            Body::Json(json!({ "avatar": common::png_data_url(8, 8) })),
+            Body::Json(json!({ "avatar": crate::common::png_data_url(8, 8) })),
         ),
         (
             "POST",
@@ -51,7 +47,7 @@ fn signed_in_calls() -> Vec<(&'static str, &'static str, Body)> {
     ]
 }
 
-async fn change_password(app: &TestApp, token: &str, old: &str, new: &str) -> common::Reply {
+async fn change_password(app: &TestApp, token: &str, old: &str, new: &str) -> crate::common::Reply {
     app.put_form(
         UPDATE_PWD,
         Some(token),

@@ -2,11 +2,7 @@
 //! reports (each may carry pictures) and translations (each may start a provider). Over the
 //! quota the answer is 429 with `Retry-After`, and nothing is done.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{spawn_with, Backend, Reply, Setup};
+use crate::common::{spawn_with, Backend, Reply, Setup};
 use serde_json::json;
 
 #[track_caller]
@@ -63,12 +59,22 @@ async fn likes_reports_and_translations_have_a_quota(b: Backend) {
 
     let translate = "/prod-api/system/content/tranMsg?id=1&target=es";
     let first = app
-        .call("POST", translate, Some(&ana.token), common::Body::None)
+        .call(
+            "POST",
+            translate,
+            Some(&ana.token),
+            crate::common::Body::None,
+        )
         .await;
     assert_ne!(first.status, 429, "{}", first.body);
     limited(
-        &app.call("POST", translate, Some(&ana.token), common::Body::None)
-            .await,
+        &app.call(
+            "POST",
+            translate,
+            Some(&ana.token),
+            crate::common::Body::None,
+        )
+        .await,
     );
 }
 

@@ -3,12 +3,8 @@
 //! events and replays), cached privately; an unsigned, tampered or expired URL is refused, and a
 //! recalled image or a deleted account's images are gone. Avatars stay public.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::chat::RECALL;
-use common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
+use crate::common::chat::RECALL;
+use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use serde_json::{json, Value};
 
 const URL_SECONDS: i64 = 600;
@@ -21,7 +17,7 @@ async fn setup(b: Backend) -> (TestApp, Person, Person) {
 }
 
 fn picture() -> Value {
-    json!({ "image": common::images::data_url("image/jpeg", &common::images::jpeg(64, 48)) })
+    json!({ "image": crate::common::images::data_url("image/jpeg", &crate::common::images::jpeg(64, 48)) })
 }
 
 /// Tom sends Ana a picture: its `(url, thumb)` as his answer gives them.

@@ -4,17 +4,13 @@
 //! provider refused; paying with gold at once or not at all; a membership that runs a calendar
 //! month and extends from its expiry. Every refusal is shown to move nothing.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use chrono::{DateTime, Months, Utc};
-use common::wallet::{
+use crate::common::wallet::{
     spawn_sandbox, APP_SUCCESS, CREATE_APP_ORDER, FINISH_FAILED, GOOGLE_PAY, GRADE, INSUFFICIENT,
     IOS_PAY, NOT_AVAILABLE, NOT_FOR_GOLD, PAYMENT_FAILURE, PAYMENT_SUCCESS, PAYPAL_RETURN,
     PRODUCTS, UNFINISHED_TRANSACTION,
 };
-use common::{spawn, Backend, TestApp};
+use crate::common::{spawn, Backend, TestApp};
+use chrono::{DateTime, Months, Utc};
 use serde_json::{json, Value};
 
 fn at(rfc3339: &str) -> DateTime<Utc> {
@@ -26,7 +22,7 @@ fn months_after(from: DateTime<Utc>, months: u32) -> DateTime<Utc> {
 }
 
 /// The expiry `who` sees on their profile.
-async fn expiry(app: &TestApp, who: &common::Person) -> DateTime<Utc> {
+async fn expiry(app: &TestApp, who: &crate::common::Person) -> DateTime<Utc> {
     at(&app.purse(who).await.member_expires_at.unwrap())
 }
 

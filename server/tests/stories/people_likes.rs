@@ -2,13 +2,9 @@
 //! lists of whom I like, who likes me and who visited me (the last two for members), and the
 //! counters that count what is new until the list is opened.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::common::people::{asks_to_upgrade, PROFILE};
+use crate::common::{spawn, Backend, Person, TestApp};
 use chrono::Duration;
-use common::people::{asks_to_upgrade, PROFILE};
-use common::{spawn, Backend, Person, TestApp};
 use serde_json::json;
 
 const LIKE_TO: &str = "/prod-api/system/like/likeTo";
@@ -153,7 +149,7 @@ async fn my_favourites_list_whom_i_like_newest_first(b: Backend) {
     like(&app, &dave, &ana).await;
 
     let page = app.get(LIKE_TO, Some(&ana.token)).await.ok();
-    assert_eq!(common::people::ids(&page), vec![bob.id, carl.id]);
+    assert_eq!(crate::common::people::ids(&page), vec![bob.id, carl.id]);
     assert_eq!(page["total"], 2);
     assert!(page["rows"][0]["at"].as_str().unwrap().ends_with('Z'));
     assert_eq!(app.list_ids(&dave, LIKE_TO).await, vec![ana.id]);
@@ -163,7 +159,7 @@ async fn my_favourites_list_whom_i_like_newest_first(b: Backend) {
         .get(&format!("{LIKE_TO}?pageNum=2&pageSize=1"), Some(&ana.token))
         .await
         .ok();
-    assert_eq!(common::people::ids(&page), vec![carl.id]);
+    assert_eq!(crate::common::people::ids(&page), vec![carl.id]);
     assert_eq!(page["total"], 2);
 }
 
@@ -183,7 +179,7 @@ async fn who_likes_me_and_who_visited_me_are_for_members(b: Backend) {
 
     app.make_member(&ana, 1).await;
     let likes_me = app.get(LIKE_ME, Some(&ana.token)).await.ok();
-    assert_eq!(common::people::ids(&likes_me), vec![bob.id]);
+    assert_eq!(crate::common::people::ids(&likes_me), vec![bob.id]);
     assert_eq!(likes_me["total"], 1);
     assert!(likes_me["rows"][0]["at"].as_str().is_some());
     assert_eq!(app.list_ids(&ana, VISITORS).await, vec![carl.id]);
@@ -207,7 +203,7 @@ async fn matches_are_people_who_like_each_other(b: Backend) {
     like(&app, &dave, &ana).await;
 
     let page = app.get(MATCHES, Some(&ana.token)).await.ok();
-    assert_eq!(common::people::ids(&page), vec![bob.id]);
+    assert_eq!(crate::common::people::ids(&page), vec![bob.id]);
     assert_eq!(page["total"], 1);
     assert_eq!(app.list_ids(&bob, MATCHES).await, vec![ana.id]);
     assert_eq!(app.list_ids(&carl, MATCHES).await, Vec::<i64>::new());
@@ -236,7 +232,7 @@ async fn new_hearts_and_visitors_count_until_their_list_is_opened(b: Backend) {
     visit(&app, &bob, &ana).await;
     assert_eq!(app.counters(&ana).await, (0, 2, 2));
     let all = app
-        .get(common::people::COUNTERS, Some(&ana.token))
+        .get(crate::common::people::COUNTERS, Some(&ana.token))
         .await
         .ok();
     assert_eq!(all["Dynamics"], 0);

@@ -3,17 +3,13 @@
 //! reconnections, receipts, typing, recall, and being signed out of the socket when another
 //! connection, a password change, an account deletion or a logout says so.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::common::chat::{Ended, Im};
+use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use amora_server::db::Db;
-use common::chat::{Ended, Im};
-use common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use serde_json::{json, Value};
 
 /// Long enough for a frame that should not come to show up if it were sent.
@@ -75,7 +71,10 @@ async fn the_socket_needs_both_params_and_a_live_token(b: Backend) {
         .map(|(status, _)| status);
     assert_eq!(refused, Some(401));
     // Without a session there is no IM token.
-    assert_eq!(app.get(common::chat::IM_TOKEN, None).await.status, 401);
+    assert_eq!(
+        app.get(crate::common::chat::IM_TOKEN, None).await.status,
+        401
+    );
 
     let (mut im, last_seq) = app.connect_with(&tom, &user, &token, &[]).await;
     assert_eq!(last_seq, 0);
@@ -648,7 +647,7 @@ async fn after_logout_the_im_token_no_longer_connects(b: Backend) {
         "POST",
         "/prod-api/logout",
         Some(&tom.token),
-        common::Body::None,
+        crate::common::Body::None,
     )
     .await
     .ok();
@@ -681,7 +680,7 @@ async fn a_refused_send_answers_with_an_error_frame_in_my_language(b: Backend) {
     );
     his.send(json!({
         "type": "send", "clientId": "c-pic", "to": ana.id, "msgType": "img",
-        "content": { "image": common::png_data_url(16, 16) },
+        "content": { "image": crate::common::png_data_url(16, 16) },
     }))
     .await;
     let error = his.next().await;

@@ -4,15 +4,11 @@
 //! hours, after which it goes back to the sender. Not enough coins, a retried send, claims at
 //! once and by the wrong person: nothing moves twice, and a refusal moves nothing at all.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::chat::BLOCK;
-use common::wallet::{
+use crate::common::chat::BLOCK;
+use crate::common::wallet::{
     CLAIM_RED_PACKET, GIFTS, GIFTS_RECEIVED, INSUFFICIENT, RED_PACKET_AMOUNT, RED_PACKET_GONE,
 };
-use common::{spawn, Backend, Person, Reply, TestApp};
+use crate::common::{spawn, Backend, Person, Reply, TestApp};
 use serde_json::{json, Value};
 
 /// A man and a woman who may chat.

@@ -1,12 +1,8 @@
 //! Registering and signing in, as a person meets them: every rule of the registration form with
 //! the message the app shows, signing in by user name or email, and the limits on trying too often.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::common::{images, spawn, spawn_with, Backend, Body, Setup, TestApp};
 use chrono::{Months, NaiveDate};
-use common::{images, spawn, spawn_with, Backend, Body, Setup, TestApp};
 use serde_json::{json, Value};
 
 const REGISTER: &str = "/prod-api/register";
@@ -465,7 +461,7 @@ async fn registering_too_often_from_one_address_is_slowed_down(b: Backend) {
         },
     )
     .await;
-    async fn register(app: &TestApp, name: &str, ip: &str) -> common::Reply {
+    async fn register(app: &TestApp, name: &str, ip: &str) -> crate::common::Reply {
         app.call_with(
             "POST",
             REGISTER,

@@ -2,17 +2,13 @@
 //! LibreTranslate provider against a local server speaking its API, the member allowance across
 //! a UTC midnight, packs, and no charge on failure or on reading again.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::sync::{Arc, Mutex};
 
+use crate::common::{spawn_with, Backend, Person, Setup, TestApp};
 use amora_server::account::store::AccountStore;
 use amora_server::ledger::{Asset, Entry, LedgerStore};
 use axum::http::StatusCode;
 use axum::Json;
-use common::{spawn_with, Backend, Person, Setup, TestApp};
 use serde_json::{json, Value};
 
 async fn person(app: &TestApp, name: &str, gender: &str, language: &str) -> Person {
@@ -57,12 +53,12 @@ async fn send(app: &TestApp, from: &Person, to: &Person, text: &str) -> i64 {
     sent["message"]["id"].as_i64().unwrap()
 }
 
-async fn translate(app: &TestApp, who: &Person, id: i64, target: &str) -> common::Reply {
+async fn translate(app: &TestApp, who: &Person, id: i64, target: &str) -> crate::common::Reply {
     app.call(
         "POST",
         &format!("/prod-api/system/content/tranMsg?year=2026&id={id}&target={target}"),
         Some(&who.token),
-        common::Body::None,
+        crate::common::Body::None,
     )
     .await
 }
@@ -147,7 +143,7 @@ async fn libretranslate_is_called_as_its_api_says(b: Backend) {
             "POST",
             &format!("/prod-api/system/content/tranMsg?id={id}"),
             Some(&yui.token),
-            common::Body::None,
+            crate::common::Body::None,
         )
         .await
         .ok();

@@ -2,13 +2,9 @@
 //! move balances, a replayed idempotency key moves nothing more, a balance never goes below
 //! zero, and concurrent debits neither overdraw nor fail with a database error.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::common::{spawn, Backend, TestApp};
 use amora_server::db::Db;
 use amora_server::ledger::{Asset, Balances, Entry, LedgerError, LedgerStore, Posted};
-use common::{spawn, Backend, TestApp};
 
 async fn post(
     db: &Db,

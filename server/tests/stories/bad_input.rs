@@ -3,11 +3,7 @@
 //! encoding, bodies over the size limit, unknown paths, wrong methods and ids that are not
 //! numbers.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{spawn, Backend, Body, Person, Snapshot, TestApp};
+use crate::common::{spawn, Backend, Body, Person, Snapshot, TestApp};
 use serde_json::{json, Value};
 
 const NOT_VALID: &str = "The request is not valid";
@@ -90,7 +86,7 @@ async fn unchanged(app: &TestApp, ana: &Person, before: &(Snapshot, Value), what
     assert_eq!(&state(app, ana).await, before, "{what} changed something");
 }
 
-async fn send(app: &TestApp, e: &Endpoint, ana: &Person, body: Body) -> common::Reply {
+async fn send(app: &TestApp, e: &Endpoint, ana: &Person, body: Body) -> crate::common::Reply {
     let token = e.signed_in.then_some(ana.token.as_str());
     app.call(e.method, e.path, token, body).await
 }

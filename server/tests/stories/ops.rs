@@ -1,11 +1,7 @@
 //! What an operator relies on: the liveness and readiness probes, Prometheus metrics by route,
 //! the OpenAPI document the web client is generated from, and a request id on every answer.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{spawn, Backend};
+use crate::common::{spawn, Backend};
 use serde_json::{json, Value};
 
 async fn the_probes_answer(b: Backend) {
@@ -160,7 +156,7 @@ async fn every_answer_carries_a_request_id(b: Backend) {
             "GET",
             "/prod-api/getInfo",
             Some(&ana.token),
-            common::Body::None,
+            crate::common::Body::None,
             &[("x-request-id", "trace-42")],
         )
         .await;

@@ -2,14 +2,10 @@
 //! every answer, the refusal to start a demo on a public https address, metrics on an internal
 //! address, and one-time codes kept out of the log.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use common::{spawn, spawn_with, try_spawn_with, Backend, Setup};
+use crate::common::{spawn, spawn_with, try_spawn_with, Backend, Setup};
 
 async fn every_answer_carries_the_browser_protections(b: Backend) {
     let app = spawn(b).await;

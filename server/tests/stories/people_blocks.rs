@@ -2,13 +2,9 @@
 //! lifted; a report reaches the moderators with a reason, a short description and at most three
 //! screenshots, and a refused report leaves nothing behind.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::images;
-use common::people::PROFILE;
-use common::{png_data_url, spawn, Backend, Person, TestApp};
+use crate::common::images;
+use crate::common::people::PROFILE;
+use crate::common::{png_data_url, spawn, Backend, Person, TestApp};
 use serde_json::{json, Value};
 
 const BLOCK: &str = "/prod-api/system/blacklisted/add";
@@ -18,17 +14,17 @@ const REPORT: &str = "/prod-api/system/form/add";
 const THANKS: &str = "Thank you, our moderators will review your report";
 const TOO_LONG: &str = "The description must be at most 500 characters, with at most 3 screenshots";
 
-async fn block(app: &TestApp, who: &Person, whom: i64) -> common::Reply {
+async fn block(app: &TestApp, who: &Person, whom: i64) -> crate::common::Reply {
     app.post(BLOCK, Some(&who.token), json!({ "userId": whom }))
         .await
 }
 
-async fn unblock(app: &TestApp, who: &Person, ids: &str) -> common::Reply {
+async fn unblock(app: &TestApp, who: &Person, ids: &str) -> crate::common::Reply {
     app.call(
         "DELETE",
         &TestApp::with_query(UNBLOCK, &[("ids", ids)]),
         Some(&who.token),
-        common::Body::None,
+        crate::common::Body::None,
     )
     .await
 }
@@ -38,7 +34,7 @@ async fn meetings(app: &TestApp, me: &Person, other: &Person) -> Vec<(&'static s
     let id = other.id;
     let mut found = Vec::new();
     for (place, list) in [
-        ("discover", common::people::DISCOVER),
+        ("discover", crate::common::people::DISCOVER),
         ("my favourites", "/prod-api/system/like/likeTo"),
         ("likes me", "/prod-api/system/like/likeMe"),
         ("matches", "/prod-api/system/like/likeMeAndLikeTo"),
@@ -176,7 +172,7 @@ async fn the_blocked_list_and_lifting_several_blocks_at_once(b: Backend) {
     assert_eq!(app.count("blocks").await, 3, "blocking twice is one block");
     let page = app.get(BLOCKED, Some(&ana.token)).await.ok();
     assert_eq!(page["total"], 3);
-    let mut listed = common::people::ids(&page);
+    let mut listed = crate::common::people::ids(&page);
     listed.sort_unstable();
     assert_eq!(listed, vec![bob.id, carl.id, dora.id]);
     assert!(page["rows"][0]["userName"].as_str().is_some());
@@ -186,9 +182,14 @@ async fn the_blocked_list_and_lifting_several_blocks_at_once(b: Backend) {
             .await
             .fails_starting(400, "The request is not valid");
     }
-    app.call("DELETE", UNBLOCK, Some(&ana.token), common::Body::None)
-        .await
-        .fails_starting(400, "The request is not valid");
+    app.call(
+        "DELETE",
+        UNBLOCK,
+        Some(&ana.token),
+        crate::common::Body::None,
+    )
+    .await
+    .fails_starting(400, "The request is not valid");
     assert_eq!(app.count("blocks").await, 3);
 
     unblock(&app, &ana, &format!("{},{}", bob.id, carl.id))

@@ -1,12 +1,8 @@
 //! Pictures people upload: a decompression bomb (a small file describing a huge picture) is
 //! refused by its header, before it costs memory, wherever a picture comes in.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::images::{data_url, png_bomb};
-use common::{spawn, Backend};
+use crate::common::images::{data_url, png_bomb};
+use crate::common::{spawn, Backend};
 use serde_json::json;
 
 /// Peak resident memory of this process (the server runs inside the test), in MiB.

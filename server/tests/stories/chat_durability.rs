@@ -3,18 +3,14 @@
 //! every message the server had answered 200 for is there, with its id, and both people's event
 //! sequences are still whole.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::chat::open_im_at;
-use common::{png_data_url, Backend};
+use crate::common::chat::open_im_at;
+use crate::common::{png_data_url, Backend};
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 

@@ -3,8 +3,6 @@
 //! someone online on the other node, and a message sent while the recipient's node restarts
 //! reaches the recipient when it comes back (and notifies them by push).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -1,0 +1,34 @@
+//! Every story of the server, one module a subject, in one test binary: one link instead of one
+//! per file. Each story runs on SQLite and on PostgreSQL (`both_databases!`, in `common`).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+mod account;
+mod account_security;
+mod bad_input;
+mod chat_durability;
+mod chat_limits;
+mod chat_rest;
+mod chat_socket;
+mod email;
+mod ledger;
+mod limits;
+mod media;
+mod media_privacy;
+mod nodes;
+mod ops;
+mod people_blocks;
+mod people_contacts;
+mod people_discover;
+mod people_likes;
+mod production;
+mod profile;
+mod push;
+mod sessions;
+mod translate;
+mod wallet_coins;
+mod wallet_gifts;
+mod wallet_orders;
