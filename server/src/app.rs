@@ -34,7 +34,7 @@ pub struct AppInner {
     /// Translation providers, routed per language pair.
     pub translator: Arc<crate::translate::providers::Router>,
     /// The translations running now (one per message, reader and language at a time).
-    pub translations_in_flight: crate::translate::InFlight,
+    pub translations_in_flight: crate::translate::in_flight::InFlight,
 }
 
 impl Deref for App {
@@ -54,7 +54,7 @@ impl App {
         let mail = Mailer::from_config(&config, db.clone())?;
         let passwords = PasswordHasher::new(config.hash_concurrency);
         let limits = RateLimiter::new(&config.rate_limit);
-        let translator = crate::translate::router(&config);
+        let translator = crate::translate::providers::from_config(&config);
         let send_checks = Checks::spawn(db.clone());
         let hub = Arc::new(Hub::new(config.chat.outbound_queue));
         let message_writer = Writer::spawn(&db, hub.clone())?;
@@ -70,7 +70,7 @@ impl App {
             send_checks,
             message_writer,
             translator,
-            translations_in_flight: crate::translate::InFlight::default(),
+            translations_in_flight: crate::translate::in_flight::InFlight::default(),
         })))
     }
 }

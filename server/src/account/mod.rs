@@ -8,3 +8,4 @@ pub mod password;
 pub mod routes;
 pub mod sessions;
 pub mod store;
+pub mod token;

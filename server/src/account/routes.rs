@@ -12,13 +12,14 @@ use crate::account::model::{
     parse_code, parse_language, parse_signature, parse_telephone, Birthday, Country, Email, Gender,
     Password, UserName, UserView,
 };
+use crate::account::sessions::Session;
 use crate::account::store::{
     AccountStore, CodePurpose, NewUser, ProfileChange, UniqueError, Verification,
 };
 use crate::account::{codes, sessions};
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{ClientIp, Input, Query, Session};
+use crate::api::extract::{ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::i18n::Msg;

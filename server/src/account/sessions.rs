@@ -1,32 +1,14 @@
 //! Sessions: opaque 256-bit bearer tokens. Only their SHA-256 is stored, so a leaked database
 //! holds no usable token. Logout, password change and account deletion revoke them.
 
-use base64::Engine;
-use rand::RngCore;
-use sha2::{Digest, Sha256};
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
 
 use crate::account::store::AccountStore;
+use crate::account::token::{new_token, token_hash};
 use crate::api::error::ApiError;
-use crate::api::extract::Session;
 use crate::app::App;
-
-/// A new token and the hash the database keeps.
-pub fn new_token() -> (String, String) {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
-    let hash = token_hash(&token);
-    (token, hash)
-}
-
-/// Equality that takes as long whatever the bytes (for secrets).
-pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-pub fn token_hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
 
 /// Opens a session for `user_id` and returns its token.
 pub async fn open(app: &App, user_id: i64) -> Result<String, ApiError> {
@@ -51,4 +33,39 @@ pub async fn authenticate(app: &App, token: &str) -> Result<Session, ApiError> {
         user_id,
         session_id,
     })
+}
+
+/// The signed-in person behind `Authorization: Bearer <token>`; 401 otherwise.
+#[derive(Debug, Clone, Copy)]
+pub struct Session {
+    pub user_id: i64,
+    pub session_id: i64,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Session
+where
+    App: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        if let Some(session) = parts.extensions.get::<Session>() {
+            return Ok(*session);
+        }
+        let token = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or(ApiError::Unauthorized)?;
+        let app = App::from_ref(state);
+        let session = authenticate(&app, token).await?;
+        parts.extensions.insert(session);
+        Ok(session)
+    }
 }

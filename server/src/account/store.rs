@@ -247,7 +247,7 @@ macro_rules! impl_code_tx {
                 .fetch_optional(&mut **self)
                 .await?;
                 let Some((id, stored)) = live else { return Ok(false) };
-                let matched = crate::account::sessions::constant_time_eq(stored.as_bytes(), code_hash.as_bytes());
+                let matched = crate::account::token::constant_time_eq(stored.as_bytes(), code_hash.as_bytes());
                 if matched && !use_up {
                     return Ok(true);
                 }

@@ -1,10 +1,10 @@
 //! Extractors that turn every bad input into our envelope: JSON-or-form bodies, query strings,
-//! path parameters, the client address and the bearer session.
+//! path parameters and the client address.
 
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
@@ -132,40 +132,5 @@ where
         Ok(ClientIp(ClientIp::bucket(
             peer.unwrap_or(IpAddr::from([127, 0, 0, 1])),
         )))
-    }
-}
-
-/// The signed-in person behind `Authorization: Bearer <token>`; 401 otherwise.
-#[derive(Debug, Clone, Copy)]
-pub struct Session {
-    pub user_id: i64,
-    pub session_id: i64,
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for Session
-where
-    App: FromRef<S>,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        if let Some(session) = parts.extensions.get::<Session>() {
-            return Ok(*session);
-        }
-        let token = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| {
-                v.strip_prefix("Bearer ")
-                    .or_else(|| v.strip_prefix("bearer "))
-            })
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or(ApiError::Unauthorized)?;
-        let app = App::from_ref(state);
-        let session = crate::account::sessions::authenticate(&app, token).await?;
-        parts.extensions.insert(session);
-        Ok(session)
     }
 }

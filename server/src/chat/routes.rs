@@ -7,11 +7,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::model::membership;
-use crate::account::sessions::new_token;
+use crate::account::sessions::Session;
 use crate::account::store::AccountStore;
+use crate::account::token::new_token;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{ClientIp, Input, Query, Session};
+use crate::api::extract::{ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::chat::model::{Message, Outgoing, EMOJI};

@@ -15,7 +15,7 @@ use futures::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::account::sessions::token_hash;
+use crate::account::token::token_hash;
 use crate::api::error::ApiError;
 use crate::api::extract::Query;
 use crate::app::App;

@@ -6,9 +6,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{ClientIp, Input, Session};
+use crate::api::extract::{ClientIp, Input};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::i18n::Msg;

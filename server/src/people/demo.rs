@@ -118,26 +118,6 @@ fn words(
     }
 }
 
-/// A colour from hue (degrees), saturation and lightness (0 to 1).
-pub(crate) fn hsl(h: f32, s: f32, l: f32) -> [u8; 3] {
-    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
-    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
-    let m = l - c / 2.0;
-    let (r, g, b) = match (h / 60.0) as u32 {
-        0 => (c, x, 0.0),
-        1 => (x, c, 0.0),
-        2 => (0.0, c, x),
-        3 => (0.0, x, c),
-        4 => (x, 0.0, c),
-        _ => (c, 0.0, x),
-    };
-    [
-        ((r + m) * 255.0) as u8,
-        ((g + m) * 255.0) as u8,
-        ((b + m) * 255.0) as u8,
-    ]
-}
-
 /// Creates the two customer-service accounts when they are missing. They never sign in nor
 /// reset a password, whatever their row holds: only the server speaks as them.
 pub async fn ensure_service_accounts(app: &App) -> Result<(), ApiError> {

@@ -4,8 +4,6 @@
 
 use image::{Rgb, RgbImage};
 
-use crate::people::demo::hsl;
-
 const SIZE: u32 = 256;
 
 const SKIN: [[u8; 3]; 6] = [
@@ -189,4 +187,24 @@ mod tests {
         assert_ne!(portrait_png(1, true), portrait_png(2, true));
         assert_ne!(portrait_png(3, true), portrait_png(3, false));
     }
+}
+
+/// A colour from hue (degrees), saturation and lightness (0 to 1).
+fn hsl(h: f32, s: f32, l: f32) -> [u8; 3] {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
+    let m = l - c / 2.0;
+    let (r, g, b) = match (h / 60.0) as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    [
+        ((r + m) * 255.0) as u8,
+        ((g + m) * 255.0) as u8,
+        ((b + m) * 255.0) as u8,
+    ]
 }

@@ -9,10 +9,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::model::{membership, Country, Gender, Level};
+use crate::account::sessions::Session;
 use crate::account::store::{AccountStore, UserRow};
 use crate::api::envelope::{ok, ok_with, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{Input, Path, Query, Session};
+use crate::api::extract::{Input, Path, Query};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::i18n::Msg;

@@ -6,14 +6,10 @@
 //! message for a reader into a language runs at a time (`InFlight`): asking again while it runs
 //! waits for it and reads what it stored.
 
+pub mod in_flight;
 pub mod providers;
 pub mod routes;
 pub mod store;
-
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-
-use tokio::sync::OwnedMutexGuard;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -24,10 +20,8 @@ use crate::account::store::AccountStore;
 use crate::api::error::{ApiError, ApiResult};
 use crate::app::App;
 use crate::chat::store::ChatStore;
-use crate::config::Config;
 use crate::i18n::Msg;
 use crate::ledger::LedgerError;
-use crate::translate::providers::{Apertium, LibreTranslate, Provider, Router};
 use crate::translate::store::{NewTranslation, TranslateStore};
 
 /// Characters a member may translate each UTC day (SPEC section 9).
@@ -35,81 +29,6 @@ pub const MEMBER_DAILY_CHARACTERS: i64 = 2000;
 
 /// "Do not translate", a choice per chat partner.
 pub const DO_NOT_TRANSLATE: &str = "none";
-
-/// The providers this installation has: Apertium where its binary is installed (unless turned
-/// off), LibreTranslate where a URL is configured.
-pub fn router(config: &Config) -> Arc<Router> {
-    let mut providers: Vec<Box<dyn Provider>> = Vec::new();
-    let t = &config.translate;
-    if t.apertium && which(&t.apertium_bin) {
-        providers.push(Box::new(Apertium {
-            bin: t.apertium_bin.clone(),
-        }));
-    }
-    if let Some(url) = t.libretranslate_url.as_deref().filter(|u| !u.is_empty()) {
-        providers.push(Box::new(LibreTranslate {
-            url: url.to_owned(),
-            api_key: t.libretranslate_key.clone(),
-            client: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(20))
-                .build()
-                .unwrap_or_default(),
-        }));
-    }
-    Arc::new(Router::new(providers))
-}
-
-fn which(bin: &str) -> bool {
-    if bin.contains('/') {
-        return std::path::Path::new(bin).exists();
-    }
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|p| p.join(bin).exists()))
-}
-
-/// A message, its reader and the target language.
-type TranslationKey = (i64, i64, String);
-
-/// The translations running now, one lock each; an entry lives while someone holds or waits
-/// for its lock.
-#[derive(Default)]
-pub struct InFlight(Arc<Mutex<HashMap<TranslationKey, Arc<tokio::sync::Mutex<()>>>>>);
-
-/// Held while a translation runs; the next request for the same key goes on when it drops.
-pub struct Running {
-    guard: Option<OwnedMutexGuard<()>>,
-    key: TranslationKey,
-    table: Arc<Mutex<HashMap<TranslationKey, Arc<tokio::sync::Mutex<()>>>>>,
-}
-
-impl InFlight {
-    /// Waits until no other translation of `key` runs, and holds it until dropped.
-    pub async fn enter(&self, key: TranslationKey) -> Running {
-        let lock = {
-            let mut table = self.0.lock().unwrap_or_else(|e| e.into_inner());
-            table.entry(key.clone()).or_default().clone()
-        };
-        Running {
-            guard: Some(lock.lock_owned().await),
-            key,
-            table: self.0.clone(),
-        }
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        self.guard.take();
-        // Only the table holds it now: nobody runs or waits.
-        if table
-            .get(&self.key)
-            .is_some_and(|l| Arc::strong_count(l) == 1)
-        {
-            table.remove(&self.key);
-        }
-    }
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -3,10 +3,13 @@
 //! API for all eight languages.
 
 use std::process::Stdio;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use tokio::io::AsyncWriteExt;
+
+use crate::config::Config;
 
 #[derive(Debug, thiserror::Error)]
 pub enum TranslateError {
@@ -185,4 +188,35 @@ impl Router {
             .map(AsRef::as_ref)
             .ok_or_else(|| TranslateError::Unsupported(from.unwrap_or("?").into(), to.into()))
     }
+}
+
+/// The providers this installation has: Apertium where its binary is installed (unless turned
+/// off), LibreTranslate where a URL is configured.
+pub fn from_config(config: &Config) -> Arc<Router> {
+    let mut providers: Vec<Box<dyn Provider>> = Vec::new();
+    let t = &config.translate;
+    if t.apertium && which(&t.apertium_bin) {
+        providers.push(Box::new(Apertium {
+            bin: t.apertium_bin.clone(),
+        }));
+    }
+    if let Some(url) = t.libretranslate_url.as_deref().filter(|u| !u.is_empty()) {
+        providers.push(Box::new(LibreTranslate {
+            url: url.to_owned(),
+            api_key: t.libretranslate_key.clone(),
+            client: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(20))
+                .build()
+                .unwrap_or_default(),
+        }));
+    }
+    Arc::new(Router::new(providers))
+}
+
+fn which(bin: &str) -> bool {
+    if bin.contains('/') {
+        return std::path::Path::new(bin).exists();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|p| p.join(bin).exists()))
 }

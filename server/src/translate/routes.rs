@@ -7,9 +7,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::model::parse_language;
+use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{Query, Session};
+use crate::api::extract::Query;
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::translate::store::TranslateStore;

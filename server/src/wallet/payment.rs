@@ -49,10 +49,7 @@ impl PaymentProvider for Sandbox {
     ) -> Result<Confirmation, ApiError> {
         let token = params.get("token").map(String::as_str).unwrap_or_default();
         if token.is_empty()
-            || !crate::account::sessions::constant_time_eq(
-                token.as_bytes(),
-                order.checkout.as_bytes(),
-            )
+            || !crate::account::token::constant_time_eq(token.as_bytes(), order.checkout.as_bytes())
         {
             return Err(ApiError::Invalid(Msg::PaymentFailure));
         }

@@ -9,9 +9,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::model::Level;
+use crate::account::sessions::Session;
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{Input, Path, Query, Session};
+use crate::api::extract::{Input, Path, Query};
 use crate::app::App;
 use crate::i18n::Msg;
 use crate::ledger::LedgerError;
@@ -156,7 +157,7 @@ async fn create(app: &App, me: &Session, q: &CreateOrderQuery) -> ApiResult<Repl
         };
     }
     let provider = provider(app, pay_type)?;
-    let (token, _) = crate::account::sessions::new_token();
+    let (token, _) = crate::account::token::new_token();
     let order = app
         .db
         .create_order(me.user_id, &product, pay_type, &token, now)
@@ -260,7 +261,7 @@ async fn cancel(
         .ok_or(ApiError::NotFound)?;
     let order = app.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
     let token = params.get("token").map(String::as_str).unwrap_or_default();
-    if !crate::account::sessions::constant_time_eq(token.as_bytes(), order.checkout.as_bytes())
+    if !crate::account::token::constant_time_eq(token.as_bytes(), order.checkout.as_bytes())
         || token.is_empty()
     {
         return Err(ApiError::Invalid(Msg::PaymentFailure));

@@ -338,7 +338,7 @@ async fn service_accounts_cannot_sign_in_or_reset(b: Backend) {
     assert_eq!(app.count("email_codes").await, 0);
     assert!(app.mail.all().is_empty());
     // Nor does a session of theirs open any door, however it came to exist.
-    let (token, token_hash) = amora_server::account::sessions::new_token();
+    let (token, token_hash) = amora_server::account::token::new_token();
     let now = app.clock().unix();
     let sql = format!(
         "INSERT INTO sessions (user_id, token_hash, created_at, expires_at)
