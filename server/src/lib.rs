@@ -1,5 +1,6 @@
 //! Amora's server: the REST API under `/prod-api`, media, and the built web app, on SQLite or
-//! PostgreSQL. `main.rs` is the `amora` command; tests start the same server with `Server::start`.
+//! PostgreSQL. `routes.rs` assembles the HTTP surface, `app.rs` the state it serves; `main.rs` is
+//! the `amora` command, and tests start the same server with `Server::start`.
 
 pub mod account;
 pub mod api;
@@ -15,6 +16,7 @@ pub mod media;
 pub mod notify;
 pub mod ops;
 pub mod people;
+pub mod routes;
 pub mod translate;
 pub mod wallet;
 pub mod web;
@@ -22,60 +24,14 @@ pub mod web;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Request};
-use axum::response::IntoResponse;
 use axum::serve::ListenerExt;
-use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
-use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::trace::TraceLayer;
 
-use crate::api::error::ApiError;
 pub use crate::app::App;
 pub use crate::config::Config;
-
-/// Largest request body: a 10 MB picture in base64, with room to spare.
-const BODY_LIMIT: usize = 16 * 1024 * 1024;
-
-/// The whole HTTP surface of one node.
-pub fn router(app: App) -> Router {
-    let request_id = HeaderName::from_static("x-request-id");
-    let (api, _) = api::routes();
-    let https = web::Https(app.config.is_https());
-    Router::new()
-        .merge(api)
-        .route("/im", axum::routing::get(chat::socket::upgrade))
-        .merge(media::routes::router())
-        .merge(ops::router(app.config.metrics_addr.is_none()))
-        .merge(web::router(&app))
-        .layer(axum::middleware::from_fn_with_state(
-            https,
-            web::security_headers,
-        ))
-        .layer(axum::middleware::from_fn(i18n::language_scope))
-        .layer(axum::middleware::from_fn(ops::track))
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(CatchPanicLayer::custom(|_| {
-            ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
-        }))
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(
-            TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
-                let id = req
-                    .headers()
-                    .get("x-request-id")
-                    .and_then(|v| v.to_str().ok())
-                    .unwrap_or("-");
-                tracing::info_span!("request", id, method = %req.method(), path = %req.uri().path())
-            }),
-        )
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
-        .with_state(app)
-}
+pub use crate::routes::router;
 
 /// A running server: its state, its address, and the way to stop it.
 pub struct Server {

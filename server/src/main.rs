@@ -65,7 +65,7 @@ enum UserCommand {
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     if let Command::Openapi = cli.command {
-        println!("{}", amora_server::api::openapi_json());
+        println!("{}", amora_server::routes::openapi_json());
         return Ok(());
     }
     let config = Config::load(cli.config.as_deref())?;

@@ -1,0 +1,106 @@
+//! The whole HTTP surface of one node, assembled once: every domain's endpoints under
+//! `/prod-api` with the OpenAPI document they describe, the chat socket, media, operations and
+//! the web app, inside the layers every answer passes through.
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, Request};
+use axum::response::IntoResponse;
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::api::error::ApiError;
+use crate::api::{method_not_allowed, not_found};
+use crate::app::App;
+use crate::{account, chat, i18n, media, notify, ops, people, translate, wallet, web};
+
+/// Largest request body: a 10 MB picture in base64, with room to spare.
+const BODY_LIMIT: usize = 16 * 1024 * 1024;
+
+/// The whole HTTP surface of one node.
+pub fn router(app: App) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    let (api, _) = api();
+    let https = web::Https(app.config.is_https());
+    Router::new()
+        .merge(api)
+        .route("/im", axum::routing::get(chat::socket::upgrade))
+        .merge(media::routes::router())
+        .merge(ops::router(app.config.metrics_addr.is_none()))
+        .merge(web::router(&app))
+        .layer(axum::middleware::from_fn_with_state(
+            https,
+            web::security_headers,
+        ))
+        .layer(axum::middleware::from_fn(i18n::language_scope))
+        .layer(axum::middleware::from_fn(ops::track))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
+        }))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+                let id = req
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-");
+                tracing::info_span!("request", id, method = %req.method(), path = %req.uri().path())
+            }),
+        )
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .with_state(app)
+}
+
+/// Every endpoint under `/prod-api`, and the OpenAPI document describing them.
+pub fn api() -> (Router<App>, OpenApi) {
+    let api = OpenApiRouter::new()
+        .merge(account::routes::router())
+        .merge(people::routes::router())
+        .merge(chat::routes::router())
+        .merge(notify::routes::router())
+        .merge(wallet::routes::router())
+        .merge(translate::routes::router());
+    let (router, mut doc) = OpenApiRouter::new()
+        .nest("/prod-api", api)
+        .split_for_parts();
+    doc.info = utoipa::openapi::Info::new("Amora API", env!("CARGO_PKG_VERSION"));
+    doc.info.description = Some(
+        "Every answer is {code, msg, data}; the HTTP status equals code. Lists are paged with \
+         pageNum and pageSize and answer data {rows, total}."
+            .into(),
+    );
+    doc.components
+        .get_or_insert_with(Default::default)
+        .add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+    let router = router
+        .route("/prod-api/openapi.json", axum::routing::get(serve_openapi))
+        .route("/prod-api", axum::routing::any(not_found))
+        .route("/prod-api/", axum::routing::any(not_found))
+        .route("/prod-api/{*rest}", axum::routing::any(not_found))
+        .method_not_allowed_fallback(method_not_allowed);
+    (router, doc)
+}
+
+/// The OpenAPI document as JSON (what `amora openapi` prints and the web types come from).
+pub fn openapi_json() -> String {
+    let (_, doc) = api();
+    doc.to_pretty_json().unwrap_or_default()
+}
+
+async fn serve_openapi() -> impl IntoResponse {
+    static DOC: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let body = DOC.get_or_init(openapi_json).clone();
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+}
