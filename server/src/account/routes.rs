@@ -23,7 +23,6 @@ use crate::api::extract::{ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::i18n::Msg;
-use crate::ledger::LedgerError;
 
 /// Characters granted once for verifying the email (SPEC section 9).
 pub const EMAIL_REWARD_CHARACTERS: i64 = 80;
@@ -390,13 +389,7 @@ async fn update_email_verified(
     let outcome = app
         .db
         .verify_email(me.user_id, &hash, EMAIL_REWARD_CHARACTERS, app.clock.unix())
-        .await
-        .map_err(|e| match e {
-            LedgerError::Db(e) => ApiError::from(e),
-            LedgerError::Insufficient => {
-                ApiError::Internal(anyhow::anyhow!("a credit cannot be insufficient"))
-            }
-        })?;
+        .await?;
     match outcome {
         Verification::Verified { characters } => Ok(ok_with(
             Msg::EmailVerified,

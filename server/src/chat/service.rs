@@ -9,7 +9,6 @@ use crate::app::App;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
 use crate::chat::store::{Announced, Charge, ChatStore, NewMessage, Party, PlainMessage};
 use crate::i18n::{Lang, Msg};
-use crate::ledger::LedgerError;
 use crate::notify::{self, ChatPush};
 use crate::wallet::store::WalletStore;
 
@@ -135,8 +134,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
             }
             stored
         }
-    }
-    .map_err(ledger_error)?;
+    }?;
     // The hub has a new message already (the writer hands it over as it commits).
     if fresh && !app.hub.is_online(to) && kind != MessageType::Cmd {
         notify::send_chat_push(app, push_for(&me, &them, &row));
@@ -183,28 +181,13 @@ fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
     }
 }
 
-fn ledger_error(e: LedgerError) -> ApiError {
-    match e {
-        LedgerError::Insufficient => ApiError::Invalid(Msg::InsufficientCoins),
-        LedgerError::Db(e) => e.into(),
-    }
-}
-
 /// The receiver claims a red packet (within its time); the sender is told.
 pub async fn claim_red_packet(app: &App, me: i64, id: i64) -> ApiResult<()> {
     let now = app.clock.unix();
     let since = now - app.config.wallet.red_packet_hours * 3600;
-    let returned = app
-        .db
-        .return_red_packets(since, now)
-        .await
-        .map_err(ledger_error)?;
+    let returned = app.db.return_red_packets(since, now).await?;
     announce(app, &returned);
-    let claimed = app
-        .db
-        .claim_red_packet(id, me, since, now)
-        .await
-        .map_err(ledger_error)?;
+    let claimed = app.db.claim_red_packet(id, me, since, now).await?;
     let claimed = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
     announce(app, &claimed);
     Ok(())
@@ -216,8 +199,7 @@ pub async fn return_red_packets(app: &App) -> ApiResult<()> {
     let returned = app
         .db
         .return_red_packets(now - app.config.wallet.red_packet_hours * 3600, now)
-        .await
-        .map_err(ledger_error)?;
+        .await?;
     announce(app, &returned);
     Ok(())
 }

@@ -10,6 +10,9 @@ use serde::Serialize;
 use sqlx::Transaction;
 use utoipa::ToSchema;
 
+use crate::api::error::ApiError;
+use crate::i18n::Msg;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Asset {
@@ -49,8 +52,9 @@ pub struct Posted {
 
 #[derive(Debug, thiserror::Error)]
 pub enum LedgerError {
-    #[error("the balance is too low for this debit")]
-    Insufficient,
+    /// The balance of this asset is too low for the debit.
+    #[error("the {0:?} balance is too low for this debit")]
+    Insufficient(Asset),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
@@ -113,7 +117,7 @@ macro_rules! impl_ledger {
                 .fetch_optional(&mut **self)
                 .await?;
                 let Some((balance_after,)) = updated else {
-                    return Err(LedgerError::Insufficient);
+                    return Err(LedgerError::Insufficient(e.asset));
                 };
                 sqlx::query("UPDATE ledger_entries SET balance_after = $1 WHERE id = $2")
                     .bind(balance_after)
@@ -171,5 +175,19 @@ impl LedgerStore for crate::db::Db {
             }
         }
         Ok(balances)
+    }
+}
+
+/// A debit the balance cannot pay is the person's to fix (400, in the asset's words); a database
+/// failure is ours.
+impl From<LedgerError> for ApiError {
+    fn from(e: LedgerError) -> Self {
+        match e {
+            LedgerError::Insufficient(Asset::Coins) => ApiError::Invalid(Msg::InsufficientCoins),
+            LedgerError::Insufficient(Asset::Characters) => {
+                ApiError::Invalid(Msg::InsufficientCharacters)
+            }
+            LedgerError::Db(e) => e.into(),
+        }
     }
 }

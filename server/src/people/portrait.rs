@@ -175,20 +175,6 @@ pub fn portrait_png(seed: u64, feminine: bool) -> Vec<u8> {
     out.into_inner()
 }
 
-#[cfg(test)]
-#[allow(clippy::expect_used)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_portrait_is_a_square_png_that_differs_by_seed() {
-        let a = image::load_from_memory(&portrait_png(1, true)).expect("a PNG");
-        assert_eq!((a.width(), a.height()), (SIZE, SIZE));
-        assert_ne!(portrait_png(1, true), portrait_png(2, true));
-        assert_ne!(portrait_png(3, true), portrait_png(3, false));
-    }
-}
-
 /// A colour from hue (degrees), saturation and lightness (0 to 1).
 fn hsl(h: f32, s: f32, l: f32) -> [u8; 3] {
     let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
@@ -207,4 +193,18 @@ fn hsl(h: f32, s: f32, l: f32) -> [u8; 3] {
         ((g + m) * 255.0) as u8,
         ((b + m) * 255.0) as u8,
     ]
+}
+
+#[cfg(test)]
+#[allow(clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_portrait_is_a_square_png_that_differs_by_seed() {
+        let a = image::load_from_memory(&portrait_png(1, true)).expect("a PNG");
+        assert_eq!((a.width(), a.height()), (SIZE, SIZE));
+        assert_ne!(portrait_png(1, true), portrait_png(2, true));
+        assert_ne!(portrait_png(3, true), portrait_png(3, false));
+    }
 }

@@ -21,7 +21,6 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::app::App;
 use crate::chat::store::ChatStore;
 use crate::i18n::Msg;
-use crate::ledger::LedgerError;
 use crate::translate::store::{NewTranslation, TranslateStore};
 
 /// Characters a member may translate each UTC day (SPEC section 9).
@@ -173,11 +172,7 @@ pub async fn translate_message(
             day,
             now,
         })
-        .await
-        .map_err(|e| match e {
-            LedgerError::Insufficient => ApiError::Invalid(Msg::InsufficientCharacters),
-            LedgerError::Db(e) => e.into(),
-        })?;
+        .await?;
     let (from_allowance, from_pack) = if saved {
         (from_allowance, from_pack)
     } else {

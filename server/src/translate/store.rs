@@ -101,7 +101,7 @@ impl TranslateStore for Db {
                 .bind(t.reader).bind(t.day).bind(t.from_allowance).bind(t.allowance_cap)
                 .execute(&mut *tx).await?.rows_affected();
                 if taken == 0 {
-                    return Err(LedgerError::Insufficient);
+                    return Err(LedgerError::Insufficient(Asset::Characters));
                 }
             }
             if t.from_pack > 0 {

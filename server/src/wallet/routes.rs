@@ -15,7 +15,6 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query};
 use crate::app::App;
 use crate::i18n::Msg;
-use crate::ledger::LedgerError;
 use crate::wallet::model::{Gift, Order, Product, PAY_TYPES};
 use crate::wallet::payment::provider;
 use crate::wallet::store::{OrderError, WalletStore};
@@ -365,13 +364,7 @@ async fn claim_coins(
     let balance = app
         .db
         .claim_coins(me.user_id, kind, now.div_euclid(86_400), times, coins, now)
-        .await
-        .map_err(|e| match e {
-            LedgerError::Db(e) => ApiError::from(e),
-            LedgerError::Insufficient => {
-                ApiError::Internal(anyhow::anyhow!("a credit cannot be insufficient"))
-            }
-        })?
+        .await?
         .ok_or(ApiError::Invalid(refused))?;
     Ok(ok(Claimed { coins, balance }))
 }

@@ -31,7 +31,7 @@ pub enum OrderError {
 impl From<LedgerError> for OrderError {
     fn from(e: LedgerError) -> Self {
         match e {
-            LedgerError::Insufficient => OrderError::Insufficient,
+            LedgerError::Insufficient(_) => OrderError::Insufficient,
             LedgerError::Db(e) => OrderError::Db(e),
         }
     }

@@ -144,12 +144,12 @@ async fn a_debit_below_zero_is_refused_and_leaves_no_trace(b: Backend) {
 
     let overdraw = post(&db, ana.id, Asset::Coins, -51, "gift:1").await;
     assert!(
-        matches!(overdraw, Err(LedgerError::Insufficient)),
+        matches!(overdraw, Err(LedgerError::Insufficient(_))),
         "{overdraw:?}"
     );
     let never_had = post(&db, ana.id, Asset::Characters, -1, "translate:1").await;
     assert!(
-        matches!(never_had, Err(LedgerError::Insufficient)),
+        matches!(never_had, Err(LedgerError::Insufficient(_))),
         "{never_had:?}"
     );
     assert_eq!(balances(&db, ana.id).await, (50, 0));
@@ -169,7 +169,7 @@ async fn a_debit_below_zero_is_refused_and_leaves_no_trace(b: Backend) {
     assert_eq!((spent.balance_after, spent.fresh), (0, true));
     assert!(matches!(
         post(&db, ana.id, Asset::Coins, -1, "gift:2").await,
-        Err(LedgerError::Insufficient)
+        Err(LedgerError::Insufficient(_))
     ));
     assert_eq!(balances(&db, ana.id).await, (0, 0));
     assert_eq!(entries_of(&app, ana.id).await, 3);
@@ -198,7 +198,7 @@ async fn fifty_debits_at_once_spend_exactly_the_balance(b: Backend) {
     for debit in debits {
         match debit.await.unwrap() {
             Ok(posted) => paid.push(posted.balance_after),
-            Err(LedgerError::Insufficient) => refused += 1,
+            Err(LedgerError::Insufficient(_)) => refused += 1,
             Err(LedgerError::Db(e)) => panic!("a database error under contention: {e}"),
         }
     }
