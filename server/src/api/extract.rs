@@ -9,7 +9,7 @@ use axum::http::request::Parts;
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, ApiResult};
 use crate::app::App;
 use crate::i18n::Msg;
 
@@ -132,5 +132,20 @@ where
         Ok(ClientIp(ClientIp::bucket(
             peer.unwrap_or(IpAddr::from([127, 0, 0, 1])),
         )))
+    }
+}
+
+/// `1,2,3` into ids; anything else is malformed.
+pub fn parse_ids(raw: Option<&str>) -> ApiResult<Vec<i64>> {
+    let ids: Result<Vec<i64>, _> = raw
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::parse)
+        .collect();
+    match ids {
+        Ok(ids) if !ids.is_empty() && ids.len() <= 100 => Ok(ids),
+        _ => Err(ApiError::Malformed("ids".into())),
     }
 }

@@ -12,7 +12,7 @@ use crate::account::store::AccountStore;
 use crate::account::token::new_token;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{ClientIp, Input, Query};
+use crate::api::extract::{parse_ids, ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
 use crate::app::App;
 use crate::chat::model::{Message, Outgoing, EMOJI};
@@ -20,7 +20,6 @@ use crate::chat::service;
 use crate::chat::store::ChatStore;
 use crate::people::demo::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::model::Card;
-use crate::people::routes::parse_ids;
 use crate::people::store::PeopleStore;
 
 pub fn router() -> OpenApiRouter<App> {

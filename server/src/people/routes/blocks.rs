@@ -1,0 +1,80 @@
+//! Blocks: the blacklist, blocking and unblocking (blocked people vanish from each other).
+
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::open_list;
+use crate::account::sessions::Session;
+use crate::account::store::AccountStore;
+use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::extract::{parse_ids, Input, Query};
+use crate::app::App;
+use crate::i18n::Msg;
+use crate::people::model::Card;
+use crate::people::store::{PeopleList, PeopleStore};
+
+pub fn router() -> OpenApiRouter<App> {
+    OpenApiRouter::new()
+        .routes(routes!(blocked))
+        .routes(routes!(block))
+        .routes(routes!(unblock))
+}
+
+/// People I blocked.
+#[utoipa::path(get, path = "/system/blacklisted/list", tag = "people", params(Paging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
+async fn blocked(
+    State(app): State<App>,
+    me: Session,
+    Query(p): Query<Paging>,
+) -> ApiResult<Reply<Page<Card>>> {
+    open_list(&app, &me, PeopleList::Blocked, None, p).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockRequest {
+    user_id: Option<i64>,
+}
+
+/// Blocks a person: we no longer see each other anywhere.
+#[utoipa::path(post, path = "/system/blacklisted/add", tag = "people", request_body = BlockRequest,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 404)))]
+async fn block(
+    State(app): State<App>,
+    me: Session,
+    Input(req): Input<BlockRequest>,
+) -> ApiResult<Reply<Option<String>>> {
+    let id = req.user_id.ok_or(ApiError::NotFound)?;
+    if id == me.user_id {
+        return Err(ApiError::Invalid(Msg::NotYourself));
+    }
+    // Blocking someone who already blocked me is allowed (and invisible to them).
+    app.db.user(id).await?.ok_or(ApiError::NotFound)?;
+    app.db.block(me.user_id, id, app.clock.unix()).await?;
+    Ok(ok(None))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct IdsQuery {
+    /// Comma-separated user ids of the people to unblock.
+    ids: Option<String>,
+}
+
+/// Unblocks people.
+#[utoipa::path(delete, path = "/system/blacklisted/remove", tag = "people", params(IdsQuery),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400)))]
+async fn unblock(
+    State(app): State<App>,
+    me: Session,
+    Query(q): Query<IdsQuery>,
+) -> ApiResult<Reply<Option<String>>> {
+    let ids = parse_ids(q.ids.as_deref())?;
+    app.db.unblock(me.user_id, &ids).await?;
+    Ok(ok(None))
+}

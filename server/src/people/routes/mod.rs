@@ -1,0 +1,100 @@
+//! People endpoints (SPEC section 7 "Users and likes", "Friends and IM" contacts, "Blacklist
+//! and reports", `sidekick/random`), one file an idea, and what they share: the signed-in person's
+//! row, cards as the viewer sees them, and opening a list.
+
+mod blocks;
+mod contacts;
+mod discover;
+mod likes;
+mod profiles;
+mod remarks;
+mod reports;
+
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::account::model::{membership, Level};
+use crate::account::sessions::Session;
+use crate::account::store::{AccountStore, UserRow};
+use crate::api::envelope::{ok, Page, Paging, Reply};
+use crate::api::error::{ApiError, ApiResult};
+use crate::app::App;
+use crate::i18n::Msg;
+use crate::people::model::{Card, CardRow, List};
+use crate::people::store::{PeopleList, PeopleStore};
+
+pub fn router() -> OpenApiRouter<App> {
+    OpenApiRouter::new()
+        .merge(profiles::router())
+        .merge(discover::router())
+        .merge(likes::router())
+        .merge(contacts::router())
+        .merge(remarks::router())
+        .merge(blocks::router())
+        .merge(reports::router())
+}
+
+/// The signed-in person's own row (their gender and membership decide what they see).
+async fn me_row(app: &App, me: &Session) -> ApiResult<UserRow> {
+    app.db.user(me.user_id).await?.ok_or(ApiError::Unauthorized)
+}
+
+fn level_of(row: &UserRow, now: i64) -> Option<Level> {
+    membership(row.level.as_deref(), row.member_expires_at, now)
+}
+
+fn card(app: &App, row: CardRow) -> Card {
+    Card::from_row(row, app.clock.unix(), app.config.people.online_minutes)
+}
+
+fn page(app: &App, (rows, total): (Vec<CardRow>, i64)) -> Page<Card> {
+    Page {
+        rows: rows.into_iter().map(|r| card(app, r)).collect(),
+        total,
+    }
+}
+
+/// Someone I may see, or 404 (blocked either way, deleted, banned, unknown).
+async fn visible(app: &App, me: &Session, id: i64) -> ApiResult<CardRow> {
+    if id == me.user_id {
+        return Err(ApiError::Invalid(Msg::NotYourself));
+    }
+    app.db.card(me.user_id, id).await?.ok_or(ApiError::NotFound)
+}
+
+fn day_of(unix: i64) -> i64 {
+    unix.div_euclid(86_400)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct UserIdQuery {
+    user_id: Option<i64>,
+}
+
+/// Opens a list: pages it, and clears its red badge.
+async fn open_list(
+    app: &App,
+    me: &Session,
+    list: PeopleList,
+    badge: Option<List>,
+    p: Paging,
+) -> ApiResult<Reply<Page<Card>>> {
+    let rows = app.db.list(me.user_id, list, p.limit(), p.offset()).await?;
+    if let Some(badge) = badge {
+        app.db
+            .mark_seen(me.user_id, badge, app.clock.unix())
+            .await?;
+    }
+    Ok(ok(page(app, rows)))
+}
+
+/// Member-only lists answer 403 with `data.upgrade` to non-members.
+async fn require_member(app: &App, me: &Session) -> ApiResult<()> {
+    let row = me_row(app, me).await?;
+    level_of(&row, app.clock.unix())
+        .map(|_| ())
+        .ok_or(ApiError::Upgrade)
+}
