@@ -48,7 +48,7 @@ impl Server {
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         config.check_production()?;
         let app = App::build(config).await?;
-        people::demo::ensure_service_accounts(&app).await?;
+        people::service_accounts::ensure_service_accounts(&app).await?;
         if let Some(url) = app.config.nats_url.as_deref() {
             app.hub.join(url, &app.config.nats_prefix).await?;
             tracing::info!("chat joined the other nodes through NATS");

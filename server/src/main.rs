@@ -80,7 +80,7 @@ async fn main() -> anyhow::Result<()> {
         Command::User { command } => user(config, command).await,
         Command::Demo { users } => {
             let app = App::build(config).await?;
-            amora_server::people::demo::ensure_service_accounts(&app).await?;
+            amora_server::people::service_accounts::ensure_service_accounts(&app).await?;
             if amora_server::people::demo::seeded(&app).await? {
                 println!("demo profiles exist already");
             } else {

@@ -337,8 +337,8 @@ mod tests {
 }
 
 /// The membership running at `now`, if any: an expired membership is no membership. Every
-/// member rule of SPEC section 6 reads it here.
-pub fn membership(level: Option<&str>, expires_at: Option<i64>, now: i64) -> Option<Level> {
+/// member rule of SPEC section 6 reads it here, through the rows' `membership` methods.
+pub(crate) fn membership(level: Option<&str>, expires_at: Option<i64>, now: i64) -> Option<Level> {
     expires_at
         .filter(|e| *e > now)
         .and(level.and_then(Level::parse))
@@ -388,6 +388,7 @@ impl UserView {
             .map(|b| age_on(b, today))
             .unwrap_or(0);
         let running = row.member_expires_at.filter(|e| *e > now);
+        let level = row.membership(now);
         UserView {
             user_id: row.id,
             em_user: em_user(row.id),
@@ -406,7 +407,7 @@ impl UserView {
             signature: row.signature,
             telephone: row.telephone,
             language: row.language,
-            level: membership(row.level.as_deref(), row.member_expires_at, now),
+            level,
             member_expires_at: running.map(crate::clock::rfc3339),
             coins: row.coins,
             characters: row.characters,

@@ -32,6 +32,13 @@ pub struct UserRow {
     pub characters: i64,
 }
 
+impl UserRow {
+    /// The membership running at `now`, if any.
+    pub fn membership(&self, now: i64) -> Option<crate::account::model::Level> {
+        crate::account::model::membership(self.level.as_deref(), self.member_expires_at, now)
+    }
+}
+
 const USER_COLUMNS: &str = "u.id, u.user_name, u.email, u.email_verified, u.gender, u.country, u.birthday,
     u.language, u.signature, u.telephone, u.avatar_key, u.avatar_thumb_key, u.level,
     u.member_expires_at, u.role, u.created_at, u.last_active_at,

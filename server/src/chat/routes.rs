@@ -6,7 +6,6 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::model::membership;
 use crate::account::sessions::Session;
 use crate::account::store::AccountStore;
 use crate::account::token::new_token;
@@ -18,8 +17,8 @@ use crate::app::App;
 use crate::chat::model::{Message, Outgoing, EMOJI};
 use crate::chat::service;
 use crate::chat::store::ChatStore;
-use crate::people::demo::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::model::Card;
+use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::store::PeopleStore;
 
 pub fn router() -> OpenApiRouter<App> {
@@ -198,12 +197,7 @@ async fn send_msg_other(
         .user(me.user_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
-    let member = membership(
-        row.level.as_deref(),
-        row.member_expires_at,
-        app.clock.unix(),
-    )
-    .is_some();
+    let member = row.membership(app.clock.unix()).is_some();
     let name = if member { CONCIERGE_NAME } else { SUPPORT_NAME };
     let service = app
         .db

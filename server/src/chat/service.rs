@@ -2,7 +2,6 @@
 
 use serde_json::json;
 
-use crate::account::model::membership;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::app::App;
@@ -66,7 +65,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
     let content = match checked {
         Checked::Ready(value) => value,
         Checked::Image(data) => {
-            if membership(me.level.as_deref(), me.member_expires_at, now).is_none() {
+            if me.membership(now).is_none() {
                 return Err(ApiError::Upgrade);
             }
             let picture = app.media.put_base64_image("chat", &data).await?;
@@ -74,7 +73,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
         }
         Checked::Gift(gift_id) => {
             let gift = app.db.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
-            let member = membership(me.level.as_deref(), me.member_expires_at, now).is_some();
+            let member = me.membership(now).is_some();
             let price = if member && gift.kind == "card" {
                 // Members pay less for card gifts, rounded up to a whole coin.
                 (gift.price_coins * (100 - app.config.wallet.member_card_discount_percent) + 99)

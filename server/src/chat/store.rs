@@ -51,6 +51,13 @@ pub struct Party {
     pub avatar_thumb_key: Option<String>,
 }
 
+impl Party {
+    /// The membership running at `now`, if any.
+    pub fn membership(&self, now: i64) -> Option<crate::account::model::Level> {
+        crate::account::model::membership(self.level.as_deref(), self.member_expires_at, now)
+    }
+}
+
 pub struct Parties {
     pub sender: Option<Party>,
     pub recipient: Option<Party>,

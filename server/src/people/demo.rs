@@ -1,19 +1,15 @@
-//! Demo profiles (`amora demo`, and `make run` on first start) and the customer-service
-//! accounts. Everything is made here: names and signatures in each person's language, and
-//! avatars drawn by the program, so nothing is downloaded.
+//! Demo profiles (`amora demo`, and `make run` on first start). Everything is made here: names
+//! and signatures in each person's language, and avatars drawn by the program, so nothing is
+//! downloaded.
 
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
-use crate::account::store::{AccountStore, NewUser};
+use crate::account::store::AccountStore;
 use crate::api::error::ApiError;
 use crate::app::App;
-use crate::people::portrait::portrait_png;
+use crate::people::drawn::create;
 use crate::people::store::PeopleStore;
-
-/// The customer-service contact everyone has, and the members' exclusive one.
-pub const SUPPORT_NAME: &str = "Amora Support";
-pub const CONCIERGE_NAME: &str = "Amora Concierge";
 
 pub const DEMO_USER: &str = "demo";
 pub const DEMO_PASSWORD: &str = "demo1234";
@@ -118,39 +114,6 @@ fn words(
     }
 }
 
-/// Creates the two customer-service accounts when they are missing. They never sign in nor
-/// reset a password, whatever their row holds: only the server speaks as them.
-pub async fn ensure_service_accounts(app: &App) -> Result<(), ApiError> {
-    for (i, (name, email)) in [
-        (SUPPORT_NAME, "support@amora.app"),
-        (CONCIERGE_NAME, "concierge@amora.app"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        if app.db.user_name_in_use(name, None).await? {
-            continue;
-        }
-        // Two nodes starting together may race here: the unique index keeps one.
-        let created = create(
-            app,
-            name,
-            email,
-            "female",
-            ("Britain", "en"),
-            "1990-01-01",
-            Some("We are here to help, in every language."),
-            "",
-            900 + i as u64,
-        )
-        .await;
-        if created.is_ok() {
-            app.db.set_role(email, "service").await?;
-        }
-    }
-    Ok(())
-}
-
 /// Whether the demo account exists already.
 pub async fn seeded(app: &App) -> Result<bool, ApiError> {
     Ok(app.db.user_name_in_use(DEMO_USER, None).await?)
@@ -236,39 +199,4 @@ pub async fn seed(app: &App, users: usize) -> Result<(), ApiError> {
         }
     }
     Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn create(
-    app: &App,
-    user_name: &str,
-    email: &str,
-    gender: &str,
-    (country, language): (&str, &str),
-    birthday: &str,
-    signature: Option<&str>,
-    password_hash: &str,
-    seed: u64,
-) -> Result<i64, ApiError> {
-    let picture = app
-        .media
-        .put_image("avatars", portrait_png(seed, gender == "female"))
-        .await?;
-    app.db
-        .create_user(&NewUser {
-            user_name,
-            email,
-            password_hash,
-            gender,
-            country,
-            birthday,
-            language,
-            signature,
-            telephone: None,
-            avatar_key: &picture.key,
-            avatar_thumb_key: &picture.thumb_key,
-            now: app.clock.unix(),
-        })
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))
 }

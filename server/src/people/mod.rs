@@ -1,11 +1,13 @@
 //! People: discovering profiles, viewing them (which leaves a footprint), likes and winks, the
 //! red-badge counters, blocks and reports, contacts and private remarks, the customer-service
-//! contact, and the demo profiles.
+//! contact (the service accounts), and the demo profiles.
 
 pub mod demo;
+pub mod drawn;
 pub mod model;
 pub mod portrait;
 pub mod routes;
+pub mod service_accounts;
 pub mod store;
 
 use crate::app::App;

@@ -29,6 +29,13 @@ pub struct CardRow {
     pub happened_at: Option<i64>,
 }
 
+impl CardRow {
+    /// The membership running at `now`, if any.
+    pub fn membership(&self, now: i64) -> Option<Level> {
+        membership(self.level.as_deref(), self.member_expires_at, now)
+    }
+}
+
 /// How recently a person was active, as others may know it. Never the exact time: following
 /// someone's last-active minute would tell a stalker when they sleep, wake and chat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -93,6 +100,7 @@ impl Card {
         let age = chrono::NaiveDate::parse_from_str(&row.birthday, "%Y-%m-%d")
             .map(|b| age_on(b, today))
             .unwrap_or(0);
+        let level = row.membership(now);
         Card {
             user_id: row.id,
             em_user: em_user(row.id),
@@ -106,7 +114,7 @@ impl Card {
             signature: row.signature,
             avatar: row.avatar_key.as_deref().map(Media::url),
             avatar_thumb: row.avatar_thumb_key.as_deref().map(Media::url),
-            level: membership(row.level.as_deref(), row.member_expires_at, now),
+            level,
             online: now - row.last_active_at <= online_minutes * 60,
             active: Activity::of(row.last_active_at, now, online_minutes),
             at: row.happened_at.map(crate::clock::rfc3339),

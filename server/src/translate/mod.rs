@@ -15,7 +15,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use crate::account::model::{membership, parse_language};
+use crate::account::model::parse_language;
 use crate::account::store::AccountStore;
 use crate::api::error::{ApiError, ApiResult};
 use crate::app::App;
@@ -90,7 +90,7 @@ pub async fn translate_message(
     };
     let now = app.clock.unix();
     let day = now.div_euclid(86_400);
-    let member = membership(reader.level.as_deref(), reader.member_expires_at, now).is_some();
+    let member = reader.membership(now).is_some();
     let used = if member {
         app.db.allowance_used(me, day).await?
     } else {

@@ -4,14 +4,14 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{card, level_of, me_row, open_list, visible};
+use super::{card, me_row, open_list, visible};
 use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
 use crate::app::App;
-use crate::people::demo::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::model::Card;
+use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::store::{PeopleList, PeopleStore};
 
 pub fn router() -> OpenApiRouter<App> {
@@ -63,7 +63,7 @@ async fn contacts(
     security(("bearer" = [])), responses((status = 200, body = Envelope<Card>)))]
 async fn customer_service(State(app): State<App>, me: Session) -> ApiResult<Reply<Card>> {
     let row = me_row(&app, &me).await?;
-    let name = if level_of(&row, app.clock.unix()).is_some() {
+    let name = if row.membership(app.clock.unix()).is_some() {
         CONCIERGE_NAME
     } else {
         SUPPORT_NAME

@@ -6,7 +6,7 @@ use chrono::Months;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{card, day_of, level_of, me_row, page};
+use super::{card, day_of, me_row, page};
 use crate::account::model::{Country, Gender};
 use crate::account::sessions::Session;
 use crate::account::store::UserRow;
@@ -111,7 +111,7 @@ async fn discover(
         .db
         .discover(me.user_id, &search, paging.limit(), paging.offset())
         .await?;
-    if level_of(&row, now).is_none() {
+    if row.membership(now).is_none() {
         // Non-members see a number of different people a day; someone seen again is free.
         let candidates: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let admitted = app

@@ -14,7 +14,6 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::account::model::{membership, Level};
 use crate::account::sessions::Session;
 use crate::account::store::{AccountStore, UserRow};
 use crate::api::envelope::{ok, Page, Paging, Reply};
@@ -38,10 +37,6 @@ pub fn router() -> OpenApiRouter<App> {
 /// The signed-in person's own row (their gender and membership decide what they see).
 async fn me_row(app: &App, me: &Session) -> ApiResult<UserRow> {
     app.db.user(me.user_id).await?.ok_or(ApiError::Unauthorized)
-}
-
-fn level_of(row: &UserRow, now: i64) -> Option<Level> {
-    membership(row.level.as_deref(), row.member_expires_at, now)
 }
 
 fn card(app: &App, row: CardRow) -> Card {
@@ -94,7 +89,7 @@ async fn open_list(
 /// Member-only lists answer 403 with `data.upgrade` to non-members.
 async fn require_member(app: &App, me: &Session) -> ApiResult<()> {
     let row = me_row(app, me).await?;
-    level_of(&row, app.clock.unix())
+    row.membership(app.clock.unix())
         .map(|_| ())
         .ok_or(ApiError::Upgrade)
 }
