@@ -114,7 +114,7 @@ test('two people chat in real time: receipts, the unread badge, typing and emoji
   ).toBeVisible();
   expect(await she.page.evaluate(() => localStorage.getItem('UNREAD_NUMBER'))).toBe('0');
 
-  // He sees her typing, then her answer and an emoji.
+  // He sees her typing, then her answer, then an emoji she put into the text box and sent.
   await she.page.getByLabel('Type a message').pressSequentially('Lovely!');
   await expect(he.page.getByTestId('typing')).toBeVisible();
   await expect(he.page.getByRole('heading', { level: 1 })).toContainText('typing…');
@@ -123,9 +123,9 @@ test('two people chat in real time: receipts, the unread badge, typing and emoji
   await expect(he.page.getByTestId('typing')).toBeHidden();
   await she.page.getByRole('button', { name: 'Emoji' }).click();
   await she.page.getByRole('button', { name: '[wave]' }).click();
-  await expect(he.page.getByTestId('message').getByRole('img', { name: '[wave]' })).toHaveText(
-    '👋',
-  );
+  await expect(she.page.getByLabel('Type a message')).toHaveValue('👋');
+  await she.page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(bubble(he.page, '👋')).toBeVisible();
 
   // An empty message is stopped before it leaves.
   await he.page.getByLabel('Type a message').fill('   ');
@@ -238,6 +238,10 @@ test('a message can be recalled for both sides, or deleted for me only', async (
   await expect(bubble(she.page, 'Oops, wrong chat')).toBeVisible();
   const actions = await openActions(he.page, 'Oops, wrong chat', testInfo);
   await actions.getByRole('button', { name: 'Recall' }).click();
+  await he.page
+    .getByRole('dialog', { name: 'Recall this message?' })
+    .getByRole('button', { name: 'Recall' })
+    .click();
   await expect(he.page.getByTestId('message-recalled')).toHaveText('You recalled a message');
   await expect(she.page.getByTestId('message-recalled')).toHaveText(
     `${him.userName} recalled a message`,
@@ -316,11 +320,15 @@ test('two people of the same gender see the notice instead of chatting', async (
   const other = await register(request, 'sgb', testInfo, 'female');
   const she = await signIn(browser, testInfo, one);
   await she.page.goto(chatUrl(other));
-  await send(she.page, 'Hi there');
-  await expect(she.page.getByTestId('chat-notice')).toHaveText(
+  const notice = she.page.getByTestId('composer-notice');
+  await expect(notice).toHaveText(
     'Oops, you are of the same gender, so you cannot chat with this person',
   );
+  await send(she.page, 'Hi there');
   await expect(bubble(she.page, 'Hi there').getByText('Message sending failed')).toBeVisible();
+  // The refusal says what the notice said already: once is enough.
+  await expect(notice).toBeVisible();
+  await expect(she.page.getByTestId('chat-notice')).toHaveCount(0);
   await she.context.close();
 });
 
@@ -413,6 +421,9 @@ for (const lang of ['en', 'ja'] as const) {
     await send(she.page, lang === 'ja' ? '高尾山がおすすめです！' : 'Mount Takao is lovely!', lang);
     await she.page.getByRole('button', { name: lang === 'ja' ? '絵文字' : 'Emoji' }).click();
     await she.page.getByRole('button', { name: '[smile]' }).click();
+    await she.page
+      .getByRole('button', { name: lang === 'ja' ? '送信' : 'Send', exact: true })
+      .click();
     await expect(she.page.getByTestId('message')).toHaveCount(5);
     await she.page.getByRole('button', { name: lang === 'ja' ? 'キーボード' : 'Keyboard' }).click();
     await member.page.getByLabel('Type a message').click();

@@ -212,6 +212,7 @@ impl Connection {
             user_id: self.user_id,
             last_seq,
             recall_minutes: self.app.config.chat.recall_minutes,
+            same_gender_blocked: self.app.config.chat.same_gender_blocked,
         };
         let timeout = self.write_timeout;
         let mut ok = matches!(
@@ -553,6 +554,8 @@ enum Out<'a> {
         user_id: i64,
         last_seq: i64,
         recall_minutes: i64,
+        /// Chats between people of the same gender are refused (customer service excepted).
+        same_gender_blocked: bool,
     },
     Event {
         seq: i64,

@@ -23,6 +23,8 @@ pub struct CardRow {
     pub last_active_at: i64,
     pub created_at: i64,
     pub remark: Option<String>,
+    /// A customer-service account (only the server speaks as them).
+    pub service: bool,
     /// The viewer likes this person.
     pub liked: bool,
     /// When the listed act happened (a like, a visit), for lists.
@@ -88,6 +90,8 @@ pub struct Card {
     pub em_user: String,
     /// I like (winked at) this person.
     pub liked: bool,
+    /// Customer service: anyone may chat with them, whatever their gender.
+    pub service: bool,
     /// When this person liked me, I liked them, or visited me (in those lists).
     pub at: Option<String>,
 }
@@ -107,6 +111,7 @@ impl Card {
             user_name: row.user_name,
             remark: row.remark,
             liked: row.liked,
+            service: row.service,
             gender: row.gender,
             age,
             country: row.country,

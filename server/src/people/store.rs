@@ -8,6 +8,7 @@ use crate::people::model::{CardRow, Counters, List};
 /// The card columns; `$1` is the viewer (for the private remark).
 const CARD: &str = "u.id, u.user_name, u.gender, u.country, u.birthday, u.language, u.signature,
     u.avatar_key, u.avatar_thumb_key, u.level, u.member_expires_at, u.last_active_at, u.created_at,
+    (u.role = 'service') AS service,
     (SELECT r.remark FROM remarks r WHERE r.owner_id = $1 AND r.target_id = u.id) AS remark,
     EXISTS (SELECT 1 FROM likes lk WHERE lk.liker_id = $1 AND lk.liked_id = u.id) AS liked";
 

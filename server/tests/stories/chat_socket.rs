@@ -716,9 +716,13 @@ async fn a_refused_send_answers_with_an_error_frame_in_my_language(b: Backend) {
     assert_eq!(app.count("user_events").await, 0);
 }
 
-async fn the_hello_gives_the_operators_recall_window(b: Backend) {
-    for minutes in [2, 5] {
-        let app = spawn_with(Setup::new(b), |c| c.chat.recall_minutes = minutes).await;
+async fn the_hello_gives_the_operators_recall_window_and_gender_rule(b: Backend) {
+    for (minutes, same_gender_blocked) in [(2, true), (5, false)] {
+        let app = spawn_with(Setup::new(b), |c| {
+            c.chat.recall_minutes = minutes;
+            c.chat.same_gender_blocked = same_gender_blocked;
+        })
+        .await;
         let tom = app.man("tom").await;
         let (user, token) = app.im_token(&tom).await;
         let query = format!(
@@ -729,12 +733,13 @@ async fn the_hello_gives_the_operators_recall_window(b: Backend) {
         let hello = im.next().await;
         assert_eq!(hello["type"], "hello", "{hello}");
         assert_eq!(hello["recallMinutes"], minutes, "{hello}");
+        assert_eq!(hello["sameGenderBlocked"], same_gender_blocked, "{hello}");
     }
 }
 
 both_databases!(
     the_socket_needs_both_params_and_a_live_token,
-    the_hello_gives_the_operators_recall_window,
+    the_hello_gives_the_operators_recall_window_and_gender_rule,
     a_message_sent_over_rest_reaches_a_connected_recipient,
     a_send_frame_is_acknowledged_and_each_side_gets_the_message,
     an_ack_stands_for_the_own_copy_only_when_it_is_the_next_event,

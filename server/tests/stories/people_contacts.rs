@@ -285,6 +285,11 @@ async fn members_talk_to_the_concierge_and_others_to_support(b: Backend) {
     assert_eq!(name(&app, &ana).await, "Amora Support");
     let support = app.get(CUSTOMER, Some(&ana.token)).await.ok();
     assert!(support["emUser"].as_str().unwrap().starts_with('u'));
+    // Its card says it is customer service (the app lets anyone chat with it); people's do not.
+    assert_eq!(support["service"], true, "{support}");
+    let tom = app.man("tom").await;
+    let tom_card = card(&app, &ana, &tom).await;
+    assert_eq!(tom_card["service"], false, "{tom_card}");
 
     app.make_member(&ana, 1).await;
     assert_eq!(name(&app, &ana).await, "Amora Concierge");

@@ -125,18 +125,20 @@ export function ActionSheet({
   onClose,
   title,
   actions,
+  className = '',
 }: {
   open: boolean;
   onClose: () => void;
   title?: ReactNode;
   actions: readonly SheetAction[];
+  className?: string;
 }) {
   const { t } = useTranslation();
   const ref = useModal(open, onClose);
   return (
     <dialog
       ref={ref}
-      className="sheet"
+      className={`sheet ${className}`}
       aria-label={typeof title === 'string' ? title : undefined}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();

@@ -1174,6 +1174,8 @@ export interface components {
       online: boolean;
       /** @description My private remark for this person, shown instead of the name when set. */
       remark?: string | null;
+      /** @description Customer service: anyone may chat with them, whatever their gender. */
+      service: boolean;
       signature?: string | null;
       /** Format: int64 */
       userId: number;
@@ -1307,6 +1309,8 @@ export interface components {
         online: boolean;
         /** @description My private remark for this person, shown instead of the name when set. */
         remark?: string | null;
+        /** @description Customer service: anyone may chat with them, whatever their gender. */
+        service: boolean;
         signature?: string | null;
         /** Format: int64 */
         userId: number;
@@ -1532,6 +1536,8 @@ export interface components {
         online: boolean;
         /** @description My private remark for this person, shown instead of the name when set. */
         remark?: string | null;
+        /** @description Customer service: anyone may chat with them, whatever their gender. */
+        service: boolean;
         signature?: string | null;
         /** Format: int64 */
         userId: number;
@@ -1628,6 +1634,8 @@ export interface components {
           online: boolean;
           /** @description My private remark for this person, shown instead of the name when set. */
           remark?: string | null;
+          /** @description Customer service: anyone may chat with them, whatever their gender. */
+          service: boolean;
           signature?: string | null;
           /** Format: int64 */
           userId: number;

@@ -134,13 +134,21 @@ describe('connecting', () => {
     expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 1234 }]);
   });
 
-  it("takes the recall window from the server's hello", async () => {
+  it("takes the recall window and the gender rule from the server's hello", async () => {
     const { connection, last } = setup();
     expect(connection.recallWindowMs).toBe(2 * 60_000);
+    expect(connection.sameGenderBlocked).toBe(true);
     connection.start();
     await vi.advanceTimersByTimeAsync(0);
-    last().push({ type: 'hello', userId: ME, lastSeq: 0, recallMinutes: 5 });
+    last().push({
+      type: 'hello',
+      userId: ME,
+      lastSeq: 0,
+      recallMinutes: 5,
+      sameGenderBlocked: false,
+    });
     expect(connection.recallWindowMs).toBe(5 * 60_000);
+    expect(connection.sameGenderBlocked).toBe(false);
   });
 
   it('fails with "empty params" when the IM user or token is missing', async () => {

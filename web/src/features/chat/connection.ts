@@ -97,7 +97,13 @@ export interface ConnectionDeps {
 }
 
 type ServerFrame =
-  | { type: 'hello'; userId: number; lastSeq: number; recallMinutes?: number }
+  | {
+      type: 'hello';
+      userId: number;
+      lastSeq: number;
+      recallMinutes?: number;
+      sameGenderBlocked?: boolean;
+    }
   | { type: 'event'; seq: number; event: ChatEvent }
   | { type: 'ack'; clientId: string; seq: number; message: Message }
   | {
@@ -192,6 +198,8 @@ export class ChatConnection {
   private me: number | null = null;
   /** How long after sending I may recall a message (the server's setting, from hello). */
   recallWindowMs = RECALL_WINDOW_MS;
+  /** Whether the server refuses chats between people of the same gender (from hello). */
+  sameGenderBlocked = true;
   private lastSeq = 0;
   /** The server's newest sequence at hello: once processed, the replay is over. */
   private replayUntil = 0;
@@ -541,6 +549,9 @@ export class ChatConnection {
       case 'hello':
         if (typeof frame.recallMinutes === 'number' && frame.recallMinutes >= 0) {
           this.recallWindowMs = frame.recallMinutes * 60_000;
+        }
+        if (typeof frame.sameGenderBlocked === 'boolean') {
+          this.sameGenderBlocked = frame.sameGenderBlocked;
         }
         this.onHello(frame.userId, frame.lastSeq);
         break;

@@ -40,6 +40,11 @@ export default function ChatPage() {
     : null;
   const { data: user, refetch: refetchUser } = useInfo();
   const connection = useChatConnection();
+  // The server refuses chats between people of the same gender, customer service excepted, when
+  // its operator says so (SPEC section 5): the composer says so before anything is typed.
+  const refusedForGender =
+    connection.sameGenderBlocked &&
+    Boolean(user?.gender && card && card.gender === user.gender && !card.service);
   // Gifts and red packets: the wallet says what to send, the chat sends it like any message.
   const wallet = useChatWallet({
     balances: user,
@@ -73,6 +78,7 @@ export default function ChatPage() {
       target={target}
       me={user?.userId ?? null}
       member={isMember(user)}
+      notice={refusedForGender ? t('chat.sameGender') : undefined}
       extras={{
         ...wallet,
         renderContent: (m) => wallet.renderContent?.(m) ?? translate.renderContent(m),

@@ -1,23 +1,14 @@
 // The chat with one person (SPEC section 2, on a dark background): the partner in the header,
-// the history loaded backwards as the person scrolls up, the messages still being sent, and the
-// composer, which stays above the soft keyboard.
+// the history loaded backwards as the person scrolls up, the messages still being sent, the
+// photos in a viewer of their own, and the composer, which stays above the soft keyboard.
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Fragment,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBar } from '../../../components/AppBar';
 import { Avatar } from '../../../components/Avatar';
 import { Button, Spinner } from '../../../components/Button';
-import { ActionSheet, Dialog, type SheetAction } from '../../../components/Dialog';
+import { ActionSheet, ConfirmDialog, Dialog, type SheetAction } from '../../../components/Dialog';
 import type { ConversationsData } from '../api/conversations';
 import { useDeleteMessages } from '../api/delete-messages';
 import { useEmoji } from '../api/emoji';
@@ -25,7 +16,7 @@ import { useHistory } from '../api/history';
 import { chatKeys } from '../api/keys';
 import { useOnlineStatus } from '../api/online-status';
 import type { ChatTarget, Message } from '../api/types';
-import { canRecall, dayKey, dayLabel } from '../display';
+import { canRecall, dayKey, dayLabel, signedUrlExpired } from '../display';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useIsTyping, useOutbox } from '../hooks';
 import type { OutboxEntry } from '../outbox';
@@ -33,11 +24,11 @@ import { MESSAGES_PATH, RECHARGE_PATH, profileHref } from '../target';
 import { Composer } from './Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MessageBubble, OutboxBubble } from './MessageBubble';
+import { type ChatPhoto, PhotoViewer } from './PhotoViewer';
 import { CloseIcon } from './icons';
+import type { PressPoint } from './use-message-actions';
+import { useStayAtNewest } from './use-stay-at-newest';
 import './chat.css';
-
-/** Within this distance of the bottom, new messages keep the view at the bottom. */
-const NEAR_BOTTOM_PX = 120;
 
 /** Keeps the composer above the soft keyboard: the keyboard's height as --keyboard-inset. */
 function useKeyboardInset(onChange: () => void) {
@@ -65,17 +56,28 @@ type Item =
   | { kind: 'message'; key: string; message: Message }
   | { kind: 'outbox'; key: string; entry: OutboxEntry };
 
-type Selected = { kind: 'message'; message: Message } | { kind: 'outbox'; entry: OutboxEntry };
+type Selected = ({ kind: 'message'; message: Message } | { kind: 'outbox'; entry: OutboxEntry }) & {
+  /** Where the options were asked for: they open on the other half of the screen. */
+  at: PressPoint;
+};
+
+/** The options sheet rises from the bottom, unless the finger is in the lower half. */
+function sheetAwayFrom(at: PressPoint | undefined): string {
+  return at && at.y > window.innerHeight / 2 ? 'sheet-top' : '';
+}
 
 export function ChatView({
   target,
   me,
   member,
+  notice,
   extras = {},
 }: {
   target: ChatTarget;
   me: number | null;
   member: boolean;
+  /** Said above the composer before anything is sent: what the server will refuse. */
+  notice?: string;
   /** What another feature adds (see extras.ts). */
   extras?: ChatExtras;
 }) {
@@ -90,6 +92,8 @@ export function ChatView({
   const emoji = useEmoji().data;
   const deleteMessages = useDeleteMessages(peer);
   const [selected, setSelected] = useState<Selected | null>(null);
+  const [recalling, setRecalling] = useState<Message | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [dismissed, setDismissed] = useState<string | null>(null);
 
@@ -125,6 +129,17 @@ export function ChatView({
     ];
   }, [history.data, outbox, me]);
 
+  // The conversation's photos, oldest first, for the viewer.
+  const photos = useMemo<ChatPhoto[]>(
+    () =>
+      items.flatMap((item) => {
+        if (item.kind !== 'message' || item.message.type !== 'img') return [];
+        const url = item.message.content?.url;
+        return typeof url === 'string' ? [{ id: item.message.id, src: url }] : [];
+      }),
+    [items],
+  );
+
   // A refusal from the server: the notice shows its reason; a membership one offers Upgrade.
   const refused = [...outbox].reverse().find((e) => e.status === 'fail' && e.error);
   const refusal = refused?.error;
@@ -138,43 +153,17 @@ export function ChatView({
   }, [refusal, refusedBy]);
 
   // ---------- scrolling ----------
-  const scroller = useRef<HTMLDivElement>(null);
-  const nearBottom = useRef(true);
-  const first = useRef<string | undefined>(undefined);
-  const last = useRef<string | undefined>(undefined);
-  const height = useRef(0);
-  const scrollToBottom = useCallback(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, []);
-  const keepAtBottom = useCallback(() => {
-    if (nearBottom.current) scrollToBottom();
-  }, [scrollToBottom]);
+  const mine = useCallback(
+    (item: Item) => item.kind === 'outbox' || (item.kind === 'message' && item.message.from === me),
+    [me],
+  );
+  const { scroller, list, onScroll, keepAtBottom } = useStayAtNewest({
+    items,
+    mine,
+    typing,
+    listed: !history.isPending && !(history.isError && items.length === 0),
+  });
   const page = useKeyboardInset(keepAtBottom);
-
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const firstKey = items[0]?.key;
-    const lastItem = items[items.length - 1];
-    const lastKey = lastItem?.key;
-    if (last.current === undefined || lastKey !== last.current) {
-      // New at the bottom (or the first render): follow it if the person was at the bottom or
-      // sent it.
-      const sentByMe =
-        lastItem?.kind === 'outbox' ||
-        (lastItem?.kind === 'message' && lastItem.message.from === me);
-      if (nearBottom.current || sentByMe || last.current === undefined) scrollToBottom();
-    } else if (firstKey !== first.current) {
-      // Older messages arrived above: keep what the person was reading in place.
-      el.scrollTop += el.scrollHeight - height.current;
-    } else if (nearBottom.current) {
-      scrollToBottom();
-    }
-    first.current = firstKey;
-    last.current = items.length ? lastKey : undefined;
-    height.current = el.scrollHeight;
-  }, [items, me, scrollToBottom, typing]);
 
   // Scrolling up to the top loads older messages.
   const sentinel = useRef<HTMLLIElement>(null);
@@ -192,17 +181,14 @@ export function ChatView({
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [scroller, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // ---------- actions ----------
   const sheetActions: SheetAction[] = [];
   if (selected?.kind === 'message') {
     const message = selected.message;
     if (canRecall(message, me, { windowMs: connection.recallWindowMs })) {
-      sheetActions.push({
-        label: t('chat.recall'),
-        onSelect: () => connection.recall(message.id, peer),
-      });
+      sheetActions.push({ label: t('chat.recall'), onSelect: () => setRecalling(message) });
     }
     sheetActions.push({
       label: t('chat.delete'),
@@ -252,14 +238,7 @@ export function ChatView({
       />
       <ConnectionBanner />
       {extras.banner}
-      <div
-        className="chat-scroll"
-        ref={scroller}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-        }}
-      >
+      <div className="chat-scroll" ref={scroller} onScroll={onScroll}>
         {history.isPending ? (
           <div className="center-view">
             <Spinner large label={t('common.loading')} />
@@ -270,7 +249,12 @@ export function ChatView({
             <Button onClick={() => void history.refetch()}>{t('common.retry')}</Button>
           </div>
         ) : (
-          <ol className="chat-list" aria-label={t('pages.chatWith', { name })} aria-live="polite">
+          <ol
+            ref={list}
+            className="chat-list"
+            aria-label={t('pages.chatWith', { name })}
+            aria-live="polite"
+          >
             <li ref={sentinel} className="chat-system chat-top">
               {isFetchingNextPage ? (
                 <Spinner label={t('chat.loadingOlder')} />
@@ -294,10 +278,11 @@ export function ChatView({
                       emoji={emoji}
                       renderContent={extras.renderContent}
                       onImageExpired={refreshImages}
+                      onOpenImage={() => setViewing(item.message.id)}
                       onActions={
                         item.message.status === 'recalled'
                           ? undefined
-                          : () => setSelected({ kind: 'message', message: item.message })
+                          : (at) => setSelected({ kind: 'message', message: item.message, at })
                       }
                     />
                   ) : (
@@ -306,7 +291,7 @@ export function ChatView({
                       emoji={emoji}
                       renderContent={extras.renderContent}
                       onRetry={() => connection.resend(item.entry.clientId)}
-                      onActions={() => setSelected({ kind: 'outbox', entry: item.entry })}
+                      onActions={(at) => setSelected({ kind: 'outbox', entry: item.entry, at })}
                     />
                   )}
                 </Fragment>
@@ -324,7 +309,12 @@ export function ChatView({
           </ol>
         )}
       </div>
-      {refusal && !refusal.upgrade && dismissed !== refusedBy && (
+      {notice && (
+        <p className="chat-notice" role="note" data-testid="composer-notice">
+          {notice}
+        </p>
+      )}
+      {refusal && !refusal.upgrade && refusal.msg !== notice && dismissed !== refusedBy && (
         <div className="chat-notice" role="alert" data-testid="chat-notice">
           <span className="grow">{refusal.msg}</span>
           {refused && extras.refusalAction?.(refused)}
@@ -341,7 +331,6 @@ export function ChatView({
       <Composer
         member={member}
         onSendText={(text) => connection.send(peer, 'txt', { text })}
-        onSendEmoji={(code) => connection.send(peer, 'emoji', { code })}
         onSendImage={(image) =>
           connection.send(peer, 'img', { image: image.dataUrl }, { preview: image.previewUrl })
         }
@@ -355,7 +344,30 @@ export function ChatView({
         onClose={() => setSelected(null)}
         title={t('chat.messageActions')}
         actions={sheetActions}
+        className={sheetAwayFrom(selected?.at)}
       />
+      <ConfirmDialog
+        open={recalling !== null}
+        title={t('chat.recallTitle')}
+        message={t('chat.recallBody', { name })}
+        confirmLabel={t('chat.recall')}
+        danger
+        onCancel={() => setRecalling(null)}
+        onConfirm={() => {
+          if (recalling) connection.recall(recalling.id, peer);
+          setRecalling(null);
+        }}
+      />
+      {viewing !== null && (
+        <PhotoViewer
+          photos={photos}
+          startAt={viewing}
+          onClose={() => setViewing(null)}
+          onPhotoError={(src) => {
+            if (signedUrlExpired(src)) refreshImages();
+          }}
+        />
+      )}
       <Dialog
         open={upgradeOpen}
         onClose={() => setUpgradeOpen(false)}

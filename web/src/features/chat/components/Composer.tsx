@@ -1,4 +1,5 @@
-// Writing a message: text, the emoji panel, and a photo (members) with a look before sending.
+// Writing a message: text with emoji put in where the cursor is, and a photo (members) with a
+// look before sending.
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
@@ -29,7 +30,6 @@ function readAsDataUrl(file: File): Promise<string> {
 export function Composer({
   member,
   onSendText,
-  onSendEmoji,
   onSendImage,
   onTyping,
   onNeedMembership,
@@ -38,7 +38,6 @@ export function Composer({
 }: {
   member: boolean;
   onSendText: (text: string) => void;
-  onSendEmoji: (code: string) => void;
   onSendImage: (image: PickedImage) => void;
   onTyping: () => void;
   onNeedMembership: () => void;
@@ -60,6 +59,19 @@ export function Composer({
     if (!el) return;
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, 128)}px`;
+  };
+
+  /** Puts an emoji in the text in place of what is selected, and the cursor after it. */
+  const insertEmoji = (glyph: string) => {
+    const el = input.current;
+    const from = el?.selectionStart ?? text.length;
+    const to = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, from) + glyph + text.slice(to));
+    requestAnimationFrame(() => {
+      el?.setSelectionRange(from + glyph.length, from + glyph.length);
+      resize();
+    });
+    onTyping();
   };
 
   const submit = (e?: FormEvent) => {
@@ -181,7 +193,7 @@ export function Composer({
               className="emoji-key"
               aria-label={e.code}
               title={e.code}
-              onClick={() => onSendEmoji(e.code)}
+              onClick={() => insertEmoji(e.emoji)}
             >
               {e.emoji}
             </button>

@@ -1,56 +1,12 @@
 // One message in the chat: mine on the right with its ticks, theirs on the left; a recalled one
 // as a line in the middle; an unsent one as pending, or failed with Retry.
-import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Emoji, Message } from '../api/types';
 import type { ChatExtras } from '../extras';
 import { bubbleTime, emojiFor, signedUrlExpired, tickOf } from '../display';
 import type { OutboxEntry } from '../outbox';
 import { AlertIcon, ClockIcon, DoubleTickIcon, TickIcon } from './icons';
-
-const LONG_PRESS_MS = 500;
-
-/** Long-press on touch, right-click on desktop, or the context-menu key open a message's actions. */
-function useMessageActions(onActions: (() => void) | undefined) {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const start = useRef<{ x: number; y: number } | null>(null);
-  const cancel = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    start.current = null;
-  };
-  if (!onActions) return {};
-  return {
-    tabIndex: 0,
-    'aria-haspopup': 'dialog' as const,
-    onPointerDown: (e: PointerEvent) => {
-      if (e.pointerType === 'mouse') return;
-      start.current = { x: e.clientX, y: e.clientY };
-      timer.current = setTimeout(() => {
-        cancel();
-        onActions();
-      }, LONG_PRESS_MS);
-    },
-    onPointerMove: (e: PointerEvent) => {
-      const s = start.current;
-      if (s && Math.hypot(e.clientX - s.x, e.clientY - s.y) > 10) cancel();
-    },
-    onPointerUp: cancel,
-    onPointerLeave: cancel,
-    onPointerCancel: cancel,
-    onContextMenu: (e: { preventDefault: () => void }) => {
-      e.preventDefault();
-      cancel();
-      onActions();
-    },
-    onKeyDown: (e: KeyboardEvent) => {
-      if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey) || e.key === 'Enter') {
-        e.preventDefault();
-        onActions();
-      }
-    },
-  };
-}
+import { type PressPoint, useMessageActions } from './use-message-actions';
 
 function Ticks({ message }: { message: Message }) {
   const { t } = useTranslation();
@@ -70,13 +26,15 @@ function Content({
   image,
   emoji,
   onImageExpired,
+  onOpenImage,
 }: {
   type: string;
   text?: string;
   code?: string;
-  image?: { src: string; full?: string };
+  image?: { src: string };
   emoji: readonly Emoji[] | undefined;
   onImageExpired?: () => void;
+  onOpenImage?: () => void;
 }) {
   const { t } = useTranslation();
   // A chat image's URL is signed for a while only; once it has expired the list is fetched again
@@ -95,10 +53,15 @@ function Content({
       );
     case 'img':
       return image ? (
-        image.full ? (
-          <a href={image.full} target="_blank" rel="noreferrer" className="bubble-image">
+        onOpenImage ? (
+          <button
+            type="button"
+            className="bubble-image"
+            aria-label={t('chat.viewPhoto')}
+            onClick={onOpenImage}
+          >
             <img src={image.src} alt={t('chat.photo')} loading="lazy" onError={onError} />
-          </a>
+          </button>
         ) : (
           <span className="bubble-image">
             <img src={image.src} alt={t('chat.photo')} onError={onError} />
@@ -118,15 +81,18 @@ export function MessageBubble({
   onActions,
   renderContent,
   onImageExpired,
+  onOpenImage,
 }: {
   message: Message;
   mine: boolean;
   peerName: string;
   emoji: readonly Emoji[] | undefined;
-  onActions?: () => void;
+  onActions?: (at: PressPoint) => void;
   renderContent?: ChatExtras['renderContent'];
   /** A signed image URL has expired: fetch the conversation again. */
   onImageExpired?: () => void;
+  /** A photo was tapped: show it in the viewer. */
+  onOpenImage?: () => void;
 }) {
   const { t } = useTranslation();
   const actions = useMessageActions(onActions);
@@ -160,9 +126,10 @@ export function MessageBubble({
             type={message.type}
             text={content.text}
             code={content.code}
-            image={thumb ? { src: thumb, full: url } : undefined}
+            image={thumb ? { src: thumb } : undefined}
             emoji={emoji}
             onImageExpired={onImageExpired}
+            onOpenImage={url ? onOpenImage : undefined}
           />
         )}
       </div>
@@ -185,7 +152,7 @@ export function OutboxBubble({
   entry: OutboxEntry;
   emoji: readonly Emoji[] | undefined;
   onRetry: () => void;
-  onActions: () => void;
+  onActions: (at: PressPoint) => void;
   renderContent?: ChatExtras['renderContent'];
 }) {
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ function card(userId: number, userName: string): Card {
     language: 'ja',
     online: false,
     liked: false,
+    service: false,
     active: 'recently',
     emUser: `u${userId}`,
   };

@@ -1,0 +1,385 @@
+// What a person meets in a chat every day: a conversation full of photos opens at its newest
+// message, photos open in the app's own viewer, a long press never recalls by itself, the
+// composer says beforehand what will be refused, and emoji go into the text being written.
+// The server runs in demo mode (demo / demo1234 is a member).
+import { type Locator, type Page, type TestInfo, expect, test } from '@playwright/test';
+import { chatUrl, signIn } from './chat-people';
+import { type Person, api, person, registerViaApi, tokenOf, url } from './helpers';
+
+const DEMO = { userName: 'demo', password: 'demo1234' };
+
+type Account = Person & { userId: number; token: string; gender: 'female' | 'male' };
+
+async function register(
+  request: Parameters<typeof registerViaApi>[0],
+  prefix: string,
+  testInfo: TestInfo,
+  gender: 'female' | 'male',
+): Promise<Account> {
+  const p = person(prefix, testInfo);
+  const { userId, token } = await registerViaApi(request, p, { gender });
+  return { ...p, userId, token, gender };
+}
+
+const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
+
+/** Pictures of different shapes and colours, drawn by the browser as PNG data URLs. */
+function drawPhotos(page: Page, sizes: readonly [number, number][]) {
+  return page.evaluate((all) => {
+    const colours = ['#e76f51', '#2a9d8f', '#e9c46a', '#264653', '#8e7dbe', '#f4a261'];
+    return all.map(([w, h], i) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const g = canvas.getContext('2d');
+      if (!g) throw new Error('no 2D canvas');
+      g.fillStyle = colours[i % colours.length] ?? '#e76f51';
+      g.fillRect(0, 0, w, h);
+      g.fillStyle = '#fff';
+      g.font = `bold ${Math.round(Math.min(w, h) / 3)}px sans-serif`;
+      g.textAlign = 'center';
+      g.textBaseline = 'middle';
+      g.fillText(String(i + 1), w / 2, h / 2);
+      return canvas.toDataURL('image/png');
+    });
+  }, sizes);
+}
+
+/** The demo member sends `to` these photos, then a line of text. */
+async function memberSendsPhotos(
+  request: Parameters<typeof registerViaApi>[0],
+  page: Page,
+  to: Account,
+  sizes: readonly [number, number][],
+  text?: string,
+) {
+  const token = await tokenOf(request, DEMO.userName, DEMO.password);
+  const demo = await api<{ userId: number }>(request, token, '/getInfo');
+  for (const image of await drawPhotos(page, sizes)) {
+    await api(request, token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { to: to.userId, msgType: 'img', content: { image } },
+    });
+  }
+  if (text) {
+    await api(request, token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { to: to.userId, msgType: 'txt', content: { text } },
+    });
+  }
+  return { userId: demo.userId, userName: DEMO.userName, gender: 'male' as const };
+}
+
+/** A finger on the screen (Chromium's touch input, as a phone sends it). */
+async function touch(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const send = (
+    type: 'touchStart' | 'touchMove' | 'touchEnd',
+    points: { x: number; y: number }[],
+  ) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: points.map((p, id) => ({ ...p, id })),
+    });
+  return {
+    /** Holds a finger on the point for `ms`, then lifts it. */
+    async longPress(at: { x: number; y: number }, ms = 900) {
+      await send('touchStart', [at]);
+      await page.waitForTimeout(ms);
+      await send('touchEnd', []);
+    },
+    /** Moves one or two fingers from their starts to their ends in steps, then lifts them. */
+    async drag(from: { x: number; y: number }[], to: { x: number; y: number }[], steps = 8) {
+      await send('touchStart', from);
+      for (let s = 1; s <= steps; s++) {
+        await send(
+          'touchMove',
+          from.map((f, i) => ({
+            x: f.x + (((to[i] ?? f).x - f.x) * s) / steps,
+            y: f.y + (((to[i] ?? f).y - f.y) * s) / steps,
+          })),
+        );
+        await page.waitForTimeout(16);
+      }
+      await send('touchEnd', []);
+    },
+  };
+}
+
+/** Where something is drawn on the screen. */
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} is not drawn`);
+  return box;
+}
+
+async function centreOf(locator: Locator) {
+  const box = await boxOf(locator);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+const widthOf = async (locator: Locator) => (await boxOf(locator)).width;
+
+/** The fonts Chromium really drew an element's text with, and how many glyphs each drew. */
+async function fontsDrawing(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  return fonts;
+}
+
+test('a chat full of photos opens at its newest message, above the composer', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const her = await register(request, 'pnw', testInfo, 'female');
+  const she = await signIn(browser, testInfo, her);
+  const demo = await memberSendsPhotos(
+    request,
+    she.page,
+    her,
+    [
+      [600, 900],
+      [900, 600],
+      [700, 700],
+      [600, 1000],
+      [800, 800],
+    ],
+    'The last one is from the lake',
+  );
+  await she.page.goto(chatUrl(demo));
+  const photos = she.page.getByTestId('message').getByRole('img', { name: 'Photo' });
+  await expect(photos).toHaveCount(5);
+  // The photos near the end arrive after the chat has been drawn and grow it as they do.
+  await expect
+    .poll(() =>
+      photos.evaluateAll(
+        (imgs) => (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth).length,
+      ),
+    )
+    .toBeGreaterThanOrEqual(3);
+  await she.page.waitForTimeout(300);
+  const newest = bubble(she.page, 'The last one is from the lake');
+  await expect(newest).toBeInViewport({ ratio: 1 });
+  const composer = await boxOf(she.page.getByLabel('Type a message'));
+  const box = await boxOf(newest);
+  expect(box.y + box.height).toBeLessThanOrEqual(composer.y);
+  await she.context.close();
+});
+
+test('a photo opens in the app’s viewer: zoom, the next photo, and back to the chat', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const her = await register(request, 'pvw', testInfo, 'female');
+  const she = await signIn(browser, testInfo, her);
+  const demo = await memberSendsPhotos(request, she.page, her, [
+    [600, 900],
+    [900, 600],
+    [700, 700],
+  ]);
+  const chat = chatUrl(demo);
+  await she.page.goto(chat);
+  const photos = she.page.getByTestId('message').getByRole('button', { name: 'View photo' });
+  await expect(photos).toHaveCount(3);
+  await photos.nth(1).click();
+
+  const viewer = she.page.getByRole('dialog', { name: 'Photo viewer' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'Photo 2 of 3' })).toBeVisible();
+  // Still in the chat: the picture did not open as a file of its own.
+  expect(she.page.url()).toBe(chat);
+  expect(she.context.pages()).toHaveLength(1);
+
+  const picture = viewer.getByRole('img', { name: 'Photo 2 of 3' });
+  if (testInfo.project.use.hasTouch) {
+    // Two fingers spread apart zoom in; a pinch back closes the gap again.
+    const fingers = await touch(she.page);
+    const at = await centreOf(viewer);
+    const before = await widthOf(picture);
+    await fingers.drag(
+      [
+        { x: at.x - 30, y: at.y },
+        { x: at.x + 30, y: at.y },
+      ],
+      [
+        { x: at.x - 110, y: at.y },
+        { x: at.x + 110, y: at.y },
+      ],
+    );
+    await expect.poll(() => widthOf(picture)).toBeGreaterThan(before * 2);
+    await fingers.drag(
+      [
+        { x: at.x - 110, y: at.y },
+        { x: at.x + 110, y: at.y },
+      ],
+      [
+        { x: at.x - 30, y: at.y },
+        { x: at.x + 30, y: at.y },
+      ],
+    );
+    await expect.poll(() => widthOf(picture)).toBeLessThan(before * 1.1);
+    // A swipe to the left shows the next photo, to the right the one before.
+    await fingers.drag([{ x: at.x + 120, y: at.y }], [{ x: at.x - 120, y: at.y }]);
+    await expect(viewer.getByRole('img', { name: 'Photo 3 of 3' })).toBeVisible();
+    await fingers.drag([{ x: at.x - 120, y: at.y }], [{ x: at.x + 120, y: at.y }]);
+    await expect(viewer.getByRole('img', { name: 'Photo 2 of 3' })).toBeVisible();
+  } else {
+    // Double-click zooms in and out; the arrow keys and buttons move between photos.
+    const before = await widthOf(picture);
+    await picture.dblclick();
+    await expect.poll(() => widthOf(picture)).toBeGreaterThan(before * 1.5);
+    await picture.dblclick();
+    await expect.poll(() => widthOf(picture)).toBeLessThan(before * 1.1);
+    await she.page.keyboard.press('ArrowRight');
+    await expect(viewer.getByRole('img', { name: 'Photo 3 of 3' })).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Next photo' })).toBeDisabled();
+    await viewer.getByRole('button', { name: 'Previous photo' }).click();
+    await viewer.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(viewer.getByRole('img', { name: 'Photo 1 of 3' })).toBeVisible();
+  }
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+
+  // Escape closes it too, and the chat is where it was.
+  await photos.first().click();
+  await expect(viewer.getByRole('img', { name: 'Photo 1 of 3' })).toBeVisible();
+  await she.page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(photos).toHaveCount(3);
+  await she.context.close();
+});
+
+test('a long press opens the options away from the finger, and Recall asks first', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(!testInfo.project.use.hasTouch, 'a long press is a touch screen’s');
+  const him = await register(request, 'lpm', testInfo, 'male');
+  const her = await register(request, 'lpw', testInfo, 'female');
+  // A conversation long enough that his newest message sits just above the composer, where
+  // the options sheet rises.
+  for (let i = 1; i <= 12; i++) {
+    await api(request, her.token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { to: him.userId, msgType: 'txt', content: { text: `Line ${i} of my week` } },
+    });
+  }
+  const he = await signIn(browser, testInfo, him);
+  await he.page.goto(chatUrl(her));
+  const input = he.page.getByLabel('Type a message');
+  await input.fill('Dinner on Friday?');
+  await input.press('Enter');
+  const mine = bubble(he.page, 'Dinner on Friday?');
+  await expect(mine.getByRole('img', { name: /Sent|Delivered/ })).toBeVisible();
+
+  const fingers = await touch(he.page);
+  const finger = await centreOf(mine.locator('.bubble'));
+  await fingers.longPress(finger);
+  const options = he.page.getByRole('dialog', { name: 'Message options' });
+  await expect(options).toBeVisible();
+  // Lifting the finger chose nothing, and nothing in the sheet is under it.
+  await he.page.waitForTimeout(400);
+  await expect(options).toBeVisible();
+  await expect(he.page.getByTestId('message-recalled')).toHaveCount(0);
+  for (const button of await options.getByRole('button').all()) {
+    const box = await boxOf(button);
+    const under =
+      finger.x >= box.x &&
+      finger.x <= box.x + box.width &&
+      finger.y >= box.y &&
+      finger.y <= box.y + box.height;
+    expect(under, `${await button.textContent()} is under the finger`).toBe(false);
+  }
+
+  // Recall asks first; Cancel keeps the message.
+  await options.getByRole('button', { name: 'Recall' }).tap();
+  const confirm = he.page.getByRole('dialog', { name: 'Recall this message?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).tap();
+  await expect(confirm).toBeHidden();
+  await expect(mine).toBeVisible();
+
+  await fingers.longPress(await centreOf(mine.locator('.bubble')));
+  await options.getByRole('button', { name: 'Recall' }).tap();
+  await confirm.getByRole('button', { name: 'Recall' }).tap();
+  await expect(he.page.getByTestId('message-recalled')).toHaveText('You recalled a message');
+  await he.context.close();
+});
+
+test('the composer says beforehand what the server will refuse', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const one = await register(request, 'nga', testInfo, 'female');
+  const other = await register(request, 'ngb', testInfo, 'female');
+  const him = await register(request, 'ngm', testInfo, 'male');
+  const she = await signIn(browser, testInfo, one);
+  const notice = she.page.getByTestId('composer-notice');
+
+  // Two women: the notice is there before anything is typed.
+  await she.page.goto(chatUrl(other));
+  await expect(she.page.getByRole('heading', { level: 1 })).toContainText(other.userName);
+  await expect(notice).toHaveText(
+    'Oops, you are of the same gender, so you cannot chat with this person',
+  );
+
+  // Customer service may be written to by anyone.
+  const support = await api<{ userId: number; userName: string }>(
+    request,
+    one.token,
+    '/em/friends/customer',
+  );
+  await she.page.goto(chatUrl({ ...support, gender: 'female' }));
+  await expect(she.page.getByRole('heading', { level: 1 })).toContainText(support.userName);
+  await expect(she.page.getByTestId('message')).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
+
+  // A man: no notice; she is not a member, so the photo button offers Upgrade now, not a file.
+  await she.page.goto(chatUrl(him));
+  await expect(she.page.getByRole('heading', { level: 1 })).toContainText(him.userName);
+  let picker = false;
+  she.page.on('filechooser', () => {
+    picker = true;
+  });
+  await she.page.getByRole('button', { name: 'Photo' }).click();
+  const upgrade = she.page.getByRole('dialog', { name: 'Photos are for members' });
+  await expect(upgrade).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  expect(picker).toBe(false);
+  await upgrade.getByRole('link', { name: 'Upgrade now' }).click();
+  await expect(she.page).toHaveURL(url('/pages/recharge/recharge'));
+  await she.context.close();
+});
+
+test('an emoji goes into the text where the cursor is, and is sent with it, in colour', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const him = await register(request, 'emm', testInfo, 'male');
+  const her = await register(request, 'emw', testInfo, 'female');
+  const she = await signIn(browser, testInfo, her);
+  await she.page.goto(chatUrl(him));
+  const input = she.page.getByLabel('Type a message');
+  await input.fill('See you soon!');
+  // The cursor after "See you".
+  await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(7, 7));
+  await she.page.getByRole('button', { name: 'Emoji' }).click();
+  await she.page.getByRole('button', { name: '[smile]' }).click();
+  await she.page.getByRole('button', { name: '[heart]' }).click();
+  await expect(input).toHaveValue('See you😊❤️ soon!');
+  await expect(she.page.getByTestId('message')).toHaveCount(0);
+
+  await she.page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(bubble(she.page, 'See you😊❤️ soon!')).toBeVisible();
+  await expect(she.page.getByTestId('message')).toHaveCount(1);
+  await expect(input).toHaveValue('');
+  // Drawn by a colour-emoji font, not as the black outlines a text font has for them.
+  const fonts = await fontsDrawing(she.page, '[data-testid="message"] .bubble-text');
+  const colour = fonts.find((f) => /Color Emoji|Segoe UI Emoji/.test(f.familyName));
+  expect(colour?.glyphCount ?? 0, JSON.stringify(fonts)).toBeGreaterThanOrEqual(2);
+  await she.context.close();
+});
