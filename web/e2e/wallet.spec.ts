@@ -105,7 +105,11 @@ test('a gold pack bought through the TEST checkout adds its coins', async ({
     'Credit card',
     'Pay later',
   ]) {
-    await expect(sheet.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
+    const method = sheet.getByRole('button', { name: new RegExp(`^${name}`) });
+    await expect(method).toBeVisible();
+    // Each method shows its own mark, drawn, not a letter standing in for it.
+    await expect(method.locator('.pay-mark svg')).toBeVisible();
+    await expect(method.locator('.pay-mark')).toHaveText('');
   }
   await expect(sheet.getByRole('button', { name: /^Gold coins/ })).toBeDisabled();
   await sheet.getByRole('button', { name: /^PayPal/ }).click();
@@ -120,6 +124,7 @@ test('a gold pack bought through the TEST checkout adds its coins', async ({
   await page.getByRole('button', { name: 'Approve payment' }).click();
 
   await expect(page.getByTestId('checkout-outcome')).toContainText('Payment successful');
+  await expect(page.getByTestId('checkout-outcome')).toContainText('600 coins are now yours.');
   await expect(coins(page)).toHaveText('600');
   await page.getByRole('link', { name: 'Back to Recharge' }).click();
   await expect(page).toHaveURL(url('/pages/recharge/recharge?tab=gold'));
@@ -181,7 +186,7 @@ test('a character pack is paid with gold, and not with coins one does not have',
   await sheet.getByRole('button', { name: /^Gold coins/ }).click();
   const result = page.getByTestId('payment-result');
   await expect(result).toContainText('Payment successful');
-  await expect(result).toContainText('2,000 characters is now yours.');
+  await expect(result).toContainText('2,000 characters are now yours.');
   await expect(coins(page)).toHaveText('300');
   await expect(characters(page)).toHaveText('2,000');
   await page.getByRole('button', { name: 'Done' }).click();
@@ -282,6 +287,33 @@ test('Upgrade opens the membership levels, which lead to the membership products
     'true',
   );
   await expect(product(page, 'svip-12m')).toBeVisible();
+  // Gold pays for a membership too: a second price, not coins that come with it.
+  await expect(product(page, 'vip-1m')).toContainText('$19.99');
+  await expect(product(page, 'vip-1m')).toContainText('or 2,000 coins');
+});
+
+test('Upgrade and Recharge each have a back button, which returns to Settings', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = await register(request, 'wbk', testInfo);
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.goto(url('/pages/settings/settings'));
+  const settings = page.getByRole('main');
+
+  await settings.getByRole('link', { name: 'Upgrade', exact: true }).click();
+  await expect(page).toHaveURL(url('/pages/grade/grade'));
+  await expect(page.getByTestId('grade-status')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(url('/pages/settings/settings'));
+
+  await settings.getByRole('link', { name: 'Recharge', exact: true }).click();
+  await expect(page).toHaveURL(url('/pages/recharge/recharge'));
+  await page.getByRole('tab', { name: 'Gold' }).click();
+  await expect(page.getByTestId('product').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(url('/pages/settings/settings'));
 });
 
 async function openPlus(page: Page, item: string, lang: 'en' | 'ja' = 'en') {

@@ -1,3 +1,4 @@
+import { i18n, initI18n, setLanguage } from '../../i18n';
 import type { Gift, Order, Product } from './api/types';
 import {
   checkoutTarget,
@@ -7,6 +8,7 @@ import {
   isMember,
   knownUnavailable,
   listsPayType,
+  nowYours,
   orderReturn,
   parseRedPacketAmount,
   productTitle,
@@ -172,5 +174,30 @@ describe('red packet amounts', () => {
     expect(parseRedPacketAmount('-3')).toBeNull();
     expect(parseRedPacketAmount('1000001')).toBeNull();
     expect(parseRedPacketAmount('1000000')).toBe(1_000_000);
+  });
+});
+
+describe('a paid purchase', () => {
+  afterEach(() => localStorage.clear());
+
+  it("says what is now the buyer's, the amount in the grammar of the language", async () => {
+    await initI18n();
+    const said = (over: Partial<Product>) => nowYours(product(over), i18n.t.bind(i18n));
+    await setLanguage('en');
+    expect(said({ amount: 600 })).toBe('600 coins are now yours.');
+    expect(said({ amount: 1 })).toBe('1 coin is now yours.');
+    expect(said({ kind: 'character', amount: 2000 })).toBe('2,000 characters are now yours.');
+    expect(said({ kind: 'member', level: 'SVIP', months: 3 })).toBe(
+      'SVIP for 3 months is now yours.',
+    );
+    await setLanguage('ru');
+    expect(said({ amount: 1 })).toBe('1 монета теперь ваша.');
+    expect(said({ amount: 3 })).toBe('3 монеты теперь ваши.');
+    expect(said({ amount: 600 })).toBe('600 монет теперь ваши.');
+    expect(said({ amount: 1500 })).toBe('1\u00a0500 монет теперь ваши.');
+    await setLanguage('ge');
+    expect(said({ amount: 1 })).toBe('1 Münze gehört jetzt dir.');
+    expect(said({ amount: 600 })).toBe('600 Münzen gehören jetzt dir.');
+    await setLanguage('en');
   });
 });

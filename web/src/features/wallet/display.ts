@@ -53,6 +53,22 @@ export function productTitle(product: Product, t: Translate): string {
   }
 }
 
+/** What a paid purchase gives, as the buyer reads it: "600 coins are now yours." */
+export function nowYours(product: Product, t: Translate): string {
+  const amount = product.amount ?? 0;
+  switch (product.kind) {
+    case 'member':
+      return t('wallet.memberNowYours', {
+        level: product.level ?? 'VIP',
+        count: product.months ?? 1,
+      });
+    case 'gold':
+      return t('wallet.coinsNowYours', { count: amount, amount: formatNumber(amount) });
+    default:
+      return t('wallet.charactersNowYours', { count: amount, amount: formatNumber(amount) });
+  }
+}
+
 /** The product an order is for, when the catalogue lists it. */
 export function findProduct(catalogue: Catalogue | undefined, productId: number) {
   if (!catalogue) return undefined;

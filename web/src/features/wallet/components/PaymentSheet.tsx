@@ -16,10 +16,12 @@ import {
   formatPrice,
   knownUnavailable,
   listsPayType,
+  nowYours,
   productTitle,
 } from '../display';
 import { useGoToCheckout } from './checkout-navigation';
-import { CalendarIcon, CardIcon, CoinIcon, FlaskIcon } from './icons';
+import { CoinIcon, FlaskIcon } from './icons';
+import { ApplePayMark, CardMark, GooglePayMark, PayLaterMark, PayPalMark } from './pay-marks';
 import { UnfinishedOrder } from './UnfinishedOrder';
 
 /** Set once this server refused the TEST checkout: it is not listed again in this visit. */
@@ -29,18 +31,18 @@ function Mark({ payType }: { payType: PayType }) {
   switch (payType) {
     case 'gold':
       return <CoinIcon size={22} />;
-    case 'card':
-      return <CardIcon size={22} />;
-    case 'paylater':
-      return <CalendarIcon size={22} />;
-    case 'sandbox':
-      return <FlaskIcon size={22} />;
     case 'paypal':
-      return <span className="pay-letter">P</span>;
+      return <PayPalMark />;
     case 'apple':
-      return <span className="pay-letter">A</span>;
+      return <ApplePayMark />;
+    case 'google':
+      return <GooglePayMark />;
+    case 'card':
+      return <CardMark />;
+    case 'paylater':
+      return <PayLaterMark />;
     default:
-      return <span className="pay-letter">G</span>;
+      return <FlaskIcon size={22} />;
   }
 }
 
@@ -114,7 +116,7 @@ function Sheet({
           <CheckIcon size={34} />
         </span>
         <h3>{t('wallet.paymentSuccessful')}</h3>
-        <p>{t('wallet.youBought', { product: title })}</p>
+        <p>{nowYours(product, t)}</p>
         {balances && (
           <dl className="mini-balances">
             <div>

@@ -1,5 +1,5 @@
 // The products of one recharge tab as cards: what it gives, the price in the buyer's language,
-// and the coin price where gold can pay.
+// and, where gold can pay, "or 600 coins".
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/Skeleton';
 import { CrownIcon } from '../../../components/icons';
@@ -58,10 +58,11 @@ export function ProductCard({ product, onChoose }: { product: Product; onChoose:
             {t('wallet.perMonth', { price: formatPrice(perMonth, product.currency) })}
           </span>
         )}
-        {product.priceCoins != null && (
-          <span className="product-coins" title={coinsLabel ?? undefined}>
+        {coinsLabel && (
+          // Another way to pay the same product, not something that comes with it.
+          <span className="product-coins">
             <CoinIcon size={14} />
-            {formatNumber(product.priceCoins)}
+            {coinsLabel}
           </span>
         )}
       </button>

@@ -14,17 +14,24 @@ import {
   useConfirmOrder,
   useUnfinishedOrder,
 } from '../api/orders';
-import type { Balances } from '../api/types';
-import { findProduct, formatPrice, isRechargeTab, productTitle, rechargeHref } from '../display';
+import type { Balances, Product } from '../api/types';
+import {
+  findProduct,
+  formatPrice,
+  isRechargeTab,
+  nowYours,
+  productTitle,
+  rechargeHref,
+} from '../display';
 import { BalanceCard } from './BalanceCard';
 import './wallet.css';
 
 type Outcome = (
   { kind: 'approved' } | { kind: 'declined' } | { kind: 'failed'; message: string }
 ) & {
-  /** The recharge tab the product came from, and its name (kept: the order is gone once settled). */
+  /** The recharge tab the product came from, and the product (kept: the order is gone once settled). */
   back: string;
-  title: string | null;
+  product: Product | undefined;
 };
 
 export function SandboxCheckout({
@@ -53,20 +60,20 @@ export function SandboxCheckout({
       kind: 'failed',
       message: err instanceof ApiError && err.message ? err.message : t('errors.generic'),
       back,
-      title,
+      product,
     });
 
   const approve = () =>
     confirm.mutate(checkout, {
       onSuccess: () => {
-        setOutcome({ kind: 'approved', back, title });
+        setOutcome({ kind: 'approved', back, product });
         onBalancesChanged();
       },
       onError: failed,
     });
   const decline = () =>
     cancel.mutate(checkout, {
-      onSuccess: () => setOutcome({ kind: 'declined', back, title }),
+      onSuccess: () => setOutcome({ kind: 'declined', back, product }),
       onError: failed,
     });
 
@@ -81,8 +88,8 @@ export function SandboxCheckout({
           <h2>{ok ? t('wallet.paymentSuccessful') : t('wallet.paymentFailure')}</h2>
           <p>
             {outcome.kind === 'approved'
-              ? outcome.title
-                ? t('wallet.youBought', { product: outcome.title })
+              ? outcome.product
+                ? nowYours(outcome.product, t)
                 : t('wallet.checkoutApproved')
               : outcome.kind === 'declined'
                 ? t('wallet.checkoutDeclined')

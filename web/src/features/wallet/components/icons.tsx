@@ -58,12 +58,6 @@ export const CalendarIcon = make(
     <path d="M4 10h16M9 3v4M15 3v4" />
   </>,
 );
-export const CardIcon = make(
-  <>
-    <rect x="3" y="5.5" width="18" height="13" rx="2" />
-    <path d="M3 10h18M7 15h4" />
-  </>,
-);
 export const WalletIcon = make(
   <>
     <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3" />
