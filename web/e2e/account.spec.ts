@@ -76,16 +76,25 @@ test('someone registers with a photo, verifies the email, logs out and back in',
   await expect(page).toHaveURL(url('/'));
   await expect(toast(page, `Welcome to Amora, ${me.userName}!`)).toBeVisible();
   await expect(page.getByTestId('person-card').first()).toBeVisible();
-  await shot(page, testInfo, 'en-discover');
+
+  // Straight away, an invitation to verify the email, which earns 80 free characters.
+  const prompt = page.getByRole('dialog', { name: 'Verify your email' });
+  await expect(prompt).toContainText(me.email);
+  await expect(prompt).toContainText('80 free characters');
+  await shot(page, testInfo, 'en-discover-verify-prompt');
+  await prompt.getByRole('link', { name: 'Verify now' }).click();
 
   // Email verification: the code from the mail grants 80 characters.
-  await page.goto(url('/pages/settings/settings'));
+  await expect(page).toHaveURL(url('/pages/settings/settings?verify=email'));
   const card = page.getByTestId('profile-card');
   await expect(card.getByRole('heading', { name: me.userName })).toBeVisible();
   await expect(page.getByTestId('email-status')).toHaveText('Not verified');
+  const sendCode = page.getByRole('button', { name: 'Send code' });
+  await expect(sendCode).toBeFocused();
+  await expect(sendCode).toBeInViewport();
   await shot(page, testInfo, 'en-settings');
   const sentAt = Date.now();
-  await page.getByRole('button', { name: 'Send code' }).click();
+  await sendCode.click();
   await expect(page.getByText(`We sent a six-digit code to ${me.email}.`)).toBeVisible();
   await page.getByLabel('Verification code').fill('12');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -171,6 +180,111 @@ test('someone changes the password', async ({ page, request }, testInfo) => {
   await login(page, me.userName, 'secret2');
 });
 
+test('an error goes once the person changes what it was about, or a later attempt succeeds', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('err', testInfo);
+  await registerViaApi(request, me);
+  await skipSplash(page);
+  // Error toasts otherwise stay 3.5 s: one still there a second after its cause went is stale.
+  const gone = { timeout: 1000 };
+
+  // Login: each field's error goes when that field changes.
+  await page.goto(url('/pages/login/login'));
+  const userName = page.getByLabel('User name or email');
+  const password = page.getByLabel('Password', { exact: true });
+  const logIn = page.getByRole('button', { name: 'Log in', exact: true });
+  await logIn.click();
+  const nameMissing = page.getByText('Please enter your user name or email');
+  const tooShort = page.locator('.field-error', {
+    hasText: 'The password must be 5 to 20 characters',
+  });
+  await expect(nameMissing).toBeVisible();
+  await expect(tooShort).toBeVisible();
+  await userName.fill(me.userName);
+  await expect(nameMissing).toBeHidden();
+  await expect(tooShort).toBeVisible();
+  await password.fill('wrong-password');
+  await expect(tooShort).toBeHidden();
+  // The server's answer goes when the password changes.
+  await logIn.click();
+  const wrongPassword = toast(page, 'Incorrect user name or password');
+  await expect(wrongPassword).toBeVisible();
+  await password.fill(me.password);
+  await expect(wrongPassword).toHaveCount(0, gone);
+  // An attempt the server fails, then the same one succeeds: the failure goes.
+  await page.route(
+    '**/prod-api/login',
+    (route) => route.fulfill({ status: 500, json: { code: 500, msg: 'Server busy', data: null } }),
+    { times: 1 },
+  );
+  await logIn.click();
+  const busy = toast(page, 'Server busy');
+  await expect(busy).toBeVisible();
+  await logIn.click();
+  await expect(page).toHaveURL(url('/'));
+  await expect(busy).toHaveCount(0, gone);
+
+  // Email verification: the code's error goes when the code changes.
+  await page.goto(url('/pages/settings/settings'));
+  const sentAt = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = page.getByLabel('Verification code');
+  const verify = page.getByRole('button', { name: 'Verify', exact: true });
+  await verify.click();
+  const sixDigits = page.getByText('Please enter the six-digit code');
+  await expect(sixDigits).toBeVisible();
+  await code.fill('1');
+  await expect(sixDigits).toBeHidden();
+  const right = await lastCodeSentTo(me.email, sentAt - 1000);
+  await code.fill(right === '000000' ? '111111' : '000000');
+  await verify.click();
+  const wrongCode = toast(page, 'The verification code is incorrect or has expired');
+  await expect(wrongCode).toBeVisible();
+  await code.fill(right);
+  await expect(wrongCode).toHaveCount(0, gone);
+  await page.route(
+    '**/prod-api/system/user/updateEmailVerified',
+    (route) => route.fulfill({ status: 500, json: { code: 500, msg: 'Server busy', data: null } }),
+    { times: 1 },
+  );
+  await verify.click();
+  await expect(busy).toBeVisible();
+  await verify.click();
+  await expect(page.getByTestId('verify-reward')).toContainText('You received 80 free characters');
+  await expect(busy).toHaveCount(0, gone);
+
+  // Password change: the wrong current password's answer goes when it is typed again.
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const form = page.getByTestId('change-password-form');
+  const current = form.getByLabel('Current password');
+  const fresh = form.getByLabel('New password', { exact: true });
+  const confirm = form.getByLabel('Confirm new password');
+  const save = form.getByRole('button', { name: 'Save new password' });
+  await current.fill(me.password);
+  await fresh.fill(me.password);
+  await save.click();
+  const same = form.getByText('The new password is the same as the old password');
+  await expect(same).toBeVisible();
+  await fresh.fill('secret2');
+  await expect(same).toBeHidden();
+  await confirm.fill('secret3');
+  await save.click();
+  const mismatch = form.getByText('The two passwords do not match');
+  await expect(mismatch).toBeVisible();
+  await confirm.fill('secret2');
+  await expect(mismatch).toBeHidden();
+  await current.fill('not-my-password');
+  await save.click();
+  const oldWrong = toast(page, 'The old password is incorrect');
+  await expect(oldWrong).toBeVisible();
+  await current.fill(me.password);
+  await expect(oldWrong).toHaveCount(0, gone);
+  await save.click();
+  await expect(toast(page, 'Your password has been changed')).toBeVisible();
+});
+
 test('a forgotten password is reset with the code from the mail', async ({
   page,
   request,
@@ -253,14 +367,13 @@ test('two accounts are saved and the person switches between them', async ({
 
   await page.goto(url('/pages/switch-account/switch-account'));
   const list = page.getByTestId('saved-accounts');
-  await expect(list.getByRole('button', { name: new RegExp(first.userName) })).toBeVisible();
-  await expect(list.getByRole('button', { name: new RegExp(second.userName) })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
+  // The button that switches to the account (its remove button is named "Remove ...").
+  const account = (name: string) => list.getByRole('button', { name: new RegExp(`^${name}`) });
+  await expect(account(first.userName)).toBeVisible();
+  await expect(account(second.userName)).toHaveAttribute('aria-current', 'true');
   await shot(page, testInfo, 'en-switch-account');
 
-  await list.getByRole('button', { name: new RegExp(first.userName) }).click();
+  await account(first.userName).click();
   await expect(page).toHaveURL(url('/'));
   await page.goto(url('/pages/settings/settings'));
   await expect(
@@ -268,7 +381,7 @@ test('two accounts are saved and the person switches between them', async ({
   ).toBeVisible();
 
   await page.goto(url('/pages/switch-account/switch-account'));
-  await list.getByRole('button', { name: new RegExp(second.userName) }).click();
+  await account(second.userName).click();
   await expect(page).toHaveURL(url('/'));
   await page.goto(url('/pages/settings/settings'));
   await expect(
@@ -285,9 +398,111 @@ test('two accounts are saved and the person switches between them', async ({
     localStorage.setItem('UserAccounts', JSON.stringify(list));
   }, first.userName);
   await page.goto(url('/pages/switch-account/switch-account'));
-  await list.getByRole('button', { name: new RegExp(first.userName) }).click();
+  await account(first.userName).click();
   await expect(page).toHaveURL(/\/pages\/login\/login\?userName=/);
   await expect(page.getByLabel('User name or email')).toHaveValue(first.userName);
+});
+
+test('a saved account is removed from this device after a confirmation', async ({
+  page,
+  request,
+}, testInfo) => {
+  const first = person('rmo', testInfo);
+  const second = person('rmt', testInfo);
+  await registerViaApi(request, first);
+  await registerViaApi(request, second);
+  await skipSplash(page);
+  await login(page, first.userName, first.password);
+  await page.goto(url('/pages/multi-login/multi-login'));
+  await page.getByLabel('User name or email').fill(second.userName);
+  await page.getByLabel('Password', { exact: true }).fill(second.password);
+  await page.getByRole('button', { name: 'Log in and switch' }).click();
+  await expect(page).toHaveURL(url('/'));
+  const firstToken = await page.evaluate(
+    (name) =>
+      (
+        JSON.parse(localStorage.getItem('UserAccounts') ?? '[]') as {
+          user: { userName: string };
+          token: string;
+        }[]
+      ).find((a) => a.user.userName === name)?.token,
+    first.userName,
+  );
+
+  await page.goto(url('/pages/switch-account/switch-account'));
+  const list = page.getByTestId('saved-accounts');
+  const account = (name: string) => list.getByRole('button', { name: new RegExp(`^${name}`) });
+  const removeFirst = list.getByRole('button', { name: `Remove ${first.userName}` });
+  // The account in use is left alone here: logging out is its way.
+  await expect(account(second.userName)).toHaveAttribute('aria-current', 'true');
+  await expect(list.getByRole('button', { name: `Remove ${second.userName}` })).toHaveCount(0);
+
+  // Cancelled: nothing changes.
+  await removeFirst.click();
+  const confirm = page.getByRole('dialog', {
+    name: `Remove ${first.userName} from this device?`,
+  });
+  await expect(confirm).toContainText('The account itself stays');
+  await shot(page, testInfo, 'en-switch-account-remove');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(account(first.userName)).toBeVisible();
+
+  await removeFirst.click();
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(toast(page, `${first.userName} was removed from this device`)).toBeVisible();
+  await expect(account(first.userName)).toHaveCount(0);
+  await page.reload();
+  await expect(account(second.userName)).toBeVisible();
+  await expect(account(first.userName)).toHaveCount(0);
+  // Its session on the server ended with it.
+  const res = await request.get(url('/prod-api/getInfo'), {
+    headers: { Authorization: `Bearer ${firstToken}` },
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(401);
+});
+
+test("the register page's back arrow scrolls away with the form, and leads back to login", async ({
+  page,
+}) => {
+  await skipSplash(page);
+  await page.goto(url('/pages/login/login'));
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  const back = page.getByRole('button', { name: 'Back' });
+  await expect(back).toBeInViewport();
+  // The email field at the top of the screen: no arrow floats over it.
+  await page.getByLabel('Email').evaluate((field) => field.scrollIntoView({ block: 'start' }));
+  await expect(page.getByLabel('Email')).toBeInViewport();
+  await expect(back).not.toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await back.click();
+  await expect(page).toHaveURL(url('/pages/login/login'));
+});
+
+test("the signed-out pages' background reaches every edge of the window", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the card stands on the background from 600 px');
+  await skipSplash(page);
+  for (const path of ['/pages/login/login', '/pages/register/register']) {
+    await page.goto(url(path));
+    await expect(page.locator('.auth-card')).toBeVisible();
+    const background = await page.locator('.auth-page').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        top: box.top + window.scrollY,
+        left: box.left,
+        right: box.right,
+        coversPage: box.bottom + window.scrollY >= document.documentElement.scrollHeight,
+      };
+    });
+    expect(background, path).toEqual({
+      top: 0,
+      left: 0,
+      right: await page.evaluate(() => document.documentElement.clientWidth),
+      coversPage: true,
+    });
+  }
 });
 
 test('an expired session says so and goes to login', async ({ page, request }, testInfo) => {

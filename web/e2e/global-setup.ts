@@ -45,9 +45,10 @@ async function waitForHealth(base: string, server: ChildProcess, timeoutMs = 60_
 export default async function globalSetup() {
   if (process.env.AMORA_E2E_BASE_URL && process.env.AMORA_E2E_MAIL_DIR) return undefined;
 
-  const dist = path.join(web, 'dist');
+  // AMORA_E2E_DIST serves another build (`vite build --outDir ...`) than web/dist.
+  const dist = process.env.AMORA_E2E_DIST ?? path.join(web, 'dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error('web/dist is missing: run `npm run build` before `npm run e2e`');
+    throw new Error(`${dist} is missing: run \`npm run build\` before \`npm run e2e\``);
   }
   const bin = process.env.AMORA_BIN ?? '/work/cache/target/debug/amora';
   if (!fs.existsSync(bin)) throw new Error(`server binary not found at ${bin} (set AMORA_BIN)`);

@@ -88,9 +88,10 @@ function useNavItems() {
       badge: favouritesTotal(counters),
       alsoTabs: ['wink', 'footprints'],
     },
-    { to: paths.dynamic, label: t('nav.myDynamic'), icon: <FeedIcon /> },
+    // The phone's tab bar has a fifth of 390 px a label: the short names fit every language.
+    { to: paths.dynamic, label: t('nav.tabDynamic'), icon: <FeedIcon /> },
     { to: paths.message, label: t('nav.messages'), icon: <ChatIcon />, badge: unread },
-    { to: paths.settings, label: t('nav.settings'), icon: <SettingsIcon /> },
+    { to: paths.settings, label: t('nav.tabSettings'), icon: <SettingsIcon /> },
   ];
   return { discover, favourites, rest, tabs };
 }

@@ -1,7 +1,7 @@
 import { initI18n, setLanguage } from '../i18n';
 import { ApiError, isUpgradeError, request } from './request';
 import { setNavigator } from './session';
-import { subscribeToasts, type Toast } from './toast';
+import { dismissToast, subscribeToasts, type Toast } from './toast';
 
 function answer(body: unknown, status = 200) {
   return vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status }));
@@ -53,6 +53,29 @@ describe('the request helper', () => {
     vi.stubGlobal('fetch', answer({ code: 400, msg: 'Incorrect email format', data: null }, 400));
     await expect(request({ url: '/register', method: 'POST' })).rejects.toBeInstanceOf(ApiError);
     expect(toasts.map((t) => t.text)).toContain('Incorrect email format');
+  });
+
+  it('names the toast of a failure, the same one twice over, so the caller can take it down', async () => {
+    const body = JSON.stringify({ code: 400, msg: 'The old password is incorrect', data: null });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(() => Promise.resolve(new Response(body, { status: 400 }))),
+    );
+    const failure = () =>
+      request({ url: '/system/user/profile/updatePwd', method: 'PUT' }).then(
+        () => null,
+        (e: unknown) => e as ApiError,
+      );
+    const first = await failure();
+    const again = await failure();
+    expect(first).toBeInstanceOf(ApiError);
+    expect(first?.toastId).toEqual(expect.any(Number));
+    expect(again?.toastId).toBe(first?.toastId);
+    const wrong = (shown: readonly Toast[]) =>
+      shown.filter((t) => t.text === 'The old password is incorrect');
+    expect(wrong(toasts)).toHaveLength(1);
+    dismissToast(again?.toastId ?? 0);
+    expect(wrong(toasts)).toEqual([]);
   });
 
   it('says how long to wait after a 429, in the interface language', async () => {

@@ -23,6 +23,8 @@ export class ApiError extends Error {
   readonly data: unknown;
   /** Seconds to wait before trying again (`Retry-After` of a 429), when the server said. */
   readonly retryAfter: number | null;
+  /** The toast that told the person, if one did: the caller takes it down once it is stale. */
+  toastId: number | null = null;
   constructor(
     code: number,
     message: string,
@@ -185,8 +187,9 @@ export async function request<T>(options: RequestOptions): Promise<T> {
       : err instanceof Error
         ? err.message
         : String(err);
-    if (!options.signal?.aborted && !silent) showToast(message, 'error');
-    throw new ApiError(0, message);
+    const error = new ApiError(0, message);
+    if (!options.signal?.aborted && !silent) error.toastId = showToast(message, 'error');
+    throw error;
   } finally {
     clearTimeout(timer);
   }
@@ -198,7 +201,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   }
   const error = new ApiError(envelope.code, envelope.msg, envelope.data, retryAfter);
   if (!silent && !(quietUpgrade && isUpgradeError(error))) {
-    showToast(failureMessage(error), 'error');
+    error.toastId = showToast(failureMessage(error), 'error');
   }
   throw error;
 }

@@ -17,9 +17,10 @@ function publish(next: readonly Toast[]): void {
 }
 
 export function showToast(text: string, kind: ToastKind = 'info', durationMs = 3500): number {
+  // The same text twice in a row (parallel failing calls) shows once, and answers that toast.
+  const showing = toasts.find((t) => t.text === text);
+  if (showing) return showing.id;
   const id = nextId++;
-  // The same text twice in a row (parallel failing calls) shows once.
-  if (toasts.some((t) => t.text === text)) return id;
   publish([...toasts.slice(-2), { id, text, kind }]);
   setTimeout(() => dismissToast(id), durationMs);
   return id;

@@ -10,7 +10,7 @@ export default function GradePage() {
   const { data: user } = useQuery({ ...infoQueryOptions(), refetchOnMount: 'always' });
   return (
     <>
-      <AppBar title={t('pages.grade')} />
+      <AppBar title={t('pages.grade')} back />
       <GradeView balances={user} />
     </>
   );

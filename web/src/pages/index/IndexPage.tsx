@@ -5,6 +5,7 @@ import { AppBar } from '../../components/AppBar';
 import { CountBadge } from '../../components/CountBadge';
 import { FilterIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
+import { VerifyEmailPrompt } from '../../features/account/components/VerifyEmailPrompt';
 import { useCounters } from '../../features/people/api/counters';
 import type { Counters } from '../../features/people/api/types';
 import { DiscoverView } from '../../features/people/components/DiscoverView';
@@ -95,6 +96,7 @@ export default function IndexPage() {
         }}
         onClose={() => setFiltersOpen(false)}
       />
+      <VerifyEmailPrompt />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { showToast } from '../../lib/toast';
 import { useRegister } from '../../features/account/api/register';
 import type { Gender } from '../../features/account/api/types';
 import { AvatarPicker } from '../../features/account/components/AvatarPicker';
+import { AFTER_SIGN_UP } from '../../features/account/components/VerifyEmailPrompt';
 import {
   type RegisterErrors,
   type RegisterForm,
@@ -82,7 +83,7 @@ export default function RegisterPage() {
       })
       .then(({ user }) => {
         showToast(t('register.welcome', { name: user.userName }), 'success');
-        navigate('/', { replace: true });
+        navigate('/', { replace: true, state: AFTER_SIGN_UP });
       })
       .catch(() => undefined);
   };

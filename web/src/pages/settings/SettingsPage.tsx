@@ -87,6 +87,7 @@ function EditProfilePage() {
 function SettingsHome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const info = useInfo();
   const user = info.data;
   const logout = useLogout();
@@ -180,7 +181,7 @@ function SettingsHome() {
                 </span>
               )}
             </div>
-            {user && <EmailVerification user={user} />}
+            {user && <EmailVerification user={user} focus={params.get('verify') === 'email'} />}
           </div>
 
           <div className="settings-block" style={{ marginTop: 12 }}>

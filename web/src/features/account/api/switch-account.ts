@@ -4,6 +4,7 @@ import { clearSession, startSession } from '../../../lib/session';
 import {
   type SavedAccount,
   forgetSavedToken,
+  removeSavedAccount,
   storeUser,
   upsertSavedAccount,
 } from '../saved-accounts';
@@ -55,4 +56,28 @@ export function useSwitchAccount() {
       if (result.ok) queryClient.setQueryData(accountKeys.info(), result.user);
     },
   });
+}
+
+/**
+ * Removes a saved account from this device: its session is ended on the server too (POST
+ * /logout with its token), so nothing left here or there can sign in as it.
+ */
+export async function forgetSavedAccount(account: SavedAccount): Promise<void> {
+  removeSavedAccount(account.user.userId);
+  if (!account.token) return;
+  try {
+    await request<null>({
+      url: '/logout',
+      method: 'POST',
+      token: account.token,
+      silent: true,
+      handleUnauthorized: false,
+    });
+  } catch {
+    // An expired or unreachable session is forgotten all the same.
+  }
+}
+
+export function useForgetSavedAccount() {
+  return useMutation({ mutationFn: forgetSavedAccount });
 }

@@ -4,10 +4,12 @@ import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { showToast } from '../../../lib/toast';
 import { useUpdatePassword } from '../api/update-password';
+import { useFailureToast } from '../failure-toast';
 import { type ValidationKey, checkConfirm, checkNewPassword, checkPassword } from '../validation';
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirm', ValidationKey>>;
 
+/** Current, new and confirmed password; an error goes as soon as its field changes. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdatePassword();
@@ -15,6 +17,17 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const failure = useFailureToast();
+  // A change takes down the errors it may have mended: the new password is checked against the
+  // current one, the confirmation against the new one.
+  const changed = (...fields: (keyof Errors)[]) => {
+    setErrors((e) => {
+      const next = { ...e };
+      for (const f of fields) next[f] = undefined;
+      return next;
+    });
+    failure.clear();
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -30,7 +43,9 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     update.mutate(
       { oldPassword, newPassword },
       {
+        onError: failure.failed,
         onSuccess: () => {
+          failure.clear();
           showToast(t('settings.passwordChanged'), 'success');
           setOld('');
           setNew('');
@@ -50,7 +65,10 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         type="password"
         autoComplete="current-password"
         value={oldPassword}
-        onChange={(e) => setOld(e.target.value)}
+        onChange={(e) => {
+          setOld(e.target.value);
+          changed('oldPassword', 'newPassword');
+        }}
         error={err('oldPassword')}
       />
       <TextField
@@ -59,7 +77,10 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         type="password"
         autoComplete="new-password"
         value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
+        onChange={(e) => {
+          setNew(e.target.value);
+          changed('newPassword', 'confirm');
+        }}
         error={err('newPassword')}
         hint={t('validation.passwordLength')}
       />
@@ -69,7 +90,10 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         type="password"
         autoComplete="new-password"
         value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        onChange={(e) => {
+          setConfirm(e.target.value);
+          changed('confirm');
+        }}
         error={err('confirm')}
       />
       <Button type="submit" block loading={update.isPending}>

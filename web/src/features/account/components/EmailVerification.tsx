@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
@@ -6,10 +6,15 @@ import { CheckIcon, MailIcon } from '../../../components/icons';
 import { formatNumber } from '../../../i18n/format';
 import { useSendVerificationEmail, useVerifyEmail } from '../api/email-verification';
 import type { EmailVerifiedResult, User } from '../api/types';
+import { useFailureToast } from '../failure-toast';
 import { type ValidationKey, checkCode } from '../validation';
 
-/** Send a code to my email, enter the six digits, get 80 free characters. */
-export function EmailVerification({ user }: { user: User }) {
+/**
+ * Send a code to my email, enter the six digits, get 80 free characters. An error goes as soon as
+ * the code changes or a later attempt succeeds. `focus` brings it into view with its first button
+ * in focus (the prompt after sign-up leads here).
+ */
+export function EmailVerification({ user, focus = false }: { user: User; focus?: boolean }) {
   const { t } = useTranslation();
   const send = useSendVerificationEmail();
   const verify = useVerifyEmail();
@@ -17,6 +22,13 @@ export function EmailVerification({ user }: { user: User }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<ValidationKey | null>(null);
   const [reward, setReward] = useState<EmailVerifiedResult | null>(null);
+  const failure = useFailureToast();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focus || !box.current) return;
+    box.current.scrollIntoView({ block: 'center' });
+    box.current.querySelector('button')?.focus({ preventScroll: true });
+  }, [focus]);
 
   if (reward) {
     return (
@@ -38,11 +50,17 @@ export function EmailVerification({ user }: { user: User }) {
     const found = checkCode(code);
     setError(found);
     if (found) return;
-    verify.mutate(code.trim(), { onSuccess: (result) => setReward(result) });
+    verify.mutate(code.trim(), {
+      onError: failure.failed,
+      onSuccess: (result) => {
+        failure.clear();
+        setReward(result);
+      },
+    });
   };
 
   return (
-    <div className="verify-box">
+    <div className="verify-box" ref={box}>
       <div className="row" style={{ alignItems: 'flex-start' }}>
         <MailIcon />
         <p style={{ margin: 0, flex: 1 }}>
@@ -59,14 +77,24 @@ export function EmailVerification({ user }: { user: User }) {
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => {
+              setCode(e.target.value.replace(/\D/g, ''));
+              setError(null);
+              failure.clear();
+            }}
             error={error && t(error)}
           />
           <div className="row" style={{ flexWrap: 'wrap' }}>
             <Button type="submit" loading={verify.isPending}>
               {t('settings.verify')}
             </Button>
-            <Button variant="ghost" loading={send.isPending} onClick={() => send.mutate()}>
+            <Button
+              variant="ghost"
+              loading={send.isPending}
+              onClick={() =>
+                send.mutate(undefined, { onError: failure.failed, onSuccess: failure.clear })
+              }
+            >
               {t('forget.resend')}
             </Button>
           </div>
@@ -76,7 +104,15 @@ export function EmailVerification({ user }: { user: User }) {
           variant="secondary"
           small
           loading={send.isPending}
-          onClick={() => send.mutate(undefined, { onSuccess: () => setSent(true) })}
+          onClick={() =>
+            send.mutate(undefined, {
+              onError: failure.failed,
+              onSuccess: () => {
+                failure.clear();
+                setSent(true);
+              },
+            })
+          }
         >
           {t('settings.sendCode')}
         </Button>

@@ -4,9 +4,15 @@ import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { useLogin } from '../api/login';
 import type { User } from '../api/types';
+import { useFailureToast } from '../failure-toast';
 import { type ValidationKey, checkPassword, checkRequired } from '../validation';
 
-/** User name (or email) and password; used by the login and multi-login pages. */
+type Errors = { userName?: ValidationKey; password?: ValidationKey };
+
+/**
+ * User name (or email) and password; used by the login and multi-login pages. An error goes as
+ * soon as the person changes what it was about, or signs in.
+ */
 export function LoginForm({
   submitLabel,
   defaultUserName = '',
@@ -20,7 +26,12 @@ export function LoginForm({
   const login = useLogin();
   const [userName, setUserName] = useState(defaultUserName);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ userName?: ValidationKey; password?: ValidationKey }>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const failure = useFailureToast();
+  const changed = (field: keyof Errors) => {
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    failure.clear();
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,8 +44,11 @@ export function LoginForm({
     // mutateAsync: signing in re-renders the route guards, which may unmount this form first.
     login
       .mutateAsync({ userName: userName.trim(), password })
-      .then(({ user }) => onSuccess(user))
-      .catch(() => undefined);
+      .then(({ user }) => {
+        failure.clear();
+        onSuccess(user);
+      })
+      .catch(failure.failed);
   };
 
   return (
@@ -45,7 +59,10 @@ export function LoginForm({
         autoComplete="username"
         autoCapitalize="none"
         value={userName}
-        onChange={(e) => setUserName(e.target.value)}
+        onChange={(e) => {
+          setUserName(e.target.value);
+          changed('userName');
+        }}
         error={errors.userName && t(errors.userName)}
       />
       <TextField
@@ -54,7 +71,10 @@ export function LoginForm({
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          changed('password');
+        }}
         error={errors.password && t(errors.password)}
       />
       <Button type="submit" block loading={login.isPending}>

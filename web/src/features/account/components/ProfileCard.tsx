@@ -42,7 +42,9 @@ export function ProfileCard({ user }: { user: User | undefined }) {
           {t('settings.age', { age: user.age })} ·{' '}
           {t(`countries.${user.country}`, { defaultValue: user.country })}
         </p>
-        <p className="muted profile-line">{user.email}</p>
+        <p className="muted profile-line" data-may-truncate>
+          {user.email}
+        </p>
         <div className="row" style={{ gap: 6, flexWrap: 'wrap', marginTop: 6 }}>
           <span className={user.level ? 'badge badge-accent' : 'badge'}>{member}</span>
         </div>

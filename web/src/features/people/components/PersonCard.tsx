@@ -43,7 +43,7 @@ export function PersonCard({
               {card.online && (
                 <span className="online-dot" role="img" aria-label={t('people.onlineNow')} />
               )}
-              <span className="person-name-text" data-testid="person-name">
+              <span className="person-name-text" data-testid="person-name" data-may-truncate>
                 {name}
               </span>
               <span className="person-age">{card.age}</span>
