@@ -160,7 +160,19 @@ impl Gender {
             Gender::Male => "male",
         }
     }
+    /// The other one: whom Discover shows by default.
+    pub fn other(self) -> Gender {
+        match self {
+            Gender::Female => Gender::Male,
+            Gender::Male => Gender::Female,
+        }
+    }
+    pub fn from_db(raw: &str) -> Option<Gender> {
+        Gender::parse(Some(raw)).ok()
+    }
 }
+
+crate::text_enum!(Gender);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Country(&'static str);
@@ -279,7 +291,42 @@ impl Level {
             Level::Svip => "SVIP",
         }
     }
+    pub fn from_db(raw: &str) -> Option<Level> {
+        Level::parse(raw)
+    }
 }
+
+crate::text_enum!(Level);
+
+/// What an account is: a person, one of the operators, or a customer-service account that only
+/// the server speaks as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Member,
+    Staff,
+    Service,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Member => "member",
+            Role::Staff => "staff",
+            Role::Service => "service",
+        }
+    }
+    pub fn from_db(raw: &str) -> Option<Role> {
+        match raw {
+            "member" => Some(Role::Member),
+            "staff" => Some(Role::Staff),
+            "service" => Some(Role::Service),
+            _ => None,
+        }
+    }
+}
+
+crate::text_enum!(Role);
 
 #[cfg(test)]
 mod tests {
@@ -338,10 +385,8 @@ mod tests {
 
 /// The membership running at `now`, if any: an expired membership is no membership. Every
 /// member rule of SPEC section 6 reads it here, through the rows' `membership` methods.
-pub(crate) fn membership(level: Option<&str>, expires_at: Option<i64>, now: i64) -> Option<Level> {
-    expires_at
-        .filter(|e| *e > now)
-        .and(level.and_then(Level::parse))
+pub(crate) fn membership(level: Option<Level>, expires_at: Option<i64>, now: i64) -> Option<Level> {
+    expires_at.filter(|e| *e > now).and(level)
 }
 
 /// A person as the API shows them to themselves.
@@ -352,7 +397,7 @@ pub struct UserView {
     pub user_name: String,
     pub email: Option<String>,
     pub email_verified: bool,
-    pub gender: String,
+    pub gender: Gender,
     pub country: String,
     /// `YYYY-MM-DD`.
     pub birthday: String,
@@ -374,8 +419,7 @@ pub struct UserView {
     pub characters: i64,
     /// Identity on the chat service.
     pub em_user: String,
-    /// `member` or `staff`.
-    pub role: String,
+    pub role: Role,
     pub created_at: String,
 }
 

@@ -4,6 +4,7 @@
 
 use sqlx::Transaction;
 
+use crate::account::model::{Gender, Level, Role};
 use crate::db::{is_unique_violation, Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
 use crate::on_db;
@@ -15,7 +16,7 @@ pub struct UserRow {
     pub user_name: String,
     pub email: Option<String>,
     pub email_verified: bool,
-    pub gender: String,
+    pub gender: Gender,
     pub country: String,
     pub birthday: String,
     pub language: String,
@@ -23,9 +24,9 @@ pub struct UserRow {
     pub telephone: Option<String>,
     pub avatar_key: Option<String>,
     pub avatar_thumb_key: Option<String>,
-    pub level: Option<String>,
+    pub level: Option<Level>,
     pub member_expires_at: Option<i64>,
-    pub role: String,
+    pub role: Role,
     pub created_at: i64,
     pub last_active_at: i64,
     pub coins: i64,
@@ -34,8 +35,8 @@ pub struct UserRow {
 
 impl UserRow {
     /// The membership running at `now`, if any.
-    pub fn membership(&self, now: i64) -> Option<crate::account::model::Level> {
-        crate::account::model::membership(self.level.as_deref(), self.member_expires_at, now)
+    pub fn membership(&self, now: i64) -> Option<Level> {
+        crate::account::model::membership(self.level, self.member_expires_at, now)
     }
 }
 

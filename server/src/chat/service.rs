@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use crate::account::model::Role;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::app::App;
@@ -56,7 +57,7 @@ pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
         // Either way.
         return Err(ApiError::Forbidden(Msg::CannotMessage));
     }
-    let service = me.role == "service" || them.role == "service";
+    let service = me.role == Role::Service || them.role == Role::Service;
     if app.config.chat.same_gender_blocked && !service && me.gender == them.gender {
         return Err(ApiError::Forbidden(Msg::SameGender));
     }
@@ -176,7 +177,7 @@ fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
         sender_name: me.user_name.clone(),
         sender_em_user: crate::account::model::em_user(me.id),
         sender_avatar: me.avatar_thumb_key.as_deref().map(crate::media::Media::url),
-        sender_gender: me.gender.clone(),
+        sender_gender: me.gender,
     }
 }
 

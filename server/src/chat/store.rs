@@ -6,6 +6,7 @@
 use serde_json::Value;
 use sqlx::Transaction;
 
+use crate::account::model::{Gender, Level, Role};
 use crate::chat::model::{EventRow, MessageRow};
 use crate::db::{Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
@@ -43,18 +44,18 @@ pub struct PlainMessage {
 pub struct Party {
     pub id: i64,
     pub user_name: String,
-    pub gender: String,
+    pub gender: Gender,
     pub language: String,
-    pub level: Option<String>,
+    pub level: Option<Level>,
     pub member_expires_at: Option<i64>,
-    pub role: String,
+    pub role: Role,
     pub avatar_thumb_key: Option<String>,
 }
 
 impl Party {
     /// The membership running at `now`, if any.
-    pub fn membership(&self, now: i64) -> Option<crate::account::model::Level> {
-        crate::account::model::membership(self.level.as_deref(), self.member_expires_at, now)
+    pub fn membership(&self, now: i64) -> Option<Level> {
+        crate::account::model::membership(self.level, self.member_expires_at, now)
     }
 }
 

@@ -35,6 +35,36 @@ macro_rules! on_db {
     };
 }
 
+/// Reads a Rust enum from a TEXT column of either database, by the enum's `from_db`: rows carry
+/// `Gender`, `Level` and `Role`, never strings compared by hand. Values are bound with `as_str`.
+#[macro_export]
+macro_rules! text_enum {
+    ($t:ty) => {
+        impl<DB: sqlx::Database> sqlx::Type<DB> for $t
+        where
+            str: sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <str as sqlx::Type<DB>>::type_info()
+            }
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <str as sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for $t
+        where
+            &'r str: sqlx::Decode<'r, DB>,
+        {
+            fn decode(value: DB::ValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+                let text = <&'r str as sqlx::Decode<'r, DB>>::decode(value)?;
+                <$t>::from_db(text)
+                    .ok_or_else(|| format!("not a {}: {text:?}", stringify!($t)).into())
+            }
+        }
+    };
+}
+
 /// Starting a write transaction the right way for each backend.
 pub trait WriteTx {
     type Database: sqlx::Database;

@@ -11,6 +11,7 @@ pub mod webpush;
 use p256::SecretKey;
 use serde_json::{json, Value};
 
+use crate::account::model::Gender;
 use crate::app::App;
 use crate::notify::store::PushStore;
 
@@ -43,7 +44,7 @@ pub struct ChatPush {
     pub sender_name: String,
     pub sender_em_user: String,
     pub sender_avatar: Option<String>,
-    pub sender_gender: String,
+    pub sender_gender: Gender,
 }
 
 impl ChatPush {

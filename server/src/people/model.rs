@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account::model::{age_on, em_user, membership, Level};
+use crate::account::model::{age_on, em_user, membership, Gender, Level};
 use crate::media::Media;
 
 /// A person as stored, seen by someone (with that someone's private remark).
@@ -11,14 +11,14 @@ use crate::media::Media;
 pub struct CardRow {
     pub id: i64,
     pub user_name: String,
-    pub gender: String,
+    pub gender: Gender,
     pub country: String,
     pub birthday: String,
     pub language: String,
     pub signature: Option<String>,
     pub avatar_key: Option<String>,
     pub avatar_thumb_key: Option<String>,
-    pub level: Option<String>,
+    pub level: Option<Level>,
     pub member_expires_at: Option<i64>,
     pub last_active_at: i64,
     pub created_at: i64,
@@ -34,7 +34,7 @@ pub struct CardRow {
 impl CardRow {
     /// The membership running at `now`, if any.
     pub fn membership(&self, now: i64) -> Option<Level> {
-        membership(self.level.as_deref(), self.member_expires_at, now)
+        membership(self.level, self.member_expires_at, now)
     }
 }
 
@@ -75,7 +75,7 @@ pub struct Card {
     pub user_name: String,
     /// My private remark for this person, shown instead of the name when set.
     pub remark: Option<String>,
-    pub gender: String,
+    pub gender: Gender,
     pub age: u32,
     pub country: String,
     pub language: String,

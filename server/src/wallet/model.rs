@@ -3,13 +3,15 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::account::model::Level;
+
 /// A product as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProductRow {
     pub id: i64,
     pub code: String,
     pub kind: String,
-    pub level: Option<String>,
+    pub level: Option<Level>,
     pub months: Option<i64>,
     pub amount: Option<i64>,
     pub price_cents: i64,
@@ -25,7 +27,7 @@ pub struct Product {
     /// member, gold or character.
     pub kind: String,
     /// VIP or SVIP, for memberships.
-    pub level: Option<String>,
+    pub level: Option<Level>,
     pub months: Option<i64>,
     /// Coins or characters granted.
     pub amount: Option<i64>,

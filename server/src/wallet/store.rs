@@ -4,6 +4,7 @@
 use chrono::Months;
 use sqlx::Transaction;
 
+use crate::account::model::Level;
 use crate::db::{is_unique_violation, Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
 use crate::on_db;
@@ -50,11 +51,11 @@ trait GrantTx {
 /// A membership runs from its current expiry when still running, else from now; buying VIP
 /// during a running SVIP extends the SVIP.
 fn extend(
-    level: Option<String>,
+    level: Option<Level>,
     expires: Option<i64>,
     product: &ProductRow,
     now: i64,
-) -> (String, i64) {
+) -> (Level, i64) {
     let running = expires.filter(|e| *e > now);
     let from = running.unwrap_or(now);
     let start = chrono::DateTime::from_timestamp(from, 0).unwrap_or_default();
@@ -63,9 +64,9 @@ fn extend(
         .checked_add_months(Months::new(months))
         .unwrap_or(start)
         .timestamp();
-    let bought = product.level.clone().unwrap_or_else(|| "VIP".into());
-    let level = match (running, level.as_deref()) {
-        (Some(_), Some("SVIP")) => "SVIP".to_owned(),
+    let bought = product.level.unwrap_or(Level::Vip);
+    let level = match (running, level) {
+        (Some(_), Some(Level::Svip)) => Level::Svip,
         _ => bought,
     };
     (level, until)
@@ -83,7 +84,7 @@ macro_rules! impl_grant {
                 let key = format!("order:{}", order.id);
                 match product.kind.as_str() {
                     "member" => {
-                        let (level, expires): (Option<String>, Option<i64>) = sqlx::query_as(
+                        let (level, expires): (Option<Level>, Option<i64>) = sqlx::query_as(
                             "SELECT level, member_expires_at FROM users WHERE id = $1",
                         )
                         .bind(order.user_id)
@@ -94,7 +95,7 @@ macro_rules! impl_grant {
                             "UPDATE users SET level = $2, member_expires_at = $3 WHERE id = $1",
                         )
                         .bind(order.user_id)
-                        .bind(level)
+                        .bind(level.as_str())
                         .bind(until)
                         .execute(&mut **self)
                         .await?;

@@ -35,12 +35,10 @@ fn search_for(app: &App, me: &UserRow, f: &DiscoverFilters) -> ApiResult<Search>
             Arg::Text(Gender::parse(Some(g))?.as_str().to_owned()),
         ),
         None if app.config.people.opposite_gender_by_default => {
-            let other = if me.gender == "female" {
-                "male"
-            } else {
-                "female"
-            };
-            search.push("u.gender = $?", Arg::Text(other.to_owned()));
+            search.push(
+                "u.gender = $?",
+                Arg::Text(me.gender.other().as_str().to_owned()),
+            );
         }
         None => {}
     }
