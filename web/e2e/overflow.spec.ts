@@ -2,7 +2,8 @@
 // text cut off or spilling out of its box. Pages join by being routes (src/app/routes.ts).
 // Text that may be shortened on purpose (a long user name) is marked `data-may-truncate`.
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { paths, publicPaths } from '../src/app/routes';
+import { publicPaths } from '../src/app/routes';
+import { paths } from '../src/lib/paths';
 import { api, person, registerViaApi, url } from './helpers';
 
 const LANGUAGES = [

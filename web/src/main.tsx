@@ -1,3 +1,4 @@
+// The entry point: languages first, then the app; the service worker and push subscription.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,3 +1,5 @@
+// The app's root: the query client (no retries: the request layer already reports failures), the
+// router and the toaster.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';

@@ -24,7 +24,7 @@ import { useLogout } from '../features/account/api/logout';
 import { favouritesTotal, useCounters } from '../features/people/api/counters';
 import { showToast } from '../lib/toast';
 import { getUnreadNumber, subscribeUnreadNumber } from '../lib/unread-number';
-import { paths } from './routes';
+import { paths } from '../lib/paths';
 import './layout.css';
 
 // The chat connection runs while signed in; loaded apart so it stays off the login route.

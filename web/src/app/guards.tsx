@@ -1,8 +1,10 @@
+// Who may open which page: signed in or not, and the first launch's splash and guide.
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '../lib/paths';
 import { isLoggedIn, subscribeSession } from '../lib/session';
 import { StorageKey, getString } from '../lib/storage';
-import { firstLaunchPaths, paths } from './routes';
+import { firstLaunchPaths } from './routes';
 
 export function useLoggedIn(): boolean {
   return useSyncExternalStore(subscribeSession, isLoggedIn, isLoggedIn);

@@ -1,9 +1,11 @@
+// The route table: every page of SPEC section 2 on its path, one lazily loaded chunk each, behind
+// the guard it needs.
 import { Outlet, type RouteObject, createBrowserRouter } from 'react-router';
+import { paths } from '../lib/paths';
 import { setNavigator } from '../lib/session';
 import { AppLayout } from './AppLayout';
 import { FirstLaunchGate, GuestOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
-import { paths } from './routes';
 
 // One chunk per page.
 const Index = lazyPage(() => import('../pages/index/IndexPage'));

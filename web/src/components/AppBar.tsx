@@ -1,6 +1,8 @@
+// The bar at the top of a page: back button, title and actions.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../lib/paths';
 import { BackIcon } from './icons';
 
 /** The bar at the top of a page: optional back button, title, optional actions. */
@@ -21,7 +23,7 @@ export function AppBar({
   const onBack = () => {
     if (typeof back === 'string') navigate(back);
     else if (window.history.length > 1) navigate(-1);
-    else navigate('/');
+    else navigate(paths.root);
   };
   return (
     <header className={`appbar ${back ? '' : 'no-back'} ${dark ? 'appbar-dark' : ''}`}>

@@ -1,6 +1,8 @@
+// The frame of the signed-out pages.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../lib/paths';
 import { AppBar } from './AppBar';
 import { Logo } from './Logo';
 
@@ -21,7 +23,7 @@ export function AuthShell({
     <div className="auth-page auth-shell">
       {back && <AppBar title="" back={back} />}
       <main className="auth-card">
-        <Link to="/" className="brand">
+        <Link to={paths.root} className="brand">
           <Logo size={40} />
           {t('app.name')}
         </Link>

@@ -1,3 +1,4 @@
+// A person's round photo, or their initial when there is none.
 import { useState } from 'react';
 
 /** A round photo, or the person's initial on the accent tint when there is none. */

@@ -1,3 +1,5 @@
+// The button in its variants (primary, secondary, ghost, danger, outline), with its busy state,
+// and the spinner.
 import type { ButtonHTMLAttributes } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline';

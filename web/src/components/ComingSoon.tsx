@@ -1,6 +1,8 @@
+// The designed placeholder of a page whose feature is not released yet.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { paths } from '../lib/paths';
 import { SparkleIcon } from './icons';
 
 /** The designed placeholder of a page whose feature is not released yet. */
@@ -17,7 +19,7 @@ export function ComingSoon({
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const onDiscover = pathname === '/' || pathname === '/pages/index/index';
+  const onDiscover = pathname === paths.root || pathname === paths.index;
   return (
     <section className="center-view coming-soon" data-testid="coming-soon">
       <div className="coming-soon-art" aria-hidden="true">
@@ -29,7 +31,7 @@ export function ComingSoon({
       <p className="coming-soon-note">{t('comingSoon.body')}</p>
       {children}
       {!onDiscover && (
-        <Link className="btn btn-secondary" to="/">
+        <Link className="btn btn-secondary" to={paths.root}>
           {t('comingSoon.backHome')}
         </Link>
       )}

@@ -1,3 +1,4 @@
+// The red count on a tab or menu entry.
 import { formatNumber } from '../i18n/format';
 
 /** The red number on a tab or menu entry; nothing at zero. Above 99 reads "99+". */

@@ -1,3 +1,4 @@
+// The interface-language picker.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n';

@@ -1,3 +1,4 @@
+// Loading placeholders in the shape of what is coming.
 import type { CSSProperties } from 'react';
 
 export function Skeleton({

@@ -1,3 +1,4 @@
+// Where toasts appear (lib/toast raises them); a tap dismisses one.
 import { useEffect, useState } from 'react';
 import { type Toast, dismissToast, subscribeToasts } from '../lib/toast';
 

@@ -1,9 +1,11 @@
-// Inline SVG icons (24px, stroke = currentColor): cheaper than an icon font or package.
-import type { SVGProps } from 'react';
+// Inline SVG icons (24px, stroke = currentColor): cheaper than an icon font or package. The
+// factory here draws the features' own icons too.
+import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function make(paths: React.ReactNode) {
+/** An icon component from its drawing on the 24px grid. */
+export function makeIcon(drawing: ReactNode) {
   return function Icon({ size = 24, ...rest }: IconProps) {
     return (
       <svg
@@ -19,121 +21,123 @@ function make(paths: React.ReactNode) {
         focusable="false"
         {...rest}
       >
-        {paths}
+        {drawing}
       </svg>
     );
   };
 }
 
-export const HeartIcon = make(
+export const HeartIcon = makeIcon(
   <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.6 3.5 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />,
 );
-export const CompassIcon = make(
+export const CompassIcon = makeIcon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </>,
 );
-export const StarIcon = make(
+export const StarIcon = makeIcon(
   <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />,
 );
-export const EyeIcon = make(
+export const EyeIcon = makeIcon(
   <>
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
     <circle cx="12" cy="12" r="3" />
   </>,
 );
-export const EyeOffIcon = make(
+export const EyeOffIcon = makeIcon(
   <>
     <path d="M3 3l18 18" />
     <path d="M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.8 8.5 2 12 2 12s3.6 7 10 7c1.8 0 3.3-.5 4.6-1.2" />
     <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
   </>,
 );
-export const FootprintIcon = make(
+export const FootprintIcon = makeIcon(
   <>
     <path d="M8 14c-1.7 0-3-1.8-3-4.5S6 4 8 4s3 2.6 3 5.2S9.7 14 8 14z" />
     <path d="M16 20c-1.7 0-3-1.8-3-4.5s1-5.5 3-5.5 3 2.6 3 5.2-1.3 4.8-3 4.8z" />
   </>,
 );
-export const WinkIcon = make(
+export const WinkIcon = makeIcon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M8 10h2M14.5 9.5l1.5 1M8.5 15c2 1.6 5 1.6 7 0" />
   </>,
 );
-export const FeedIcon = make(
+export const FeedIcon = makeIcon(
   <>
     <rect x="3.5" y="3.5" width="17" height="17" rx="3" />
     <path d="M3.5 15l4.5-4 4 3.5 3-2.5 5.5 4.5" />
     <circle cx="15.5" cy="8.5" r="1.5" />
   </>,
 );
-export const CrownIcon = make(<path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" />);
-export const BellIcon = make(
+export const CrownIcon = makeIcon(<path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" />);
+export const BellIcon = makeIcon(
   <>
     <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4z" />
     <path d="M10 20.5a2 2 0 0 0 4 0" />
   </>,
 );
-export const ChatIcon = make(<path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4A8 8 0 1 1 20 12z" />);
-export const SettingsIcon = make(
+export const ChatIcon = makeIcon(<path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4A8 8 0 1 1 20 12z" />);
+export const SettingsIcon = makeIcon(
   <>
     <circle cx="12" cy="12" r="3" />
     <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
   </>,
 );
-export const HelpIcon = make(
+export const HelpIcon = makeIcon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
   </>,
 );
-export const LogoutIcon = make(
+export const LogoutIcon = makeIcon(
   <>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />
     <path d="M10 16l-4-4 4-4M6 12h10" />
   </>,
 );
-export const BackIcon = make(<path d="M15 18l-6-6 6-6" />);
-export const ChevronIcon = make(<path d="M9 6l6 6-6 6" />);
-export const PlusIcon = make(<path d="M12 5v14M5 12h14" />);
-export const CheckIcon = make(<path d="M5 12.5l4.5 4.5L19 7.5" />);
-export const GlobeIcon = make(
+export const BackIcon = makeIcon(<path d="M15 18l-6-6 6-6" />);
+export const ChevronIcon = makeIcon(<path d="M9 6l6 6-6 6" />);
+export const PlusIcon = makeIcon(<path d="M12 5v14M5 12h14" />);
+export const CheckIcon = makeIcon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
+export const GlobeIcon = makeIcon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z" />
   </>,
 );
-export const MailIcon = make(
+export const MailIcon = makeIcon(
   <>
     <rect x="3" y="5" width="18" height="14" rx="2.5" />
     <path d="M3.5 6.5L12 13l8.5-6.5" />
   </>,
 );
-export const LockIcon = make(
+export const LockIcon = makeIcon(
   <>
     <rect x="4.5" y="10.5" width="15" height="10" rx="2.5" />
     <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
   </>,
 );
-export const UsersIcon = make(
+export const UsersIcon = makeIcon(
   <>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.6a3.5 3.5 0 0 1 0 6.8M18.5 14.5a6.5 6.5 0 0 1 3 5.5" />
   </>,
 );
-export const TrashIcon = make(<path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5" />);
-export const CameraIcon = make(
+export const TrashIcon = makeIcon(
+  <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5" />,
+);
+export const CameraIcon = makeIcon(
   <>
     <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
     <circle cx="12" cy="13.5" r="3.5" />
   </>,
 );
-export const SparkleIcon = make(
+export const SparkleIcon = makeIcon(
   <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8zM19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z" />,
 );
-export const FilterIcon = make(
+export const FilterIcon = makeIcon(
   <>
     <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12" />
     <circle cx="16" cy="6" r="2" />
@@ -141,39 +145,39 @@ export const FilterIcon = make(
     <circle cx="18" cy="18" r="2" />
   </>,
 );
-export const MoreIcon = make(
+export const MoreIcon = makeIcon(
   <>
     <circle cx="5" cy="12" r="1.2" />
     <circle cx="12" cy="12" r="1.2" />
     <circle cx="19" cy="12" r="1.2" />
   </>,
 );
-export const BlockIcon = make(
+export const BlockIcon = makeIcon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M5.6 5.6l12.8 12.8" />
   </>,
 );
-export const FlagIcon = make(<path d="M5 21V4M5 4h11l-2 4 2 4H5" />);
-export const EditIcon = make(
+export const FlagIcon = makeIcon(<path d="M5 21V4M5 4h11l-2 4 2 4H5" />);
+export const EditIcon = makeIcon(
   <>
     <path d="M4 20h4L19 9l-4-4L4 16z" />
     <path d="M13.5 6.5l4 4" />
   </>,
 );
-export const UserPlusIcon = make(
+export const UserPlusIcon = makeIcon(
   <>
     <circle cx="10" cy="8" r="3.5" />
     <path d="M3.5 20a6.5 6.5 0 0 1 13 0M19 8v6M16 11h6" />
   </>,
 );
-export const UserCheckIcon = make(
+export const UserCheckIcon = makeIcon(
   <>
     <circle cx="10" cy="8" r="3.5" />
     <path d="M3.5 20a6.5 6.5 0 0 1 13 0M16 11l2 2 4-4" />
   </>,
 );
-export const HeadsetIcon = make(
+export const HeadsetIcon = makeIcon(
   <>
     <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
     <rect x="3" y="13" width="4" height="6" rx="1.5" />
@@ -181,11 +185,17 @@ export const HeadsetIcon = make(
     <path d="M19 19c0 1.5-2 2.5-5 2.5" />
   </>,
 );
-export const ImageIcon = make(
+export const ImageIcon = makeIcon(
   <>
     <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
     <circle cx="9" cy="10" r="1.8" />
     <path d="M20.5 16l-5-5-9 8.5" />
   </>,
 );
-export const CloseIcon = make(<path d="M6 6l12 12M18 6L6 18" />);
+export const CloseIcon = makeIcon(<path d="M6 6l12 12M18 6L6 18" />);
+export const ClockIcon = makeIcon(
+  <>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </>,
+);

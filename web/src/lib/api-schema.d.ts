@@ -1166,7 +1166,7 @@ export interface components {
       avatarThumb?: string | null;
       country: string;
       emUser: string;
-      gender: string;
+      gender: components['schemas']['Gender'];
       language: string;
       level?: null | components['schemas']['Level'];
       /** @description I like (winked at) this person. */
@@ -1301,7 +1301,7 @@ export interface components {
         avatarThumb?: string | null;
         country: string;
         emUser: string;
-        gender: string;
+        gender: components['schemas']['Gender'];
         language: string;
         level?: null | components['schemas']['Level'];
         /** @description I like (winked at) this person. */
@@ -1528,7 +1528,7 @@ export interface components {
         avatarThumb?: string | null;
         country: string;
         emUser: string;
-        gender: string;
+        gender: components['schemas']['Gender'];
         language: string;
         level?: null | components['schemas']['Level'];
         /** @description I like (winked at) this person. */
@@ -1626,7 +1626,7 @@ export interface components {
           avatarThumb?: string | null;
           country: string;
           emUser: string;
-          gender: string;
+          gender: components['schemas']['Gender'];
           language: string;
           level?: null | components['schemas']['Level'];
           /** @description I like (winked at) this person. */
@@ -1822,14 +1822,13 @@ export interface components {
         emUser: string;
         email?: string | null;
         emailVerified: boolean;
-        gender: string;
+        gender: components['schemas']['Gender'];
         /** @description Interface language code (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru). */
         language: string;
         level?: null | components['schemas']['Level'];
         /** @description RFC 3339 expiry of the running membership. */
         memberExpiresAt?: string | null;
-        /** @description `member` or `staff`. */
-        role: string;
+        role: components['schemas']['Role'];
         signature?: string | null;
         telephone?: string | null;
         /** Format: int64 */
@@ -1934,6 +1933,8 @@ export interface components {
       data: number;
       msg: string;
     };
+    /** @enum {string} */
+    Gender: 'female' | 'male';
     Gift: {
       code: string;
       icon: string;
@@ -2058,8 +2059,7 @@ export interface components {
       id: number;
       /** @description member, gold or character. */
       kind: string;
-      /** @description VIP or SVIP, for memberships. */
-      level?: string | null;
+      level?: null | components['schemas']['Level'];
       /** Format: int64 */
       months?: number | null;
       /**
@@ -2135,6 +2135,12 @@ export interface components {
       /** Format: int64 */
       userId?: number | null;
     };
+    /**
+     * @description What an account is: a person, one of the operators, or a customer-service account that only
+     *     the server speaks as.
+     * @enum {string}
+     */
+    Role: 'member' | 'staff' | 'service';
     SentView: {
       message: components['schemas']['Message'];
       /**
@@ -2220,14 +2226,13 @@ export interface components {
       emUser: string;
       email?: string | null;
       emailVerified: boolean;
-      gender: string;
+      gender: components['schemas']['Gender'];
       /** @description Interface language code (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru). */
       language: string;
       level?: null | components['schemas']['Level'];
       /** @description RFC 3339 expiry of the running membership. */
       memberExpiresAt?: string | null;
-      /** @description `member` or `staff`. */
-      role: string;
+      role: components['schemas']['Role'];
       signature?: string | null;
       telephone?: string | null;
       /** Format: int64 */

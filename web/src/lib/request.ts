@@ -4,13 +4,13 @@
 import { t } from '../i18n';
 import { formatWait } from '../i18n/format';
 import { getStoredLanguage } from '../i18n/languages';
+import { paths } from './paths';
 import { clearSession, getToken, navigate } from './session';
 import { StorageKey, getString, setString } from './storage';
 import { showToast } from './toast';
 
 export const API_BASE = '/prod-api';
 export const REQUEST_TIMEOUT_MS = 120_000;
-export const LOGIN_PATH = '/pages/login/login';
 
 export interface Envelope<T> {
   code: number;
@@ -115,7 +115,7 @@ export function signOutExpired(): void {
   clearSession();
   if (!alreadyShowing) showToast(t('errors.sessionExpired'), 'error');
   const here = globalThis.location?.pathname ?? '';
-  if (here !== LOGIN_PATH) navigate(LOGIN_PATH);
+  if (here !== paths.login) navigate(paths.login);
 }
 
 export async function request<T>(options: RequestOptions): Promise<T> {

@@ -1,4 +1,5 @@
 // Owns the signed-in session as stored in localStorage, and tells React when it changes.
+import { paths } from './paths';
 import { StorageKey, getString, remove, setString } from './storage';
 
 type Listener = () => void;
@@ -86,8 +87,6 @@ export function navigate(path: string): void {
   navigateTo(path);
 }
 
-const LOGIN_PATH = '/pages/login/login';
-
 /**
  * Logs this device out from outside React and opens login, with the same clearing as Log out:
  * what the chat connection does when the server closes it because the account signed in
@@ -95,5 +94,5 @@ const LOGIN_PATH = '/pages/login/login';
  */
 export function signOutToLogin(): void {
   clearSession();
-  if (globalThis.location?.pathname !== LOGIN_PATH) navigate(LOGIN_PATH);
+  if (globalThis.location?.pathname !== paths.login) navigate(paths.login);
 }

@@ -1,5 +1,6 @@
 // How messages read in the lists and bubbles: previews, times, ticks and what may be recalled.
 import { formatDate } from '../../i18n/format';
+import { emojiCodeOf, textOf } from '../../lib/message-view';
 import type { Emoji, Message } from './api/types';
 
 /** Recall by the sender only, within 2 minutes (the server's default). */
@@ -25,13 +26,13 @@ export function previewText(
   let text: string;
   switch (message.type) {
     case 'txt':
-      text = (message.content?.text ?? '').replace(/\s+/g, ' ').trim();
+      text = textOf(message.content).replace(/\s+/g, ' ').trim();
       break;
     case 'img':
       text = t('chat.imagePreview');
       break;
     case 'emoji':
-      text = emojiFor(message.content?.code, emoji);
+      text = emojiFor(emojiCodeOf(message.content), emoji);
       break;
     case 'gift':
       text = t('chat.giftPreview');

@@ -1,4 +1,5 @@
-import { chatHref, parseChatTarget } from './target';
+import { chatHref } from '../../lib/paths';
+import { parseChatTarget } from './target';
 
 describe('chat target from the data query parameter', () => {
   it('reads the partner object', () => {

@@ -1,12 +1,6 @@
 // The chat page's partner travels as JSON in its `data` query parameter (SPEC sections 2 and 3):
-// {userId, userName, emUser, avatar, sex, unRead}. Also the routes chat links to.
-import type { Card, ChatTarget } from './api/types';
-
-export const CHAT_PATH = '/pages/chat/chat';
-export const PROFILE_PATH = '/pages/homepage/homepage';
-export const RECHARGE_PATH = '/pages/recharge/recharge';
-export const DISCOVER_PATH = '/';
-export const MESSAGES_PATH = '/pages/message/message';
+// {userId, userName, emUser, avatar, sex, unRead}. The address is built by `chatHref` in lib/paths.
+import type { ChatTarget } from './api/types';
 
 export function parseChatTarget(raw: string | null): ChatTarget | null {
   if (!raw) return null;
@@ -27,24 +21,4 @@ export function parseChatTarget(raw: string | null): ChatTarget | null {
   } catch {
     return null;
   }
-}
-
-/** The chat page's address for a person, as every list links to it. */
-export function chatHref(
-  card: Pick<Card, 'userId' | 'userName' | 'emUser' | 'avatar' | 'gender'>,
-  unRead = 0,
-) {
-  const target: ChatTarget = {
-    userId: card.userId,
-    userName: card.userName,
-    emUser: card.emUser,
-    avatar: card.avatar ?? '',
-    sex: card.gender,
-    unRead,
-  };
-  return `${CHAT_PATH}?data=${encodeURIComponent(JSON.stringify(target))}`;
-}
-
-export function profileHref(userId: number): string {
-  return `${PROFILE_PATH}?userId=${userId}`;
 }

@@ -1,4 +1,5 @@
-import { chatHref, displayName, profileHref } from './display';
+import { chatHref, profileHref } from '../../lib/paths';
+import { displayName } from './display';
 
 describe('how people are named and linked', () => {
   it('shows my remark instead of the name when there is one', () => {

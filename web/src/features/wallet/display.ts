@@ -1,17 +1,14 @@
 // How the wallet reads: prices in the interface language, product names, membership status,
 // member prices of gifts, and where a checkout goes.
 import { formatDate, formatNumber } from '../../i18n/format';
+import { paths } from '../../lib/paths';
 import type { Balances, Catalogue, Gift, Order, PayType, Product, ProductKind } from './api/types';
-
-/** Routes this feature links to (SPEC section 2). */
-export const RECHARGE_PATH = '/pages/recharge/recharge';
-export const GRADE_PATH = '/pages/grade/grade';
 
 export type RechargeTab = ProductKind;
 export const RECHARGE_TABS: readonly RechargeTab[] = ['member', 'gold', 'character'];
 
 export function rechargeHref(tab?: RechargeTab): string {
-  return tab ? `${RECHARGE_PATH}?tab=${tab}` : RECHARGE_PATH;
+  return tab ? `${paths.recharge}?tab=${tab}` : paths.recharge;
 }
 
 export function isRechargeTab(value: unknown): value is RechargeTab {
@@ -149,7 +146,7 @@ export function checkoutTarget(
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.origin === origin || url.pathname === RECHARGE_PATH) {
+  if (url.origin === origin || url.pathname === paths.recharge) {
     return { inApp: `${url.pathname}${url.search}` };
   }
   return { external: url.href };

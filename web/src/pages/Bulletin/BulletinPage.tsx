@@ -1,3 +1,4 @@
+// Bulletin: the designed placeholder until announcements are released.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
 import { ComingSoon } from '../../components/ComingSoon';

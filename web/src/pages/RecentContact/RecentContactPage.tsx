@@ -1,3 +1,4 @@
+// Recent contacts: the people I talked to most recently.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
 import { useInfo } from '../../features/account/api/get-info';

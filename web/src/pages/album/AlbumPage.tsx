@@ -1,3 +1,4 @@
+// Album: the designed placeholder until albums are released.
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';

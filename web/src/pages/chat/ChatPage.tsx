@@ -1,3 +1,4 @@
+// The chat page: one conversation, with what the wallet and translation add to it.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
@@ -7,9 +8,10 @@ import { usePeerCard } from '../../features/chat/api/peer';
 import type { ChatTarget } from '../../features/chat/api/types';
 import { ChatView } from '../../features/chat/components/ChatView';
 import { useChatConnection } from '../../features/chat/hooks';
-import { MESSAGES_PATH, parseChatTarget } from '../../features/chat/target';
+import { parseChatTarget } from '../../features/chat/target';
 import { useChatTranslate } from '../../features/translate/components/chat-translate';
 import { useChatWallet } from '../../features/wallet/components/chat-wallet';
+import { paths } from '../../lib/paths';
 
 /** A running VIP or SVIP membership: photos in chat are for members (SPEC section 6). */
 function isMember(user: { level?: string | null; memberExpiresAt?: string | null } | undefined) {
@@ -60,12 +62,12 @@ export default function ChatPage() {
   if (!target) {
     return (
       <div className="chat-page">
-        <AppBar dark back={MESSAGES_PATH} title={t('pages.chat')} />
+        <AppBar dark back={paths.message} title={t('pages.chat')} />
         <section className="center-view" role="alert">
           <ChatIcon size={40} />
           <h2>{t('chat.noPartnerTitle')}</h2>
           <p>{t('chat.noPartnerBody')}</p>
-          <Link className="btn btn-primary" to={MESSAGES_PATH}>
+          <Link className="btn btn-primary" to={paths.message}>
             {t('nav.messages')}
           </Link>
         </section>

@@ -1,3 +1,4 @@
+// Download: the designed placeholder until the app download page is released.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
 import { ComingSoon } from '../../components/ComingSoon';

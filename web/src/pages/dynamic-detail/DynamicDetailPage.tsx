@@ -1,3 +1,4 @@
+// A dynamic's detail: the designed placeholder until dynamics are released.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
 import { ComingSoon } from '../../components/ComingSoon';

@@ -1,3 +1,4 @@
+// The forgotten-password page: the code by mail, then a new password.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import {
   checkPassword,
   checkRequired,
 } from '../../features/account/validation';
+import { paths } from '../../lib/paths';
 
 type Errors = Partial<
   Record<'userName' | 'email' | 'code' | 'password' | 'confirm', ValidationKey>
@@ -72,7 +74,7 @@ export default function ForgetPasswordPage() {
       {
         onSuccess: () => {
           showToast(t('forget.success'), 'success');
-          navigate(`/pages/login/login?userName=${encodeURIComponent(userName.trim())}`, {
+          navigate(`${paths.login}?userName=${encodeURIComponent(userName.trim())}`, {
             replace: true,
           });
         },
@@ -86,7 +88,7 @@ export default function ForgetPasswordPage() {
     <AuthShell
       title={t('forget.title')}
       subtitle={step === 1 ? t('forget.step1') : t('forget.step2', { email: email.trim() })}
-      back="/pages/login/login"
+      back={paths.login}
     >
       <p className="badge badge-accent" style={{ margin: '0 0 16px' }}>
         {t('forget.stepOf', { current: step, total: 2 })}
@@ -163,7 +165,7 @@ export default function ForgetPasswordPage() {
         </form>
       )}
       <p className="auth-foot">
-        <Link to="/pages/login/login">{t('forget.backToLogin')}</Link>
+        <Link to={paths.login}>{t('forget.backToLogin')}</Link>
       </p>
     </AuthShell>
   );

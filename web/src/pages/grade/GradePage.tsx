@@ -1,3 +1,4 @@
+// The membership levels page (VIP and SVIP).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';

@@ -1,8 +1,10 @@
+// The first launch's guide: a few cards, then login.
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { ChatIcon, GlobeIcon, HeartIcon } from '../../components/icons';
+import { paths } from '../../lib/paths';
 
 const CARDS: { title: string; body: string; icon: ReactNode }[] = [
   { title: 'guide.title1', body: 'guide.body1', icon: <GlobeIcon size={56} /> },
@@ -17,7 +19,7 @@ export default function GuidePage() {
   const [index, setIndex] = useState(0);
   const touchX = useRef<number | null>(null);
   const last = index === CARDS.length - 1;
-  const finish = () => navigate('/pages/login/login', { replace: true });
+  const finish = () => navigate(paths.login, { replace: true });
   const go = (i: number) => setIndex(Math.max(0, Math.min(CARDS.length - 1, i)));
 
   return (

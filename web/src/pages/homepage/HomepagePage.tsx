@@ -1,9 +1,11 @@
+// A person's profile page (?userId=; mine without it), with the gifts they received.
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
 import { Button } from '../../components/Button';
 import { Skeleton } from '../../components/Skeleton';
 import { HeartIcon } from '../../components/icons';
+import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/request';
 import { useProfile } from '../../features/people/api/profile';
 import { EmptyState } from '../../features/people/components/EmptyState';
@@ -21,7 +23,7 @@ export default function HomepagePage() {
 
   const goBack = () => {
     if (window.history.length > 1) navigate(-1);
-    else navigate('/', { replace: true });
+    else navigate(paths.root, { replace: true });
   };
 
   if (profile.error) {
@@ -36,7 +38,7 @@ export default function HomepagePage() {
             body={gone ? t('people.notAvailableBody') : profile.error.message}
             action={
               gone ? (
-                <Button variant="secondary" onClick={() => navigate('/')}>
+                <Button variant="secondary" onClick={() => navigate(paths.root)}>
                   {t('people.browse')}
                 </Button>
               ) : (

@@ -1,3 +1,4 @@
+// The home page: Discover and the people lists as tabs, with their badges.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { DiscoverView } from '../../features/people/components/DiscoverView';
 import { FilterSheet } from '../../features/people/components/FilterSheet';
 import { PeopleListView } from '../../features/people/components/PeopleListView';
 import { activeFilterCount, useDiscoverFilters } from '../../features/people/filters';
+import { paths } from '../../lib/paths';
 
 const TABS = [
   { id: 'discover', label: 'nav.discover', list: null, badge: null },
@@ -65,7 +67,7 @@ export default function IndexPage() {
             return (
               <Link
                 key={x.id}
-                to={x.id === 'discover' ? '/' : `/pages/index/index?tab=${x.id}`}
+                to={x.id === 'discover' ? paths.root : `${paths.index}?tab=${x.id}`}
                 className={active ? 'seg-link active' : 'seg-link'}
                 aria-current={active ? 'page' : undefined}
                 data-testid={`tab-${x.id}`}

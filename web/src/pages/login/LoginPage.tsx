@@ -1,8 +1,10 @@
+// The login page.
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthShell } from '../../components/AuthShell';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LoginForm } from '../../features/account/components/LoginForm';
+import { paths } from '../../lib/paths';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -13,18 +15,18 @@ export default function LoginPage() {
       <LoginForm
         submitLabel={t('login.submit')}
         defaultUserName={params.get('userName') ?? ''}
-        onSuccess={() => navigate('/', { replace: true })}
+        onSuccess={() => navigate(paths.root, { replace: true })}
       />
       <div className="auth-links">
-        <Link to="/pages/forget-password/forget-password">{t('login.forgot')}</Link>
-        <Link to="/pages/multi-login/multi-login">{t('login.multi')}</Link>
+        <Link to={paths.forgetPassword}>{t('login.forgot')}</Link>
+        <Link to={paths.multiLogin}>{t('login.multi')}</Link>
       </div>
       <div style={{ marginTop: 22 }}>
         <LanguageSelect />
       </div>
       <p className="auth-foot">
         {t('login.noAccount')}{' '}
-        <Link to="/pages/register/register">
+        <Link to={paths.register}>
           <strong>{t('login.register')}</strong>
         </Link>
       </p>

@@ -1,3 +1,4 @@
+// The messages page: my conversations.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
@@ -6,8 +7,7 @@ import { useInfo } from '../../features/account/api/get-info';
 import { ConnectionBanner } from '../../features/chat/components/ConnectionBanner';
 import { ConversationList } from '../../features/chat/components/ConversationList';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
-
-const RECENT_CONTACTS_PATH = '/pages/RecentContact/RecentContact';
+import { paths } from '../../lib/paths';
 
 /** My conversations, newest first; the Help&Support menu entry opens the support tab. */
 export default function MessagePage() {
@@ -31,7 +31,7 @@ export default function MessagePage() {
         end={
           <Link
             className="icon-btn"
-            to={RECENT_CONTACTS_PATH}
+            to={paths.recentContact}
             aria-label={t('pages.recentContact')}
             title={t('pages.recentContact')}
           >

@@ -1,8 +1,10 @@
+// Signing in to another account, kept on this device beside the current one.
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthShell } from '../../components/AuthShell';
 import { LoginForm } from '../../features/account/components/LoginForm';
 import { showToast } from '../../lib/toast';
+import { paths } from '../../lib/paths';
 
 /** Logs in one more account: the saved ones stay, and the new one becomes current. */
 export default function MultiLoginPage() {
@@ -16,7 +18,7 @@ export default function MultiLoginPage() {
         defaultUserName={params.get('userName') ?? ''}
         onSuccess={(user) => {
           showToast(t('switchAccount.switched', { name: user.userName }), 'success');
-          navigate('/', { replace: true });
+          navigate(paths.root, { replace: true });
         }}
       />
     </AuthShell>

@@ -1,6 +1,8 @@
+// The page for an address the app does not have.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
+import { paths } from '../../lib/paths';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -10,7 +12,7 @@ export default function NotFoundPage() {
         <Logo size={56} />
         <h2>{t('errors.notFoundTitle')}</h2>
         <p>{t('errors.notFoundBody')}</p>
-        <Link to="/" className="btn btn-primary">
+        <Link to={paths.root} className="btn btn-primary">
           {t('errors.goHome')}
         </Link>
       </div>

@@ -1,3 +1,4 @@
+// Open location: the designed placeholder until locations are released.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
 import { ComingSoon } from '../../components/ComingSoon';

@@ -1,3 +1,4 @@
+// The recharge page: membership, gold and characters, or the TEST checkout of an order.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -5,7 +6,8 @@ import { AppBar } from '../../components/AppBar';
 import { infoQueryOptions } from '../../features/account/api/get-info';
 import { RechargeView } from '../../features/wallet/components/RechargeView';
 import { SandboxCheckout } from '../../features/wallet/components/SandboxCheckout';
-import { RECHARGE_PATH, isRechargeTab, sandboxParams } from '../../features/wallet/display';
+import { isRechargeTab, sandboxParams } from '../../features/wallet/display';
+import { paths } from '../../lib/paths';
 
 /**
  * Buying membership, gold and characters (?tab=member|gold|character). Opened with
@@ -22,7 +24,7 @@ export default function RechargePage() {
   if (checkout) {
     return (
       <>
-        <AppBar title={t('wallet.sandboxPageTitle')} back={RECHARGE_PATH} />
+        <AppBar title={t('wallet.sandboxPageTitle')} back={paths.recharge} />
         <div className="page wallet-page">
           <SandboxCheckout
             key={checkout.orderId}

@@ -1,3 +1,4 @@
+// The sign-up page.
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,6 +19,7 @@ import {
   latestAdultBirthday,
   validateRegister,
 } from '../../features/account/validation';
+import { paths } from '../../lib/paths';
 
 const EMPTY: RegisterForm = {
   userName: '',
@@ -83,17 +85,13 @@ export default function RegisterPage() {
       })
       .then(({ user }) => {
         showToast(t('register.welcome', { name: user.userName }), 'success');
-        navigate('/', { replace: true, state: AFTER_SIGN_UP });
+        navigate(paths.root, { replace: true, state: AFTER_SIGN_UP });
       })
       .catch(() => undefined);
   };
 
   return (
-    <AuthShell
-      title={t('register.title')}
-      subtitle={t('register.subtitle')}
-      back="/pages/login/login"
-    >
+    <AuthShell title={t('register.title')} subtitle={t('register.subtitle')} back={paths.login}>
       <form onSubmit={submit} noValidate>
         <div data-field="avatar">
           <AvatarPicker
@@ -211,7 +209,7 @@ export default function RegisterPage() {
             />
             <span>
               {t('register.privacyPrefix')}{' '}
-              <Link to="/pages/rules/rules" target="_blank">
+              <Link to={paths.rules} target="_blank">
                 {t('register.privacyLink')}
               </Link>
             </span>
@@ -227,7 +225,7 @@ export default function RegisterPage() {
         </Button>
       </form>
       <p className="auth-foot">
-        {t('register.haveAccount')} <Link to="/pages/login/login">{t('register.login')}</Link>
+        {t('register.haveAccount')} <Link to={paths.login}>{t('register.login')}</Link>
       </p>
     </AuthShell>
   );

@@ -1,3 +1,4 @@
+// The rules and privacy policy page.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
 import { formatDate } from '../../i18n/format';

@@ -1,3 +1,5 @@
+// The settings page: my profile, membership and wallet, email, language, password, blocked people,
+// accounts, rules and support; ?view=profile edits my profile, ?view=blocked lists blocked people.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -34,11 +36,9 @@ import { ProfileEditForm } from '../../features/account/components/ProfileEditFo
 import { BlockedList } from '../../features/people/components/BlockedList';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 import { WalletIcon } from '../../features/wallet/components/icons';
-import { GRADE_PATH, RECHARGE_PATH } from '../../features/wallet/display';
+import { paths } from '../../lib/paths';
 
 const VERSION = '1.0.16';
-const SETTINGS_PATH = '/pages/settings/settings';
-const MY_PROFILE_PATH = '/pages/homepage/homepage';
 
 export default function SettingsPage() {
   const [params] = useSearchParams();
@@ -52,7 +52,7 @@ function BlockedPeoplePage() {
   const { t } = useTranslation();
   return (
     <>
-      <AppBar title={t('blocked.title')} back="/pages/settings/settings" />
+      <AppBar title={t('blocked.title')} back={paths.settings} />
       <div className="page">
         <BlockedList />
       </div>
@@ -66,14 +66,14 @@ function EditProfilePage() {
   const user = useInfo().data;
   return (
     <>
-      <AppBar title={t('profileEdit.title')} back={SETTINGS_PATH} />
+      <AppBar title={t('profileEdit.title')} back={paths.settings} />
       <div className="page page-narrow">
         {user ? (
           <ProfileEditForm
             user={user}
             onSaved={() => {
               showToast(t('profileEdit.saved'), 'success');
-              navigate(MY_PROFILE_PATH);
+              navigate(paths.homepage);
             }}
           />
         ) : (
@@ -104,7 +104,7 @@ function SettingsHome() {
   const doLogout = () =>
     void logout.mutateAsync().finally(() => {
       showToast(t('settings.loggedOut'), 'success');
-      navigate('/pages/login/login', { replace: true });
+      navigate(paths.login, { replace: true });
     });
 
   const openDelete = () => {
@@ -125,7 +125,7 @@ function SettingsHome() {
       .mutateAsync({ userId: user.userId, password: deletePassword })
       .then(() => {
         showToast(t('settings.deleted'), 'success');
-        navigate('/pages/login/login', { replace: true });
+        navigate(paths.login, { replace: true });
       })
       .catch((err: unknown) =>
         setDeleteError(err instanceof ApiError ? failureMessage(err) : t('errors.generic')),
@@ -139,7 +139,7 @@ function SettingsHome() {
         <div className="page">
           <ProfileCard user={user} />
           <div className="row profile-links">
-            <Link className="btn btn-secondary grow" to={MY_PROFILE_PATH}>
+            <Link className="btn btn-secondary grow" to={paths.homepage}>
               <EyeIcon />
               {t('profileEdit.seeMine')}
             </Link>
@@ -152,14 +152,14 @@ function SettingsHome() {
           {/* Phones have no Upgrade tab: membership and coins are reached from here. */}
           <ul className="list" style={{ marginTop: 12 }}>
             <li>
-              <Link className="list-item" to={GRADE_PATH}>
+              <Link className="list-item" to={paths.grade}>
                 <CrownIcon />
                 <span className="grow">{t('nav.upgrade')}</span>
                 <ChevronIcon />
               </Link>
             </li>
             <li>
-              <Link className="list-item" to={RECHARGE_PATH}>
+              <Link className="list-item" to={paths.recharge}>
                 <WalletIcon />
                 <span className="grow">{t('pages.recharge')}</span>
                 <ChevronIcon />
@@ -230,7 +230,7 @@ function SettingsHome() {
           <div style={{ height: 22 }} />
           <ul className="list">
             <li>
-              <Link className="list-item" to="/pages/switch-account/switch-account">
+              <Link className="list-item" to={paths.switchAccount}>
                 <UsersIcon />
                 <span className="grow">{t('settings.switchAccount')}</span>
                 <ChevronIcon />
@@ -256,7 +256,7 @@ function SettingsHome() {
           </ul>
           <p className="muted" style={{ textAlign: 'center', fontSize: '0.85rem', marginTop: 24 }}>
             {t('app.name')} · {t('settings.version', { version: VERSION })} ·{' '}
-            <Link to="/pages/rules/rules">{t('rules.title')}</Link>
+            <Link to={paths.rules}>{t('rules.title')}</Link>
           </p>
         </div>
       </PullToRefresh>

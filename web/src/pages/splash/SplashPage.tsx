@@ -1,8 +1,10 @@
+// The first launch's splash, then the guide.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { StorageKey, setString } from '../../lib/storage';
+import { paths } from '../../lib/paths';
 
 const SPLASH_MS = 1600;
 
@@ -12,7 +14,7 @@ export default function SplashPage() {
   const navigate = useNavigate();
   useEffect(() => {
     setString(StorageKey.SHOWED_SPLASH, 'true');
-    const timer = setTimeout(() => navigate('/pages/guide/guide', { replace: true }), SPLASH_MS);
+    const timer = setTimeout(() => navigate(paths.guide, { replace: true }), SPLASH_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return (

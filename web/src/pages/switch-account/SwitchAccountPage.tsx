@@ -1,3 +1,4 @@
+// Switching between the accounts saved on this device.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +8,7 @@ import { showToast } from '../../lib/toast';
 import { useSwitchAccount } from '../../features/account/api/switch-account';
 import { SavedAccountList } from '../../features/account/components/SavedAccountList';
 import type { SavedAccount } from '../../features/account/saved-accounts';
+import { paths } from '../../lib/paths';
 
 export default function SwitchAccountPage() {
   const { t } = useTranslation();
@@ -23,10 +25,10 @@ export default function SwitchAccountPage() {
       .then((result) => {
         if (result.ok) {
           showToast(t('switchAccount.switched', { name: account.user.userName }), 'success');
-          navigate('/', { replace: true });
+          navigate(paths.root, { replace: true });
         } else {
           showToast(t('switchAccount.expired', { name: result.userName }), 'error');
-          navigate(`/pages/login/login?userName=${encodeURIComponent(result.userName)}`, {
+          navigate(`${paths.login}?userName=${encodeURIComponent(result.userName)}`, {
             replace: true,
           });
         }
@@ -37,7 +39,7 @@ export default function SwitchAccountPage() {
 
   return (
     <>
-      <AppBar title={t('switchAccount.title')} back="/pages/settings/settings" />
+      <AppBar title={t('switchAccount.title')} back={paths.settings} />
       <div className="page">
         <SavedAccountList currentId={currentId} switchingId={pending} onChoose={choose} />
       </div>

@@ -1,3 +1,4 @@
+// The app-upgrade page: the designed placeholder until it is released.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
 import { ComingSoon } from '../../components/ComingSoon';

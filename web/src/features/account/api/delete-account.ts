@@ -1,3 +1,4 @@
+// Deleting my account (POST /system/user/cancellation) and the hook that signs out after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { clearAllAccountData, removeSavedAccount } from '../saved-accounts';

@@ -1,3 +1,4 @@
+// Verifying my email: sending the code and checking it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { accountKeys } from './keys';

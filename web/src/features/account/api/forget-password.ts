@@ -1,3 +1,4 @@
+// A forgotten password: the reset code by mail, then the new password.
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 

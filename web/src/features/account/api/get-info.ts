@@ -1,3 +1,4 @@
+// The signed-in user (GET /getInfo): its query and the stored copy.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { getStoredUser, storeUser } from '../saved-accounts';

@@ -1,3 +1,4 @@
+// Signing in (POST /login) and storing the session.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { signIn } from '../saved-accounts';

@@ -1,3 +1,4 @@
+// Signing out (POST /logout); this device's session is cleared whatever the answer.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { runSignOutSteps } from '../../../lib/session';

@@ -1,3 +1,4 @@
+// My own profile (GET and PUT /system/user/profile).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { storeUser } from '../saved-accounts';

@@ -1,3 +1,4 @@
+// Signing up (POST /register) and storing the new session.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { signIn } from '../saved-accounts';

@@ -1,3 +1,4 @@
+// Switching to an account saved on this device, and forgetting one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, request } from '../../../lib/request';
 import { clearSession, startSession } from '../../../lib/session';

@@ -1,3 +1,4 @@
+// Changing my password (other sessions are revoked).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { accountKeys } from './keys';

@@ -1,3 +1,4 @@
+// The change-password form.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';

@@ -1,3 +1,4 @@
+// Verifying my email address with a six-digit code.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';

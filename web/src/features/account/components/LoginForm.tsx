@@ -1,3 +1,4 @@
+// The sign-in form of the login and multi-login pages.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';

@@ -1,3 +1,4 @@
+// My own card at the top of the settings: photo, name, membership, coins and characters.
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { Skeleton } from '../../../components/Skeleton';

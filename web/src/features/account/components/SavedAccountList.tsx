@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/Dialog';
 import { CheckIcon, CloseIcon, PlusIcon } from '../../../components/icons';
+import { paths } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useForgetSavedAccount } from '../api/switch-account';
 import { type SavedAccount, getSavedAccounts } from '../saved-accounts';
@@ -90,7 +91,7 @@ export function SavedAccountList({
           );
         })}
         <li>
-          <Link className="list-item" to="/pages/multi-login/multi-login">
+          <Link className="list-item" to={paths.multiLogin}>
             <span className="avatar" style={{ width: 44, height: 44 }}>
               <PlusIcon />
             </span>

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { MailIcon } from '../../../components/icons';
+import { paths } from '../../../lib/paths';
 import { useInfo } from '../api/get-info';
 import './account.css';
 
@@ -13,7 +14,7 @@ import './account.css';
 export const AFTER_SIGN_UP = { verifyEmail: true } as const;
 
 /** Settings, scrolled to the email verification with its first button in focus. */
-export const VERIFY_EMAIL_PATH = '/pages/settings/settings?verify=email';
+export const VERIFY_EMAIL_PATH = `${paths.settings}?verify=email`;
 
 export function VerifyEmailPrompt() {
   const { t } = useTranslation();

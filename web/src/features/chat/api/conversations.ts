@@ -1,3 +1,4 @@
+// My conversations (POST /system/content/getUnReadAll), page by page.
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { chatKeys } from './keys';

@@ -1,3 +1,4 @@
+// Deleting messages from my own view of a conversation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { removeFromHistory } from '../cache';

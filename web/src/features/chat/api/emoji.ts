@@ -1,3 +1,4 @@
+// The emoji an emoji message may carry (GET /system/content/emoji).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { chatKeys } from './keys';

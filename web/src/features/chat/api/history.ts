@@ -1,3 +1,4 @@
+// A conversation's history (GET /system/content/list), newest first, page by page.
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { chatKeys } from './keys';

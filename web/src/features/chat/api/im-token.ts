@@ -1,3 +1,4 @@
+// My IM identity and socket token (GET /em/getEmToken).
 import { request } from '../../../lib/request';
 import type { ImToken } from './types';
 

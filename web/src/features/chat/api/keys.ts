@@ -6,6 +6,5 @@ export const chatKeys = {
   history: (peer: number) => [...chatKeys.histories(), peer] as const,
   unread: () => [...chatKeys.all, 'unread'] as const,
   emoji: () => [...chatKeys.all, 'emoji'] as const,
-  online: (userId: number) => [...chatKeys.all, 'online', userId] as const,
   peer: (userId: number) => [...chatKeys.all, 'peer', userId] as const,
 };

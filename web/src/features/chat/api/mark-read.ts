@@ -1,3 +1,4 @@
+// Marking a conversation read (PUT /system/content).
 import { request } from '../../../lib/request';
 
 /** PUT /system/content?userId=X: my whole conversation with X is read; X gets a read receipt. */

@@ -1,3 +1,4 @@
+// The chat partner's card as the server has it (GET /system/user/getInfos/{id}).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { chatKeys } from './keys';

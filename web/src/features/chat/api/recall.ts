@@ -1,3 +1,4 @@
+// Recalling a message over HTTP (POST /system/content/recall).
 import { request } from '../../../lib/request';
 import type { Message } from './types';
 

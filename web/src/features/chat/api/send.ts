@@ -1,3 +1,4 @@
+// Sending a message over HTTP when the socket cannot (POST /system/content/sendMsg).
 import { request } from '../../../lib/request';
 import type { Message, MessageContent, MessageType } from './types';
 

@@ -8,7 +8,6 @@ type Schemas = components['schemas'];
 export type Card = Schemas['Card'];
 export type ImToken = Schemas['ImToken'];
 export type Emoji = Schemas['Emoji'];
-export type OnlineStatus = Schemas['OnlineStatus'];
 
 /** txt, emoji, img, custom and cmd are sent; gift and redPacket are reserved for the wallet. */
 export type MessageType = 'txt' | 'emoji' | 'img' | 'custom' | 'cmd' | 'gift' | 'redPacket';

@@ -1,3 +1,4 @@
+// How many messages I have not read (GET /system/content/getUnRead).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { getUnreadNumber, setUnreadNumber } from '../../../lib/unread-number';

@@ -9,23 +9,24 @@ import { AppBar } from '../../../components/AppBar';
 import { Avatar } from '../../../components/Avatar';
 import { Button, Spinner } from '../../../components/Button';
 import { ActionSheet, ConfirmDialog, Dialog, type SheetAction } from '../../../components/Dialog';
+import { CloseIcon } from '../../../components/icons';
+import { imageOf } from '../../../lib/message-view';
+import { useOnlineStatus } from '../../../lib/online-status';
+import { paths, profileHref } from '../../../lib/paths';
 import type { ConversationsData } from '../api/conversations';
 import { useDeleteMessages } from '../api/delete-messages';
 import { useEmoji } from '../api/emoji';
 import { useHistory } from '../api/history';
 import { chatKeys } from '../api/keys';
-import { useOnlineStatus } from '../api/online-status';
 import type { ChatTarget, Message } from '../api/types';
 import { canRecall, dayKey, dayLabel, signedUrlExpired } from '../display';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useIsTyping, useOutbox } from '../hooks';
 import type { OutboxEntry } from '../outbox';
-import { MESSAGES_PATH, RECHARGE_PATH, profileHref } from '../target';
 import { Composer } from './Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MessageBubble, OutboxBubble } from './MessageBubble';
 import { type ChatPhoto, PhotoViewer } from './PhotoViewer';
-import { CloseIcon } from './icons';
 import type { PressPoint } from './use-message-actions';
 import { useStayAtNewest } from './use-stay-at-newest';
 import './chat.css';
@@ -134,8 +135,8 @@ export function ChatView({
     () =>
       items.flatMap((item) => {
         if (item.kind !== 'message' || item.message.type !== 'img') return [];
-        const url = item.message.content?.url;
-        return typeof url === 'string' ? [{ id: item.message.id, src: url }] : [];
+        const { url } = imageOf(item.message.content);
+        return url ? [{ id: item.message.id, src: url }] : [];
       }),
     [items],
   );
@@ -221,7 +222,7 @@ export function ChatView({
     <div className="chat-page" ref={page}>
       <AppBar
         dark
-        back={MESSAGES_PATH}
+        back={paths.message}
         end={extras.header}
         title={
           <Link className="chat-peer" to={profileHref(peer)} title={t('chat.viewProfile')}>
@@ -377,7 +378,7 @@ export function ChatView({
             <Button variant="outline" onClick={() => setUpgradeOpen(false)}>
               {t('common.cancel')}
             </Button>
-            <Link className="btn btn-primary" to={RECHARGE_PATH}>
+            <Link className="btn btn-primary" to={paths.recharge}>
               {t('chat.upgradeNow')}
             </Link>
           </>

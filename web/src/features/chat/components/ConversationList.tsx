@@ -7,12 +7,12 @@ import { Button } from '../../../components/Button';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { PullToRefresh } from '../../../components/PullToRefresh';
 import { ChatIcon } from '../../../components/icons';
+import { chatHref, paths } from '../../../lib/paths';
 import { useConversations } from '../api/conversations';
 import { useEmoji } from '../api/emoji';
 import { chatKeys } from '../api/keys';
 import type { Conversation } from '../api/types';
 import { listTime, previewText } from '../display';
-import { DISCOVER_PATH, chatHref } from '../target';
 import './chat.css';
 
 function ConversationRow({
@@ -111,7 +111,7 @@ export function ConversationList({
             </div>
             <h2>{compact ? t('chat.recentEmptyTitle') : t('chat.emptyTitle')}</h2>
             <p>{t('chat.emptyBody')}</p>
-            <Link className="btn btn-primary" to={DISCOVER_PATH}>
+            <Link className="btn btn-primary" to={paths.root}>
               {t('chat.findPeople')}
             </Link>
           </section>

@@ -1,11 +1,13 @@
 // One message in the chat: mine on the right with its ticks, theirs on the left; a recalled one
 // as a line in the middle; an unsent one as pending, or failed with Retry.
 import { useTranslation } from 'react-i18next';
+import { ClockIcon } from '../../../components/icons';
+import { emojiCodeOf, imageOf, textOf } from '../../../lib/message-view';
 import type { Emoji, Message } from '../api/types';
 import type { ChatExtras } from '../extras';
 import { bubbleTime, emojiFor, signedUrlExpired, tickOf } from '../display';
 import type { OutboxEntry } from '../outbox';
-import { AlertIcon, ClockIcon, DoubleTickIcon, TickIcon } from './icons';
+import { AlertIcon, DoubleTickIcon, TickIcon } from './icons';
 import { type PressPoint, useMessageActions } from './use-message-actions';
 
 function Ticks({ message }: { message: Message }) {
@@ -103,9 +105,7 @@ export function MessageBubble({
       </li>
     );
   }
-  const content = message.content ?? {};
-  const url = typeof content.url === 'string' ? content.url : undefined;
-  const thumb = typeof content.thumb === 'string' ? content.thumb : url;
+  const { url, thumb } = imageOf(message.content);
   return (
     <li
       className={`bubble-row ${mine ? 'mine' : 'theirs'}`}
@@ -124,8 +124,8 @@ export function MessageBubble({
         }) ?? (
           <Content
             type={message.type}
-            text={content.text}
-            code={content.code}
+            text={textOf(message.content)}
+            code={emojiCodeOf(message.content)}
             image={thumb ? { src: thumb } : undefined}
             emoji={emoji}
             onImageExpired={onImageExpired}
@@ -174,8 +174,8 @@ export function OutboxBubble({
         }) ?? (
           <Content
             type={entry.msgType}
-            text={entry.content.text}
-            code={entry.content.code}
+            text={textOf(entry.content)}
+            code={emojiCodeOf(entry.content)}
             image={entry.preview ? { src: entry.preview } : undefined}
             emoji={emoji}
           />

@@ -4,8 +4,8 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Button';
-import { BackIcon, ChevronIcon } from '../../../components/icons';
-import { CloseIcon, ZoomInIcon, ZoomOutIcon } from './icons';
+import { BackIcon, ChevronIcon, CloseIcon } from '../../../components/icons';
+import { ZoomInIcon, ZoomOutIcon } from './icons';
 import { usePhotoGestures } from './use-photo-gestures';
 
 export interface ChatPhoto {

@@ -1,3 +1,4 @@
+// Blocking and unblocking people.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { removePerson } from './cache';

@@ -1,3 +1,4 @@
+// Adding people to my contacts and removing them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { peopleKeys } from './keys';

@@ -1,3 +1,4 @@
+// The red badges of the people lists (likes, winks, footprints) and clearing them.
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { StorageKey, getJSON, setJSON } from '../../../lib/storage';

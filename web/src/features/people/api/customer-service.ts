@@ -1,3 +1,4 @@
+// The customer-service contact (GET /em/friends/customer).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { peopleKeys } from './keys';

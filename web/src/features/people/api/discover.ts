@@ -1,3 +1,4 @@
+// Discover (GET /system/user/profile/homePage/all): people to meet, filtered, page by page.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { type DiscoverFilters, filterParams } from '../filters';

@@ -11,7 +11,6 @@ export const peopleKeys = {
   profiles: () => [...peopleKeys.all, 'profile'] as const,
   /** `'me'`: my own profile. */
   profile: (userId: number | 'me') => [...peopleKeys.profiles(), userId] as const,
-  online: (userId: number) => [...peopleKeys.all, 'online', userId] as const,
   /** What this device knows of my like for a person (cards do not carry it). */
   like: (userId: number) => [...peopleKeys.all, 'like', userId] as const,
   counters: () => [...peopleKeys.all, 'counters'] as const,

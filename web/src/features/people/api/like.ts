@@ -1,3 +1,4 @@
+// Liking (winking at) a person and taking it back, and what this device knows of my like.
 import {
   type QueryClient,
   queryOptions,

@@ -1,3 +1,4 @@
+// The people lists (favourites, winks, footprints, matches, contacts, blocked), page by page.
 import { type QueryClient, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { type BadgeField, clearBadge } from './counters';

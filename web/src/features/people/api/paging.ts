@@ -1,3 +1,4 @@
+// Paging of the people lists: which page comes next.
 import type { Page } from './types';
 
 /** The next pageNum while fewer rows than `total` have arrived; none after an empty page. */

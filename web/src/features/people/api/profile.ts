@@ -1,3 +1,4 @@
+// A person's profile (GET /system/user/profile/homePage).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { peopleKeys } from './keys';

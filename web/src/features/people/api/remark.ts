@@ -1,3 +1,4 @@
+// My private remark (name) for a person.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { patchPerson } from './cache';

@@ -1,3 +1,4 @@
+// Reporting a person to the moderators (POST /system/form/add).
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { ReportInput } from './types';

@@ -11,7 +11,6 @@ export type Profile = Schemas['Profile'];
 /** The red badges: what is new since each list was last opened. */
 export type Counters = Schemas['Counters'];
 export type LikeState = Schemas['LikeState'];
-export type OnlineStatus = Schemas['OnlineStatus'];
 export type Level = Schemas['Level'];
 
 export interface Page<T> {

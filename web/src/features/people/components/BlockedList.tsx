@@ -1,3 +1,4 @@
+// The people I blocked, each with Unblock.
 import './people.css';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

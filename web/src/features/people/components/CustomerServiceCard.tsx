@@ -1,3 +1,4 @@
+// Help & Support: the customer-service contact card.
 import './people.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,8 +6,8 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { Skeleton } from '../../../components/Skeleton';
 import { ChatIcon, CrownIcon } from '../../../components/icons';
+import { chatHref } from '../../../lib/paths';
 import { useCustomerService } from '../api/customer-service';
-import { chatHref } from '../display';
 
 /**
  * Help&Support: the customer-service contact with a Message button. Members are served by the

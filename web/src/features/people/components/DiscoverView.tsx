@@ -1,3 +1,4 @@
+// Discover: people to meet, with the filters and the daily allowance.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';

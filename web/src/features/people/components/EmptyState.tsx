@@ -1,3 +1,4 @@
+// A designed empty or failed list.
 import './people.css';
 import type { ReactNode } from 'react';
 

@@ -1,3 +1,4 @@
+// The discover filters sheet.
 import './people.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+// The heart that likes a person or takes it back.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { HeartIcon } from '../../../components/icons';

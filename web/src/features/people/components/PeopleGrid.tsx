@@ -1,3 +1,4 @@
+// People as a responsive grid that loads the next page near its end.
 import './people.css';
 import type { ReactNode } from 'react';
 import { InfiniteList } from '../../../components/InfiniteList';

@@ -1,3 +1,4 @@
+// My Favourite, Wink Me and Love's Footprints.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,11 +6,11 @@ import { Button } from '../../../components/Button';
 import { PullToRefresh } from '../../../components/PullToRefresh';
 import { FootprintIcon, HeartIcon, WinkIcon } from '../../../components/icons';
 import { formatRelativeTime } from '../../../i18n/format';
+import { paths } from '../../../lib/paths';
 import { isUpgradeError } from '../../../lib/request';
 import { useCounters } from '../api/counters';
 import { usePeopleList } from '../api/lists';
 import type { Card } from '../api/types';
-import { DISCOVER_PATH } from '../display';
 import { EmptyState } from './EmptyState';
 import { PeopleGrid } from './PeopleGrid';
 import { UpgradePanel } from './UpgradePanel';
@@ -50,7 +51,7 @@ export function PeopleListView({ kind }: { kind: FavouriteList }) {
         title={t('people.emptyFavouriteTitle')}
         body={t('people.emptyFavouriteBody')}
         action={
-          <Link className="btn btn-secondary" to={DISCOVER_PATH}>
+          <Link className="btn btn-secondary" to={paths.root}>
             {t('people.browse')}
           </Link>
         }

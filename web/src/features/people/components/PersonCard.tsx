@@ -1,10 +1,12 @@
+// A person's card in a grid, and the grid's loading shape.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Flag } from '../../../components/Flag';
 import { CrownIcon } from '../../../components/icons';
+import { profileHref } from '../../../lib/paths';
 import type { Card, LikeState } from '../api/types';
-import { displayName, profileHref } from '../display';
+import { displayName } from '../display';
 import { LikeButton } from './LikeButton';
 
 /** A person in a grid: photo, name (or my remark), age, country, online dot, VIP badge, heart. */

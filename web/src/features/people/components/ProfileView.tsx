@@ -1,3 +1,4 @@
+// A person's profile page and what I can do there (like, message, remark, block, report).
 import './people.css';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,26 +19,19 @@ import {
   UserPlusIcon,
 } from '../../../components/icons';
 import { isLanguageAbbr, languageInfo } from '../../../i18n/languages';
+import { ACTIVITY_LABEL, useOnlineStatus } from '../../../lib/online-status';
+import { chatHref, paths } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useBlock } from '../api/block';
 import { useAddContact, useRemoveContact } from '../api/contacts';
 import { useLikeState } from '../api/like';
-import { useOnlineStatus } from '../api/online-status';
 import type { Profile } from '../api/types';
-import { SETTINGS_PATH, chatHref, displayName } from '../display';
+import { displayName } from '../display';
 import { LikeButton } from './LikeButton';
 import { RemarkDialog } from './RemarkDialog';
 import { ReportDialog } from './ReportDialog';
 
 type Open = 'none' | 'more' | 'remark' | 'block' | 'report' | 'match';
-
-/** How recently someone was active, in words (the server never tells the exact time). */
-const ACTIVE_LABEL: Record<Profile['active'], string> = {
-  online: 'people.onlineNow',
-  recently: 'people.activeRecently',
-  thisWeek: 'people.activeThisWeek',
-  earlier: 'people.activeEarlier',
-};
 
 /**
  * A person's profile: big photo, name (my remark first), age, country, language, online state,
@@ -145,7 +139,7 @@ export function ProfileView({
                   {t('people.onlineNow')}
                 </>
               ) : (
-                t(ACTIVE_LABEL[active])
+                t(ACTIVITY_LABEL[active])
               )}
             </p>
             {!profile.mine && like.mutual && (
@@ -180,7 +174,7 @@ export function ProfileView({
 
           {profile.mine ? (
             <div className="profile-actions">
-              <Link className="btn btn-primary" to={`${SETTINGS_PATH}?view=profile`}>
+              <Link className="btn btn-primary" to={`${paths.settings}?view=profile`}>
                 <EditIcon />
                 {t('people.editProfile')}
               </Link>

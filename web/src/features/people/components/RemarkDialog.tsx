@@ -1,3 +1,4 @@
+// The dialog for my private remark on a person.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';

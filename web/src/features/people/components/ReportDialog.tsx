@@ -1,3 +1,4 @@
+// The dialog for reporting a person.
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';

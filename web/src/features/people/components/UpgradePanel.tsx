@@ -1,8 +1,9 @@
+// What a non-member sees where a membership is needed.
 import './people.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon, CrownIcon, FootprintIcon, LockIcon, WinkIcon } from '../../../components/icons';
-import { RECHARGE_PATH } from '../display';
+import { paths } from '../../../lib/paths';
 
 export type UpgradeReason = 'likeMe' | 'visitor' | 'discover';
 
@@ -77,7 +78,7 @@ export function UpgradePanel({
           ))}
         </ul>
       )}
-      <Link className="btn btn-primary upgrade-cta" to={RECHARGE_PATH}>
+      <Link className="btn btn-primary upgrade-cta" to={paths.recharge}>
         <CrownIcon size={20} />
         {t('upgrade.now')}
       </Link>

@@ -6,10 +6,11 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { LANGUAGES } from '../../../i18n/languages';
+import { paths } from '../../../lib/paths';
 import { translateStore, useTranslateState } from '../store';
 
 /** The Characters tab of the recharge page. */
-export const RECHARGE_CHARACTERS_HREF = '/pages/recharge/recharge?tab=character';
+export const RECHARGE_CHARACTERS_HREF = `${paths.recharge}?tab=character`;
 
 export function TranslateStatus({ member }: { member: boolean }) {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@
 // a language is chosen), the allowance and balance line, and the recharge prompt.
 import { type ReactNode, useEffect } from 'react';
 import { getStoredLanguage } from '../../../i18n/languages';
+import { type MessageView, textOf } from '../../../lib/message-view';
 import { useChatLanguage } from '../api/chat-language';
 import { DO_NOT_TRANSLATE } from '../chat-languages';
 import { translateStore } from '../store';
@@ -10,17 +11,6 @@ import { LanguagePicker } from './LanguagePicker';
 import { TranslatableText } from './TranslatableText';
 import { TranslatePrompt, TranslateStatus } from './TranslateStatus';
 import './translate.css';
-
-/** A message as the chat shows it, in the terms translation needs. */
-export interface TranslateMessageView {
-  type: string;
-  content: Record<string, unknown> | null;
-  mine: boolean;
-  pending: boolean;
-  id?: number;
-  createdAt?: string;
-  arrivedInChat?: boolean;
-}
 
 export function useChatTranslate({ peer, member }: { peer: number; member: boolean }) {
   const { abbr } = useChatLanguage(peer);
@@ -30,9 +20,9 @@ export function useChatTranslate({ peer, member }: { peer: number; member: boole
   }, [peer]);
   const target = abbr === DO_NOT_TRANSLATE ? getStoredLanguage().abbr : abbr;
 
-  const renderContent = (view: TranslateMessageView): ReactNode | undefined => {
+  const renderContent = (view: MessageView): ReactNode | undefined => {
     if (view.type !== 'txt' || view.mine || view.pending || view.id == null) return undefined;
-    const text = typeof view.content?.text === 'string' ? view.content.text : '';
+    const text = textOf(view.content);
     if (!text) return undefined;
     // Messages that arrive while the chat is open translate by themselves. (Told by the chat,
     // not by comparing times: the server's are whole seconds, and clocks differ.)

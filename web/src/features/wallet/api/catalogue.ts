@@ -1,3 +1,4 @@
+// What can be bought (memberships, gold, characters) and the membership levels.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { walletKeys } from './keys';

@@ -1,3 +1,4 @@
+// Free coins: the daily claim and watch rewards (POST /system/watch/edit).
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import type { Claimed } from './types';

@@ -1,3 +1,4 @@
+// The gift catalogue and the gifts a person received.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { walletKeys } from './keys';

@@ -1,3 +1,4 @@
+// Orders: creating one, the unfinished one, and confirming or cancelling a checkout.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { walletKeys } from './keys';

@@ -1,3 +1,4 @@
+// Opening a red packet (POST /system/redPacket/claim).
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../../components/Skeleton';
 import { ChevronIcon, CrownIcon } from '../../../components/icons';
 import { formatNumber } from '../../../i18n/format';
+import { paths } from '../../../lib/paths';
 import type { Balances } from '../api/types';
-import { GRADE_PATH, isMember, membershipLine } from '../display';
+import { isMember, membershipLine } from '../display';
 import { CoinIcon, TranslateIcon } from './icons';
 
 export function BalanceCard({
@@ -51,7 +52,7 @@ export function BalanceCard({
         </div>
       </dl>
       {gradeLink ? (
-        <Link className={member ? 'balance-member is-member' : 'balance-member'} to={GRADE_PATH}>
+        <Link className={member ? 'balance-member is-member' : 'balance-member'} to={paths.grade}>
           {membership}
         </Link>
       ) : (

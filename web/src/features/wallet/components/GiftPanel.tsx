@@ -8,16 +8,11 @@ import { Dialog } from '../../../components/Dialog';
 import { Skeleton } from '../../../components/Skeleton';
 import { CrownIcon } from '../../../components/icons';
 import { formatNumber } from '../../../i18n/format';
+import { paths } from '../../../lib/paths';
 import { useGrade } from '../api/catalogue';
 import { useGifts } from '../api/gifts';
 import type { Balances, Gift } from '../api/types';
-import {
-  DEFAULT_CARD_DISCOUNT_PERCENT,
-  GRADE_PATH,
-  type Translate,
-  giftPrice,
-  rechargeHref,
-} from '../display';
+import { DEFAULT_CARD_DISCOUNT_PERCENT, type Translate, giftPrice, rechargeHref } from '../display';
 import { CoinIcon } from './icons';
 import './wallet.css';
 
@@ -80,7 +75,7 @@ export function GiftPanel({
             : t('wallet.cardDiscountOthers', { percent })}
         </span>
         {!member && (
-          <Link className="link-btn" to={GRADE_PATH}>
+          <Link className="link-btn" to={paths.grade}>
             {t('wallet.upgrade')}
           </Link>
         )}

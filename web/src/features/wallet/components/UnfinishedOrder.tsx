@@ -2,6 +2,7 @@
 // takes one at a time, so it is offered to continue at its checkout or to cancel.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
+import { ClockIcon } from '../../../components/icons';
 import { formatDate } from '../../../i18n/format';
 import { ApiError } from '../../../lib/request';
 import { showToast } from '../../../lib/toast';
@@ -9,7 +10,6 @@ import { useCancelOrder } from '../api/orders';
 import type { Catalogue, Order } from '../api/types';
 import { findProduct, formatPrice, orderReturn, productTitle } from '../display';
 import { useGoToCheckout } from './checkout-navigation';
-import { ClockIcon } from './icons';
 
 export function UnfinishedOrder({
   order,

@@ -4,6 +4,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { MessageView, RefusedSend } from '../../../lib/message-view';
 import { useGifts } from '../api/gifts';
 import type { Balances, GiftContent, RedPacketContent } from '../api/types';
 import { rechargeHref } from '../display';
@@ -15,19 +16,8 @@ import { GiftIcon, RedPacketIcon } from './icons';
 
 export type WalletMessageType = 'gift' | 'redPacket';
 
-/** A message as the chat shows it, in the terms the wallet needs. */
-export interface WalletMessageView {
-  type: string;
-  content: Record<string, unknown> | null;
-  mine: boolean;
-  /** Not stored yet (still in this device's outbox). */
-  pending: boolean;
-}
-
-/** A refused send of this device, in the terms the wallet needs. */
-export interface RefusedSend {
-  msgType: string;
-  error?: { code: number } | undefined;
+function isWalletMessage(type: string): type is WalletMessageType {
+  return type === 'gift' || type === 'redPacket';
 }
 
 export function useChatWallet({
@@ -76,7 +66,7 @@ export function useChatWallet({
     },
   ];
 
-  const renderContent = (message: WalletMessageView): ReactNode | undefined => {
+  const renderContent = (message: MessageView): ReactNode | undefined => {
     const content = message.content;
     if (!content) return undefined;
     if (message.type === 'gift' && typeof content.giftId === 'number') {
@@ -102,7 +92,7 @@ export function useChatWallet({
 
   /** 'Insufficient coins, please recharge!' (a 400 on a gift or red packet) offers Recharge. */
   const refusalAction = (entry: RefusedSend): ReactNode =>
-    (entry.msgType === 'gift' || entry.msgType === 'redPacket') && entry.error?.code === 400 ? (
+    isWalletMessage(entry.msgType) && entry.error?.code === 400 ? (
       <Link className="btn btn-primary btn-small" to={rechargeHref('gold')}>
         {t('wallet.recharge')}
       </Link>

@@ -1,3 +1,4 @@
+// Sending the buyer to an order's checkout.
 import { useNavigate } from 'react-router';
 import { checkoutTarget } from '../display';
 
