@@ -5,7 +5,8 @@ use rand::Rng;
 use sha2::{Digest, Sha256};
 
 use crate::account::guard;
-use crate::account::store::{AccountStore, CodePurpose, UserRow};
+use crate::account::model::UserRow;
+use crate::account::store::{AccountStore, CodePurpose};
 use crate::api::error::ApiError;
 use crate::app::App;
 use crate::i18n::{Lang, Mail, Msg};

@@ -389,6 +389,37 @@ pub(crate) fn membership(level: Option<Level>, expires_at: Option<i64>, now: i64
     expires_at.filter(|e| *e > now).and(level)
 }
 
+/// A person as stored, with their balances.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UserRow {
+    pub id: i64,
+    pub user_name: String,
+    pub email: Option<String>,
+    pub email_verified: bool,
+    pub gender: Gender,
+    pub country: String,
+    pub birthday: String,
+    pub language: String,
+    pub signature: Option<String>,
+    pub telephone: Option<String>,
+    pub avatar_key: Option<String>,
+    pub avatar_thumb_key: Option<String>,
+    pub level: Option<Level>,
+    pub member_expires_at: Option<i64>,
+    pub role: Role,
+    pub created_at: i64,
+    pub last_active_at: i64,
+    pub coins: i64,
+    pub characters: i64,
+}
+
+impl UserRow {
+    /// The membership running at `now`, if any.
+    pub fn membership(&self, now: i64) -> Option<Level> {
+        membership(self.level, self.member_expires_at, now)
+    }
+}
+
 /// A person as the API shows them to themselves.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -424,7 +455,7 @@ pub struct UserView {
 }
 
 impl UserView {
-    pub fn from_row(row: crate::account::store::UserRow, now: i64) -> UserView {
+    pub fn from_row(row: UserRow, now: i64) -> UserView {
         let today = chrono::DateTime::from_timestamp(now, 0)
             .unwrap_or_default()
             .date_naive();

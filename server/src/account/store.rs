@@ -4,41 +4,10 @@
 
 use sqlx::Transaction;
 
-use crate::account::model::{Gender, Level, Role};
+use crate::account::model::UserRow;
 use crate::db::{is_unique_violation, Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
 use crate::on_db;
-
-/// A person as stored, with their balances.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct UserRow {
-    pub id: i64,
-    pub user_name: String,
-    pub email: Option<String>,
-    pub email_verified: bool,
-    pub gender: Gender,
-    pub country: String,
-    pub birthday: String,
-    pub language: String,
-    pub signature: Option<String>,
-    pub telephone: Option<String>,
-    pub avatar_key: Option<String>,
-    pub avatar_thumb_key: Option<String>,
-    pub level: Option<Level>,
-    pub member_expires_at: Option<i64>,
-    pub role: Role,
-    pub created_at: i64,
-    pub last_active_at: i64,
-    pub coins: i64,
-    pub characters: i64,
-}
-
-impl UserRow {
-    /// The membership running at `now`, if any.
-    pub fn membership(&self, now: i64) -> Option<Level> {
-        crate::account::model::membership(self.level, self.member_expires_at, now)
-    }
-}
 
 const USER_COLUMNS: &str = "u.id, u.user_name, u.email, u.email_verified, u.gender, u.country, u.birthday,
     u.language, u.signature, u.telephone, u.avatar_key, u.avatar_thumb_key, u.level,

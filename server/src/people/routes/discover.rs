@@ -7,9 +7,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{card, day_of, me_row, page};
+use crate::account::model::UserRow;
 use crate::account::model::{Country, Gender};
 use crate::account::sessions::Session;
-use crate::account::store::UserRow;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;

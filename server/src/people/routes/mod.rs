@@ -14,8 +14,9 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::account::model::UserRow;
 use crate::account::sessions::Session;
-use crate::account::store::{AccountStore, UserRow};
+use crate::account::store::AccountStore;
 use crate::api::envelope::{ok, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::app::App;
