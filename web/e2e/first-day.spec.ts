@@ -2,10 +2,11 @@
 // with a photo, verify the email from the prompt, edit the profile, open Discover again and again
 // without a false lock-out, become a member, like back someone from Wink Me, and chat with her
 // photos. Then the same day's pages in Russian and Japanese, captured to be looked at.
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { chatUrl } from './chat-people';
 import { PHOTO, api, person, registerViaApi, shot, skipSplash, toast, url } from './helpers';
 import { lastCodeSentTo } from './mail';
+import { buy } from './purchases';
 
 const cards = (page: Page) => page.getByTestId('person-card');
 
@@ -23,28 +24,6 @@ function photo(page: Page, colour: string, [w, h]: [number, number]) {
       return canvas.toDataURL('image/png');
     },
     [colour, w, h] as const,
-  );
-}
-
-/** Makes `token`'s person a member for a month through the TEST checkout, in the API. */
-async function membership(request: APIRequestContext, token: string) {
-  const catalogue = await api<{ member: { id: number; code: string }[] }>(
-    request,
-    token,
-    '/system/grade/getProduct',
-  );
-  const vip = catalogue.member.find((p) => p.code === 'vip-1m');
-  if (!vip) throw new Error('no vip-1m product');
-  const order = await api<{ id: number; checkoutUrl: string }>(
-    request,
-    token,
-    `/order/createOrder?productId=${vip.id}&payType=sandbox`,
-  );
-  const checkout = new URL(order.checkoutUrl);
-  await api(
-    request,
-    token,
-    `/order/success?orderId=${order.id}&token=${checkout.searchParams.get('token')}`,
   );
 }
 
@@ -114,7 +93,7 @@ test("a new person's first day", async ({ page, request }, testInfo) => {
   const ana = person('ana', testInfo);
   const her = await registerViaApi(request, ana, { country: 'Spain', language: 'es' });
   await api(request, her.token, `/system/like/opera/${userId}?like=true`);
-  await membership(request, her.token);
+  await buy(request, her.token, 'vip-1m');
   for (const [colour, size] of [
     ['#e76f51', [600, 900]],
     ['#2a9d8f', [900, 600]],
@@ -133,7 +112,7 @@ test("a new person's first day", async ({ page, request }, testInfo) => {
     method: 'POST',
     data: { to: userId, msgType: 'txt', content: { text: 'Hola! The lake at sunset' } },
   });
-  await membership(request, token);
+  await buy(request, token, 'vip-1m');
 
   // Wink Me: her heart is empty until he likes her back, and then it is a match.
   await page.reload();
@@ -197,7 +176,7 @@ for (const [abbr, language] of [
     const ana = person(`ana${abbr}`, testInfo);
     const her = await registerViaApi(request, ana, { country: 'Spain' });
     await api(request, her.token, `/system/like/opera/${userId}?like=true`);
-    await membership(request, her.token);
+    await buy(request, her.token, 'vip-1m');
     await api(request, her.token, '/system/content/sendMsg', {
       method: 'POST',
       data: {
@@ -206,7 +185,7 @@ for (const [abbr, language] of [
         content: { image: await photo(page, '#2a9d8f', [800, 600]) },
       },
     });
-    await membership(request, token);
+    await buy(request, token, 'vip-1m');
 
     await page.addInitScript(
       ([t, lang, name]) => {

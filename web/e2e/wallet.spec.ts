@@ -14,21 +14,7 @@ import {
   url,
 } from './helpers';
 import { chatUrl, signIn } from './chat-people';
-
-interface Product {
-  id: number;
-  code: string;
-}
-interface Catalogue {
-  member: Product[];
-  gold: Product[];
-  character: Product[];
-}
-interface Order {
-  id: number;
-  state: string;
-  checkoutUrl: string | null;
-}
+import { buy, startSandboxOrder } from './purchases';
 
 type Account = Person & { userId: number; token: string; gender: 'female' | 'male' };
 
@@ -44,32 +30,6 @@ async function register(
     country: gender === 'male' ? 'Germany' : 'Japan',
   });
   return { ...p, userId, token, gender };
-}
-
-async function productId(request: APIRequestContext, token: string, code: string) {
-  const catalogue = await api<Catalogue>(request, token, '/system/grade/getProduct');
-  const found = [...catalogue.member, ...catalogue.gold, ...catalogue.character].find(
-    (p) => p.code === code,
-  );
-  if (!found) throw new Error(`no product ${code}`);
-  return found.id;
-}
-
-/** Starts a TEST checkout order straight through the API (it stays unfinished). */
-async function startSandboxOrder(request: APIRequestContext, token: string, code: string) {
-  const id = await productId(request, token, code);
-  return api<Order>(request, token, `/order/createOrder?productId=${id}&payType=sandbox`);
-}
-
-/** Buys a gold pack through the API, approving its TEST checkout. */
-async function buyGold(request: APIRequestContext, token: string, code = 'gold-600') {
-  const order = await startSandboxOrder(request, token, code);
-  const checkout = new URL(order.checkoutUrl ?? '');
-  await api(
-    request,
-    token,
-    `/order/success?orderId=${order.id}&token=${checkout.searchParams.get('token')}`,
-  );
 }
 
 async function balances(request: APIRequestContext, token: string) {
@@ -165,7 +125,7 @@ test('a character pack is paid with gold, and not with coins one does not have',
   request,
 }, testInfo) => {
   const me = await register(request, 'wc', testInfo);
-  await buyGold(request, me.token, 'gold-600');
+  await buy(request, me.token, 'gold-600');
   await skipSplash(page);
   await login(page, me.userName, me.password);
   await page.goto(url('/pages/recharge/recharge?tab=character'));
@@ -327,7 +287,7 @@ test('a gift and a red packet go from him to her, and she opens the red packet',
 }, testInfo) => {
   const him = await register(request, 'wgm', testInfo, 'male');
   const her = await register(request, 'wgw', testInfo, 'female');
-  await buyGold(request, him.token, 'gold-600');
+  await buy(request, him.token, 'gold-600');
 
   const he = await signIn(browser, testInfo, him);
   await he.page.goto(chatUrl(her));
@@ -411,7 +371,7 @@ test('without enough coins a gift or red packet offers the way to Recharge', asy
   await expect(he.page.getByTestId('product').first()).toBeVisible();
 
   // Coins spent elsewhere meanwhile: the server refuses, and the chat offers Recharge too.
-  await buyGold(request, him.token, 'gold-100');
+  await buy(request, him.token, 'gold-100');
   await he.page.goto(chatUrl(her));
   await openPlus(he.page, 'Gift');
   await expect(panel.getByTestId('gift-balance')).toHaveText('100');
@@ -436,7 +396,7 @@ for (const lang of ['en', 'ja'] as const) {
   test(`the wallet pages, captured in ${lang}`, async ({ browser, request }, testInfo) => {
     const him = await register(request, `wsm${lang}`, testInfo, 'male');
     const her = await register(request, `wsw${lang}`, testInfo, 'female');
-    await buyGold(request, him.token, 'gold-1500');
+    await buy(request, him.token, 'gold-1500');
     const he = await signIn(browser, testInfo, him, lang);
     const page = he.page;
 
