@@ -1,76 +1,120 @@
-//! The application state every handler receives, and its assembly from the configuration.
+//! The composition root: builds each domain's service from the configuration, sharing the
+//! pieces they have in common (the database, the clock, media, the chat hub). Only the router
+//! (`routes.rs`) and the server (`lib.rs`) know it; a handler receives the one service it needs.
 
-use std::ops::Deref;
 use std::sync::Arc;
 
+use axum::extract::FromRef;
+
 use crate::account::password::PasswordHasher;
+use crate::account::sessions::Sessions;
+use crate::account::Accounts;
 use crate::api::rate_limit::RateLimiter;
-use crate::chat::checks::Checks;
 use crate::chat::hub::Hub;
-use crate::chat::writer::Writer;
+use crate::chat::Chat;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
+use crate::ground::Ground;
 use crate::mail::Mailer;
 use crate::media::Media;
+use crate::notify::Notify;
+use crate::people::People;
+use crate::translate::Translate;
+use crate::wallet::Wallet;
 
 #[derive(Clone)]
-pub struct App(Arc<AppInner>);
-
-pub struct AppInner {
-    pub config: Config,
+pub struct App {
+    pub config: Arc<Config>,
     pub db: Db,
-    pub media: Media,
-    pub mail: Mailer,
-    pub passwords: PasswordHasher,
-    pub limits: RateLimiter,
     pub clock: Clock,
+    pub limits: Arc<RateLimiter>,
+    pub media: Media,
+    pub passwords: PasswordHasher,
     /// This node's live chat connections.
     pub hub: Arc<Hub>,
-    /// Reads what a send is checked against, many sends to a query.
-    pub send_checks: Checks,
-    /// Stores messages that cost nothing, many to a transaction.
-    pub message_writer: Writer,
-    /// Translation providers, routed per language pair.
-    pub translator: Arc<crate::translate::providers::Router>,
-    /// The translations running now (one per message, reader and language at a time).
-    pub translations_in_flight: crate::translate::in_flight::InFlight,
-}
-
-impl Deref for App {
-    type Target = AppInner;
-    fn deref(&self) -> &AppInner {
-        &self.0
-    }
+    pub sessions: Sessions,
+    pub accounts: Accounts,
+    pub people: People,
+    pub chat: Chat,
+    pub wallet: Wallet,
+    pub translate: Translate,
+    pub notify: Notify,
 }
 
 impl App {
-    /// Connects to the database (running its migrations), the media store and the mailer.
+    /// Connects to the database (running its migrations), the media store and the mailer, and
+    /// builds the services on them.
     pub async fn build(config: Config) -> anyhow::Result<App> {
         std::fs::create_dir_all(&config.data_dir)?;
+        let config = Arc::new(config);
         let db = Db::connect(&config.database_url()).await?;
         db.migrate().await?;
+        let clock = Clock::default();
         let media = Media::from_config(&config)?;
         let mail = Mailer::from_config(&config, db.clone())?;
         let passwords = PasswordHasher::new(config.hash_concurrency);
-        let limits = RateLimiter::new(&config.rate_limit);
-        let translator = crate::translate::providers::from_config(&config);
-        let send_checks = Checks::spawn(db.clone());
+        let limits = Arc::new(RateLimiter::new(&config.rate_limit));
+        let ground = Ground {
+            db: db.clone(),
+            clock: clock.clone(),
+            config: config.clone(),
+            limits: limits.clone(),
+            media: media.clone(),
+        };
         let hub = Arc::new(Hub::new(config.chat.outbound_queue));
-        let message_writer = Writer::spawn(&db, hub.clone())?;
-        Ok(App(Arc::new(AppInner {
+        let sessions = Sessions::new(&ground);
+        let notify = Notify::new(&ground, hub.clone());
+        let chat = Chat::new(&ground, hub.clone(), notify.clone())?;
+        let accounts = Accounts::new(
+            &ground,
+            passwords.clone(),
+            mail,
+            sessions.clone(),
+            chat.clone(),
+            notify.clone(),
+        );
+        let people = People::new(&ground);
+        let wallet = Wallet::new(&ground);
+        let translate = Translate::new(&ground);
+        Ok(App {
             config,
             db,
-            media,
-            mail,
-            passwords,
+            clock,
             limits,
-            clock: Clock::default(),
+            media,
+            passwords,
             hub,
-            send_checks,
-            message_writer,
-            translator,
-            translations_in_flight: crate::translate::in_flight::InFlight::default(),
-        })))
+            sessions,
+            accounts,
+            people,
+            chat,
+            wallet,
+            translate,
+            notify,
+        })
     }
+}
+
+macro_rules! serves {
+    ($($service:ty => $field:ident),* $(,)?) => {$(
+        impl FromRef<App> for $service {
+            fn from_ref(app: &App) -> $service {
+                app.$field.clone()
+            }
+        }
+    )*};
+}
+
+serves! {
+    Sessions => sessions,
+    Accounts => accounts,
+    People => people,
+    Chat => chat,
+    Wallet => wallet,
+    Translate => translate,
+    Notify => notify,
+    Media => media,
+    Db => db,
+    Clock => clock,
 }

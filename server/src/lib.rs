@@ -1,6 +1,6 @@
 //! Amora's server: the REST API under `/prod-api`, media, and the built web app, on SQLite or
-//! PostgreSQL. `routes.rs` assembles the HTTP surface, `app.rs` the state it serves; `main.rs` is
-//! the `amora` command, and tests start the same server with `Server::start`.
+//! PostgreSQL. `routes.rs` assembles the HTTP surface, `app.rs` the services it serves from;
+//! `main.rs` is the `amora` command, and tests start the same server with `Server::start`.
 
 pub mod account;
 pub mod api;
@@ -9,6 +9,7 @@ pub mod chat;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod ground;
 pub mod i18n;
 pub mod ledger;
 pub mod mail;
@@ -48,13 +49,13 @@ impl Server {
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         config.check_production()?;
         let app = App::build(config).await?;
-        people::service_accounts::ensure_service_accounts(&app).await?;
+        app.people.ensure_service_accounts().await?;
         if let Some(url) = app.config.nats_url.as_deref() {
             app.hub.join(url, &app.config.nats_prefix).await?;
             tracing::info!("chat joined the other nodes through NATS");
         }
-        if app.config.demo && !people::demo::seeded(&app).await? {
-            people::demo::seed(&app, 60).await?;
+        if app.config.demo && !app.people.demo_seeded().await? {
+            app.people.seed_demo(&app.passwords, 60).await?;
             tracing::info!(
                 "demo profiles created; log in as '{}' with password '{}'",
                 people::demo::DEMO_USER,
@@ -87,13 +88,13 @@ impl Server {
             loop {
                 tick.tick().await;
                 sweeper.limits.forget_idle();
-                if let Err(e) = chat::service::return_red_packets(&sweeper).await {
+                if let Err(e) = sweeper.chat.return_red_packets().await {
                     tracing::warn!(error = %e, "could not return expired red packets");
                 }
-                if let Err(e) = account::guard::purge_expired(&sweeper).await {
+                if let Err(e) = sweeper.accounts.purge_expired().await {
                     tracing::warn!(error = %e, "could not purge expired sessions");
                 }
-                if let Err(e) = people::forget_earlier_days(&sweeper).await {
+                if let Err(e) = sweeper.people.forget_earlier_days().await {
                     tracing::warn!(error = %e, "could not forget earlier days' discover");
                 }
             }

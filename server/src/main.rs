@@ -80,11 +80,11 @@ async fn main() -> anyhow::Result<()> {
         Command::User { command } => user(config, command).await,
         Command::Demo { users } => {
             let app = App::build(config).await?;
-            amora_server::people::service_accounts::ensure_service_accounts(&app).await?;
-            if amora_server::people::demo::seeded(&app).await? {
+            app.people.ensure_service_accounts().await?;
+            if app.people.demo_seeded().await? {
                 println!("demo profiles exist already");
             } else {
-                amora_server::people::demo::seed(&app, users).await?;
+                app.people.seed_demo(&app.passwords, users).await?;
                 println!(
                     "{users} demo profiles created; log in as '{}' with password '{}'",
                     amora_server::people::demo::DEMO_USER,

@@ -5,7 +5,7 @@
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Request};
 use axum::response::IntoResponse;
-use axum::Router;
+use axum::{Extension, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
@@ -14,6 +14,7 @@ use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::api::error::ApiError;
+use crate::api::extract::TrustForwardedFor;
 use crate::api::{method_not_allowed, not_found};
 use crate::app::App;
 use crate::{account, chat, i18n, media, notify, ops, people, translate, wallet, web};
@@ -25,13 +26,18 @@ const BODY_LIMIT: usize = 16 * 1024 * 1024;
 pub fn router(app: App) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let (api, _) = api();
+    let api = api.layer(axum::middleware::from_fn_with_state(
+        app.sessions.clone(),
+        account::sessions::recognise,
+    ));
     let https = web::Https(app.config.is_https());
     Router::new()
         .merge(api)
         .route("/im", axum::routing::get(chat::socket::upgrade))
         .merge(media::routes::router())
         .merge(ops::router(app.config.metrics_addr.is_none()))
-        .merge(web::router(&app))
+        .merge(web::router(&app.config.web_dir))
+        .layer(Extension(TrustForwardedFor(app.config.trust_forwarded_for)))
         .layer(axum::middleware::from_fn_with_state(
             https,
             web::security_headers,

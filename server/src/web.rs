@@ -2,6 +2,8 @@
 //! history-mode routes of SPEC section 2 load the app, compressed ahead of time by the build
 //! (brotli or gzip, as the browser accepts). Hashed assets are cached for a year, the index never. Every response carries the browser-side protections (`security_headers`).
 
+use std::path::Path;
+
 use axum::extract::State;
 use axum::http::{header, HeaderName, HeaderValue, Request};
 use axum::middleware::Next;
@@ -11,10 +13,7 @@ use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::app::App;
-
-pub fn router(app: &App) -> Router<App> {
-    let dir = app.config.web_dir.clone();
+pub fn router<S: Clone + Send + Sync + 'static>(dir: &Path) -> Router<S> {
     let index = dir.join("index.html");
     if !index.exists() {
         tracing::warn!(dir = %dir.display(), "web app not built; `make run` builds it");
@@ -25,7 +24,7 @@ pub fn router(app: &App) -> Router<App> {
     let assets = ServeDir::new(dir.join("assets"))
         .precompressed_br()
         .precompressed_gzip();
-    let files = ServeDir::new(&dir)
+    let files = ServeDir::new(dir)
         .precompressed_br()
         .precompressed_gzip()
         .fallback(

@@ -7,8 +7,8 @@ use sha2::{Digest, Sha256};
 use crate::account::guard;
 use crate::account::model::UserRow;
 use crate::account::store::{AccountStore, CodePurpose};
+use crate::account::Accounts;
 use crate::api::error::ApiError;
-use crate::app::App;
 use crate::i18n::{Lang, Mail, Msg};
 
 pub const CODE_TTL_SECS: i64 = 10 * 60;
@@ -19,37 +19,39 @@ pub fn hash(user_id: i64, purpose: CodePurpose, code: &str) -> String {
     ))
 }
 
-/// Makes a code for `user`, stores it and mails it in the person's language.
-pub async fn send(app: &App, user: &UserRow, purpose: CodePurpose) -> Result<(), ApiError> {
-    let Some(email) = user.email.as_deref() else {
-        return Err(ApiError::NotFound);
-    };
-    let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
-    let now = app.clock.unix();
-    let stored = app
-        .db
-        .store_code(
-            user.id,
-            purpose,
-            &hash(user.id, purpose, &code),
-            now,
-            now + CODE_TTL_SECS,
-            guard::code_limit(app, now),
-        )
-        .await?;
-    if !stored {
-        return Err(guard::codes_spent(now));
+impl Accounts {
+    /// Makes a code for `user`, stores it and mails it in the person's language.
+    pub async fn send_code(&self, user: &UserRow, purpose: CodePurpose) -> Result<(), ApiError> {
+        let Some(email) = user.email.as_deref() else {
+            return Err(ApiError::NotFound);
+        };
+        let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
+        let now = self.clock.unix();
+        let stored = self
+            .db
+            .store_code(
+                user.id,
+                purpose,
+                &hash(user.id, purpose, &code),
+                now,
+                now + CODE_TTL_SECS,
+                self.code_limit(now),
+            )
+            .await?;
+        if !stored {
+            return Err(guard::codes_spent(now));
+        }
+        let lang = Lang::parse(&user.language).unwrap_or_default();
+        let mail = match purpose {
+            CodePurpose::VerifyEmail => Mail::VerifyEmail,
+            CodePurpose::ResetPassword => Mail::ResetPassword,
+        };
+        self.mail
+            .send(email, mail.subject(lang), &mail.body(lang, &code), now)
+            .await
+            .map_err(|e| {
+                tracing::warn!(error = %e, "mail not sent");
+                ApiError::Unavailable(Msg::MailFailed)
+            })
     }
-    let lang = Lang::parse(&user.language).unwrap_or_default();
-    let mail = match purpose {
-        CodePurpose::VerifyEmail => Mail::VerifyEmail,
-        CodePurpose::ResetPassword => Mail::ResetPassword,
-    };
-    app.mail
-        .send(email, mail.subject(lang), &mail.body(lang, &code), now)
-        .await
-        .map_err(|e| {
-            tracing::warn!(error = %e, "mail not sent");
-            ApiError::Unavailable(Msg::MailFailed)
-        })
 }

@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use crate::account::store::{AccountStore, CodeLimit};
+use crate::account::Accounts;
 use crate::api::error::ApiError;
-use crate::app::App;
 use crate::i18n::Msg;
 
 const DAY: i64 = 86_400;
@@ -24,34 +24,12 @@ fn until_midnight(now: i64) -> u64 {
         .max(1)
 }
 
-/// Today's cap on mail codes, for `AccountStore::store_code`.
-pub fn code_limit(app: &App, now: i64) -> CodeLimit {
-    CodeLimit {
-        per_day: app.config.account.codes_per_day,
-        day_start: day_start(now),
-    }
-}
-
 /// The answer once an account has had its codes for the day.
 pub fn codes_spent(now: i64) -> ApiError {
     ApiError::Limited {
         msg: Msg::CodesPerDay,
         retry_after_secs: until_midnight(now),
     }
-}
-
-/// Refuses a password reset (and a new reset code) once the account has had too many wrong
-/// reset codes today: even the right code no longer works until midnight.
-pub async fn reset_allowed(app: &App, user_id: i64) -> Result<(), ApiError> {
-    let now = app.clock.unix();
-    let wrong = app.db.wrong_reset_codes(user_id, day_start(now)).await?;
-    if wrong >= app.config.account.reset_wrong_codes_per_day {
-        return Err(ApiError::Limited {
-            msg: Msg::ResetLocked,
-            retry_after_secs: until_midnight(now),
-        });
-    }
-    Ok(())
 }
 
 /// What the sign-in gate says of an account before its password is checked.
@@ -64,47 +42,75 @@ pub enum Gate {
     },
 }
 
-/// Reads the account's recent failures and, past the threshold, waits the configured delay.
-/// The wait comes before the password check, so it slows every guess and the owner alike;
-/// the owner still gets in. A stranger cannot lock anyone out.
-pub async fn login_gate(app: &App, user_id: i64) -> Result<Gate, ApiError> {
-    if app.limits.disabled() {
-        return Ok(Gate::Open);
+impl Accounts {
+    /// Today's cap on mail codes, for `AccountStore::store_code`.
+    pub fn code_limit(&self, now: i64) -> CodeLimit {
+        CodeLimit {
+            per_day: self.config.account.codes_per_day,
+            day_start: day_start(now),
+        }
     }
-    let now = app.clock.unix();
-    let window = app.config.account.login_failure_window_secs.max(1);
-    let (failures, oldest) = app.db.login_failures(user_id, now - window).await?;
-    if failures < i64::from(app.config.rate_limit.login_per_account) {
-        return Ok(Gate::Open);
-    }
-    tokio::time::sleep(Duration::from_millis(app.config.account.login_delay_ms)).await;
-    let frees_at = oldest.unwrap_or(now) + window;
-    Ok(Gate::Slowed {
-        retry_after_secs: u64::try_from(frees_at - now).unwrap_or(1).max(1),
-    })
-}
 
-/// Counts a wrong password against the account and returns the answer: the usual one, or 429
-/// once the account is past the threshold.
-pub async fn login_failed(app: &App, user_id: i64, gate: Gate) -> ApiError {
-    if app.limits.disabled() {
-        return ApiError::Invalid(Msg::LoginFailed);
+    /// Refuses a password reset (and a new reset code) once the account has had too many wrong
+    /// reset codes today: even the right code no longer works until midnight.
+    pub async fn reset_allowed(&self, user_id: i64) -> Result<(), ApiError> {
+        let now = self.clock.unix();
+        let wrong = self.db.wrong_reset_codes(user_id, day_start(now)).await?;
+        if wrong >= self.config.account.reset_wrong_codes_per_day {
+            return Err(ApiError::Limited {
+                msg: Msg::ResetLocked,
+                retry_after_secs: until_midnight(now),
+            });
+        }
+        Ok(())
     }
-    if let Err(e) = app.db.record_login_failure(user_id, app.clock.unix()).await {
-        return e.into();
-    }
-    match gate {
-        Gate::Open => ApiError::Invalid(Msg::LoginFailed),
-        Gate::Slowed { retry_after_secs } => ApiError::TooManyRequests { retry_after_secs },
-    }
-}
 
-/// Deletes expired sessions and failed sign-ins older than the window; the server's sweep
-/// calls it every minute. Returns the number of sessions deleted.
-pub async fn purge_expired(app: &App) -> Result<u64, ApiError> {
-    let now = app.clock.unix();
-    let window = app.config.account.login_failure_window_secs.max(1);
-    Ok(app.db.purge_expired(now, now - window).await?)
+    /// Reads the account's recent failures and, past the threshold, waits the configured delay.
+    /// The wait comes before the password check, so it slows every guess and the owner alike;
+    /// the owner still gets in. A stranger cannot lock anyone out.
+    pub async fn login_gate(&self, user_id: i64) -> Result<Gate, ApiError> {
+        if self.limits.disabled() {
+            return Ok(Gate::Open);
+        }
+        let now = self.clock.unix();
+        let window = self.config.account.login_failure_window_secs.max(1);
+        let (failures, oldest) = self.db.login_failures(user_id, now - window).await?;
+        if failures < i64::from(self.config.rate_limit.login_per_account) {
+            return Ok(Gate::Open);
+        }
+        tokio::time::sleep(Duration::from_millis(self.config.account.login_delay_ms)).await;
+        let frees_at = oldest.unwrap_or(now) + window;
+        Ok(Gate::Slowed {
+            retry_after_secs: u64::try_from(frees_at - now).unwrap_or(1).max(1),
+        })
+    }
+
+    /// Counts a wrong password against the account and returns the answer: the usual one, or 429
+    /// once the account is past the threshold.
+    pub async fn login_failed(&self, user_id: i64, gate: Gate) -> ApiError {
+        if self.limits.disabled() {
+            return ApiError::Invalid(Msg::LoginFailed);
+        }
+        if let Err(e) = self
+            .db
+            .record_login_failure(user_id, self.clock.unix())
+            .await
+        {
+            return e.into();
+        }
+        match gate {
+            Gate::Open => ApiError::Invalid(Msg::LoginFailed),
+            Gate::Slowed { retry_after_secs } => ApiError::TooManyRequests { retry_after_secs },
+        }
+    }
+
+    /// Deletes expired sessions and failed sign-ins older than the window; the server's sweep
+    /// calls it every minute. Returns the number of sessions deleted.
+    pub async fn purge_expired(&self) -> Result<u64, ApiError> {
+        let now = self.clock.unix();
+        let window = self.config.account.login_failure_window_secs.max(1);
+        Ok(self.db.purge_expired(now, now - window).await?)
+    }
 }
 
 #[cfg(test)]

@@ -9,3 +9,58 @@ pub mod routes;
 pub mod sessions;
 pub mod store;
 pub mod token;
+
+use std::sync::Arc;
+
+use crate::account::password::PasswordHasher;
+use crate::account::sessions::Sessions;
+use crate::api::rate_limit::RateLimiter;
+use crate::chat::Chat;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::ground::Ground;
+use crate::mail::Mailer;
+use crate::media::Media;
+use crate::notify::Notify;
+
+/// The accounts service: what the account endpoints and guards work with. Signing out, a new
+/// password and deletion also end the person's chat connections and forget their push
+/// subscriptions, so it holds the chat and notification services.
+#[derive(Clone)]
+pub struct Accounts {
+    db: Db,
+    clock: Clock,
+    config: Arc<Config>,
+    limits: Arc<RateLimiter>,
+    media: Media,
+    passwords: PasswordHasher,
+    mail: Mailer,
+    sessions: Sessions,
+    chat: Chat,
+    notify: Notify,
+}
+
+impl Accounts {
+    pub fn new(
+        ground: &Ground,
+        passwords: PasswordHasher,
+        mail: Mailer,
+        sessions: Sessions,
+        chat: Chat,
+        notify: Notify,
+    ) -> Accounts {
+        Accounts {
+            db: ground.db.clone(),
+            clock: ground.clock.clone(),
+            config: ground.config.clone(),
+            limits: ground.limits.clone(),
+            media: ground.media.clone(),
+            passwords,
+            mail,
+            sessions,
+            chat,
+            notify,
+        }
+    }
+}

@@ -172,7 +172,7 @@ impl Gender {
     }
 }
 
-crate::text_enum!(Gender);
+crate::db::text_enum!(Gender);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Country(&'static str);
@@ -296,7 +296,7 @@ impl Level {
     }
 }
 
-crate::text_enum!(Level);
+crate::db::text_enum!(Level);
 
 /// What an account is: a person, one of the operators, or a customer-service account that only
 /// the server speaks as.
@@ -326,7 +326,7 @@ impl Role {
     }
 }
 
-crate::text_enum!(Role);
+crate::db::text_enum!(Role);
 
 #[cfg(test)]
 mod tests {

@@ -1,13 +1,14 @@
 //! Account endpoints (SPEC section 7 "Auth and profile"): thin handlers that parse into the
 //! domain types of `model.rs`, call the store, and answer.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::guard::{self, Gate};
+use crate::account::codes;
+use crate::account::guard::Gate;
 use crate::account::model::{
     parse_code, parse_language, parse_signature, parse_telephone, Birthday, Country, Email, Gender,
     Password, UserName, UserView,
@@ -16,12 +17,11 @@ use crate::account::sessions::Session;
 use crate::account::store::{
     AccountStore, CodePurpose, NewUser, ProfileChange, UniqueError, Verification,
 };
-use crate::account::{codes, sessions};
+use crate::account::Accounts;
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
-use crate::app::App;
 use crate::i18n::Msg;
 
 /// Characters granted once for verifying the email (SPEC section 9).
@@ -30,7 +30,11 @@ pub const EMAIL_REWARD_CHARACTERS: i64 = 80;
 /// IM error code that closes the chat connection after a password change or account deletion.
 const KICKED: u16 = 217;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Accounts: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(register))
         .routes(routes!(login))
@@ -54,9 +58,13 @@ fn unique_error(e: UniqueError) -> ApiError {
     }
 }
 
-async fn view(app: &App, user_id: i64) -> ApiResult<UserView> {
-    let row = app.db.user(user_id).await?.ok_or(ApiError::Unauthorized)?;
-    Ok(UserView::from_row(row, app.clock.unix()))
+async fn view(accounts: &Accounts, user_id: i64) -> ApiResult<UserView> {
+    let row = accounts
+        .db
+        .user(user_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    Ok(UserView::from_row(row, accounts.clock.unix()))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -90,12 +98,14 @@ pub struct SignedIn {
 #[utoipa::path(post, path = "/register", tag = "account", request_body = RegisterRequest,
     responses((status = 200, body = Envelope<SignedIn>), (status = 400), (status = 413), (status = 429)))]
 async fn register(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     ClientIp(ip): ClientIp,
     Input(req): Input<RegisterRequest>,
 ) -> ApiResult<Reply<SignedIn>> {
-    app.limits.check(Action::RegisterByIp, &ip.to_string())?;
-    let today = app.clock.now().date_naive();
+    accounts
+        .limits
+        .check(Action::RegisterByIp, &ip.to_string())?;
+    let today = accounts.clock.now().date_naive();
     let user_name = UserName::parse(req.user_name.as_deref())?;
     let email = Email::parse(req.email.as_deref())?;
     let password = Password::parse(req.password.as_deref())?;
@@ -115,15 +125,19 @@ async fn register(
         .filter(|a| !a.is_empty())
         .ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
     // Cheap checks before the expensive work; the unique indexes still decide races.
-    if app.db.email_in_use(email.as_str()).await? {
+    if accounts.db.email_in_use(email.as_str()).await? {
         return Err(ApiError::Invalid(Msg::EmailTaken));
     }
-    if app.db.user_name_in_use(user_name.as_str(), None).await? {
+    if accounts
+        .db
+        .user_name_in_use(user_name.as_str(), None)
+        .await?
+    {
         return Err(ApiError::Invalid(Msg::UserNameTaken));
     }
-    let picture = app.media.put_base64_image("avatars", avatar).await?;
-    let password_hash = app.passwords.hash(password.as_str()).await?;
-    let created = app
+    let picture = accounts.media.put_base64_image("avatars", avatar).await?;
+    let password_hash = accounts.passwords.hash(password.as_str()).await?;
+    let created = accounts
         .db
         .create_user(&NewUser {
             user_name: user_name.as_str(),
@@ -137,20 +151,23 @@ async fn register(
             telephone: telephone.as_deref(),
             avatar_key: &picture.key,
             avatar_thumb_key: &picture.thumb_key,
-            now: app.clock.unix(),
+            now: accounts.clock.unix(),
         })
         .await;
     let user_id = match created {
         Ok(id) => id,
         Err(e) => {
-            app.media.delete(&[&picture.key, &picture.thumb_key]).await;
+            accounts
+                .media
+                .delete(&[&picture.key, &picture.thumb_key])
+                .await;
             return Err(unique_error(e));
         }
     };
-    let token = sessions::open(&app, user_id).await?;
+    let token = accounts.sessions.open(user_id).await?;
     Ok(ok(SignedIn {
         token,
-        user: view(&app, user_id).await?,
+        user: view(&accounts, user_id).await?,
     }))
 }
 
@@ -166,61 +183,61 @@ pub struct LoginRequest {
 #[utoipa::path(post, path = "/login", tag = "account", request_body = LoginRequest,
     responses((status = 200, body = Envelope<SignedIn>), (status = 401), (status = 429)))]
 async fn login(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     ClientIp(ip): ClientIp,
     Input(req): Input<LoginRequest>,
 ) -> ApiResult<Reply<SignedIn>> {
     let login = req.user_name.as_deref().unwrap_or_default().trim();
     let password = req.password.as_deref().unwrap_or_default();
-    app.limits.check(Action::LoginByIp, &ip.to_string())?;
+    accounts.limits.check(Action::LoginByIp, &ip.to_string())?;
     if login.is_empty() || password.is_empty() {
         return Err(ApiError::Invalid(Msg::LoginFailed));
     }
     // Service accounts have no credentials: they answer as an unknown name does.
-    let found = app.db.credentials(login).await?;
+    let found = accounts.db.credentials(login).await?;
     // Only failures count against the account, so a stranger's guesses slow its owner down
     // but never lock them out.
     let gate = match &found {
-        Some((id, _)) => guard::login_gate(&app, *id).await?,
+        Some((id, _)) => accounts.login_gate(*id).await?,
         None => Gate::Open,
     };
-    let matched = app
+    let matched = accounts
         .passwords
         .verify(password, found.as_ref().map(|(_, h)| h.as_str()))
         .await?;
     let user_id = match found {
         Some((id, _)) if matched => id,
-        Some((id, _)) => return Err(guard::login_failed(&app, id, gate).await),
+        Some((id, _)) => return Err(accounts.login_failed(id, gate).await),
         None => return Err(ApiError::Invalid(Msg::LoginFailed)),
     };
-    let token = sessions::open(&app, user_id).await?;
+    let token = accounts.sessions.open(user_id).await?;
     Ok(ok(SignedIn {
         token,
-        user: view(&app, user_id).await?,
+        user: view(&accounts, user_id).await?,
     }))
 }
 
 /// Ends this session.
 #[utoipa::path(post, path = "/logout", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
-async fn logout(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<String>>> {
-    app.db.delete_session(me.session_id).await?;
-    crate::notify::forget_subscriptions(&app, me.user_id).await?;
+async fn logout(State(accounts): State<Accounts>, me: Session) -> ApiResult<Reply<Option<String>>> {
+    accounts.db.delete_session(me.session_id).await?;
+    accounts.notify.forget_subscriptions(me.user_id).await?;
     Ok(ok(None))
 }
 
 /// The signed-in person.
 #[utoipa::path(get, path = "/getInfo", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<UserView>), (status = 401)))]
-async fn get_info(State(app): State<App>, me: Session) -> ApiResult<Reply<UserView>> {
-    Ok(ok(view(&app, me.user_id).await?))
+async fn get_info(State(accounts): State<Accounts>, me: Session) -> ApiResult<Reply<UserView>> {
+    Ok(ok(view(&accounts, me.user_id).await?))
 }
 
 /// My profile.
 #[utoipa::path(get, path = "/system/user/profile", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<UserView>), (status = 401)))]
-async fn profile(State(app): State<App>, me: Session) -> ApiResult<Reply<UserView>> {
-    Ok(ok(view(&app, me.user_id).await?))
+async fn profile(State(accounts): State<Accounts>, me: Session) -> ApiResult<Reply<UserView>> {
+    Ok(ok(view(&accounts, me.user_id).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -241,11 +258,11 @@ pub struct ProfileRequest {
 #[utoipa::path(put, path = "/system/user/profile", tag = "account", security(("bearer" = [])),
     request_body = ProfileRequest, responses((status = 200, body = Envelope<UserView>), (status = 400), (status = 401)))]
 async fn update_profile(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     me: Session,
     Input(req): Input<ProfileRequest>,
 ) -> ApiResult<Reply<UserView>> {
-    let today = app.clock.now().date_naive();
+    let today = accounts.clock.now().date_naive();
     let change = ProfileChange {
         user_name: req
             .user_name
@@ -287,11 +304,12 @@ async fn update_profile(
             .map(|t| parse_telephone(Some(t)))
             .transpose()?,
     };
-    app.db
+    accounts
+        .db
         .update_profile(me.user_id, &change)
         .await
         .map_err(unique_error)?;
-    Ok(ok(view(&app, me.user_id).await?))
+    Ok(ok(view(&accounts, me.user_id).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -311,24 +329,26 @@ pub struct AvatarView {
 #[utoipa::path(post, path = "/system/user/profile/avatar/base64", tag = "account", security(("bearer" = [])),
     request_body = AvatarRequest, responses((status = 200, body = Envelope<AvatarView>), (status = 400), (status = 413), (status = 429)))]
 async fn upload_avatar(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     me: Session,
     ClientIp(ip): ClientIp,
     Input(req): Input<AvatarRequest>,
 ) -> ApiResult<Reply<AvatarView>> {
-    app.limits.check(Action::AvatarByIp, &ip.to_string())?;
-    app.limits
+    accounts.limits.check(Action::AvatarByIp, &ip.to_string())?;
+    accounts
+        .limits
         .check(Action::AvatarByAccount, &me.user_id.to_string())?;
     let data = req
         .avatar
         .as_deref()
         .ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
-    let picture = app.media.put_base64_image("avatars", data).await?;
-    let old = app
+    let picture = accounts.media.put_base64_image("avatars", data).await?;
+    let old = accounts
         .db
         .set_avatar(me.user_id, &picture.key, &picture.thumb_key)
         .await?;
-    app.media
+    accounts
+        .media
         .delete(&old.iter().map(String::as_str).collect::<Vec<_>>())
         .await;
     Ok(ok(AvatarView {
@@ -341,14 +361,15 @@ async fn upload_avatar(
 #[utoipa::path(post, path = "/system/user/sendEmail", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
 async fn send_email(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     me: Session,
     ClientIp(ip): ClientIp,
 ) -> ApiResult<Reply<Option<String>>> {
-    app.limits.check(Action::MailByIp, &ip.to_string())?;
-    app.limits
+    accounts.limits.check(Action::MailByIp, &ip.to_string())?;
+    accounts
+        .limits
         .check(Action::MailByAccount, &me.user_id.to_string())?;
-    let user = app
+    let user = accounts
         .db
         .user(me.user_id)
         .await?
@@ -356,7 +377,7 @@ async fn send_email(
     if user.email_verified {
         return Err(ApiError::Invalid(Msg::EmailAlreadyVerified));
     }
-    codes::send(&app, &user, CodePurpose::VerifyEmail).await?;
+    accounts.send_code(&user, CodePurpose::VerifyEmail).await?;
     Ok(ok_with(Msg::CodeSent, None))
 }
 
@@ -380,15 +401,20 @@ pub struct EmailVerifiedView {
     request_body(content = CodeRequest, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<EmailVerifiedView>), (status = 400)))]
 async fn update_email_verified(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     me: Session,
     Input(req): Input<CodeRequest>,
 ) -> ApiResult<Reply<EmailVerifiedView>> {
     let code = parse_code(req.code.as_deref())?;
     let hash = codes::hash(me.user_id, CodePurpose::VerifyEmail, &code);
-    let outcome = app
+    let outcome = accounts
         .db
-        .verify_email(me.user_id, &hash, EMAIL_REWARD_CHARACTERS, app.clock.unix())
+        .verify_email(
+            me.user_id,
+            &hash,
+            EMAIL_REWARD_CHARACTERS,
+            accounts.clock.unix(),
+        )
         .await?;
     match outcome {
         Verification::Verified { characters } => Ok(ok_with(
@@ -417,23 +443,26 @@ pub struct ForgetQuery {
 #[utoipa::path(post, path = "/system/user/profile/forgetPwd", tag = "account", params(ForgetQuery),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
 async fn forget_pwd(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     ClientIp(ip): ClientIp,
     Query(q): Query<ForgetQuery>,
 ) -> ApiResult<Reply<Option<String>>> {
-    app.limits.check(Action::MailByIp, &ip.to_string())?;
+    accounts.limits.check(Action::MailByIp, &ip.to_string())?;
     let email = Email::parse(q.email.as_deref())?;
     let user_name = q.user_name.as_deref().unwrap_or_default().trim();
-    let user = app
+    let user = accounts
         .db
         .user_for_reset(user_name, email.as_str())
         .await?
         .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
     // The same budget as `sendEmail`: it is one mailbox.
-    app.limits
+    accounts
+        .limits
         .check(Action::MailByAccount, &user.id.to_string())?;
-    guard::reset_allowed(&app, user.id).await?;
-    codes::send(&app, &user, CodePurpose::ResetPassword).await?;
+    accounts.reset_allowed(user.id).await?;
+    accounts
+        .send_code(&user, CodePurpose::ResetPassword)
+        .await?;
     Ok(ok_with(Msg::CodeSent, None))
 }
 
@@ -451,50 +480,50 @@ pub struct ForgetUpdateQuery {
 #[utoipa::path(post, path = "/system/user/profile/forgetUpdatePwd", tag = "account", params(ForgetUpdateQuery),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
 async fn forget_update_pwd(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     ClientIp(ip): ClientIp,
     Query(q): Query<ForgetUpdateQuery>,
 ) -> ApiResult<Reply<Option<String>>> {
-    app.limits.check(Action::LoginByIp, &ip.to_string())?;
+    accounts.limits.check(Action::LoginByIp, &ip.to_string())?;
     let email = Email::parse(q.input_email.as_deref())?;
     let code = parse_code(q.email_code.as_deref())?;
     let password = Password::parse(q.new_password.as_deref())?;
     let user_name = q.input_user_name.as_deref().unwrap_or_default().trim();
-    let user = app
+    let user = accounts
         .db
         .user_for_reset(user_name, email.as_str())
         .await?
         .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
     // Past the day's wrong codes even the right one is refused: guessing has to stop somewhere.
-    guard::reset_allowed(&app, user.id).await?;
+    accounts.reset_allowed(user.id).await?;
     // Whether this is the current password is only told to whoever holds the code.
     let code_hash = codes::hash(user.id, CodePurpose::ResetPassword, &code);
-    let now = app.clock.unix();
-    if !app
+    let now = accounts.clock.unix();
+    if !accounts
         .db
         .check_code(user.id, CodePurpose::ResetPassword, &code_hash, now)
         .await?
     {
         return Err(ApiError::Invalid(Msg::CodeInvalid));
     }
-    let old_hash = app.db.password_hash(user.id).await?;
-    if app
+    let old_hash = accounts.db.password_hash(user.id).await?;
+    if accounts
         .passwords
         .verify(password.as_str(), old_hash.as_deref())
         .await?
     {
         return Err(ApiError::Invalid(Msg::PasswordSame));
     }
-    let new_hash = app.passwords.hash(password.as_str()).await?;
-    if !app
+    let new_hash = accounts.passwords.hash(password.as_str()).await?;
+    if !accounts
         .db
         .reset_password(user.id, &code_hash, &new_hash, now)
         .await?
     {
         return Err(ApiError::Invalid(Msg::CodeInvalid));
     }
-    crate::notify::forget_subscriptions(&app, user.id).await?;
-    app.hub.kick(user.id, KICKED);
+    accounts.notify.forget_subscriptions(user.id).await?;
+    accounts.chat.kick(user.id, KICKED);
     Ok(ok_with(Msg::PasswordChanged, None))
 }
 
@@ -510,34 +539,38 @@ pub struct PasswordChangeRequest {
     request_body(content = PasswordChangeRequest, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401), (status = 429)))]
 async fn update_pwd(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     me: Session,
     ClientIp(ip): ClientIp,
     Input(req): Input<PasswordChangeRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
-    password_check_allowed(&app, me, ip)?;
+    password_check_allowed(&accounts, me, ip)?;
     let new = Password::parse(req.new_password.as_deref())?;
     let old = req.old_password.as_deref().unwrap_or_default();
     if old == new.as_str() {
         return Err(ApiError::Invalid(Msg::PasswordSame));
     }
-    let hash = app.db.password_hash(me.user_id).await?;
-    if !app.passwords.verify(old, hash.as_deref()).await? {
+    let hash = accounts.db.password_hash(me.user_id).await?;
+    if !accounts.passwords.verify(old, hash.as_deref()).await? {
         return Err(ApiError::Invalid(Msg::OldPasswordWrong));
     }
-    let new_hash = app.passwords.hash(new.as_str()).await?;
-    app.db
+    let new_hash = accounts.passwords.hash(new.as_str()).await?;
+    accounts
+        .db
         .set_password(me.user_id, &new_hash, Some(me.session_id))
         .await?;
-    crate::notify::forget_subscriptions(&app, me.user_id).await?;
-    app.hub.kick(me.user_id, KICKED);
+    accounts.notify.forget_subscriptions(me.user_id).await?;
+    accounts.chat.kick(me.user_id, KICKED);
     Ok(ok_with(Msg::PasswordChanged, None))
 }
 
 /// Each password check takes an Argon2 slot that sign-ins need: limited per account and address.
-fn password_check_allowed(app: &App, me: Session, ip: std::net::IpAddr) -> ApiResult<()> {
-    app.limits.check(Action::PasswordByIp, &ip.to_string())?;
-    app.limits
+fn password_check_allowed(accounts: &Accounts, me: Session, ip: std::net::IpAddr) -> ApiResult<()> {
+    accounts
+        .limits
+        .check(Action::PasswordByIp, &ip.to_string())?;
+    accounts
+        .limits
         .check(Action::PasswordByAccount, &me.user_id.to_string())
 }
 
@@ -553,22 +586,26 @@ pub struct DeleteAccountRequest {
     request_body = DeleteAccountRequest,
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401), (status = 429)))]
 async fn cancellation(
-    State(app): State<App>,
+    State(accounts): State<Accounts>,
     me: Session,
     ClientIp(ip): ClientIp,
     Input(req): Input<DeleteAccountRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
-    password_check_allowed(&app, me, ip)?;
+    password_check_allowed(&accounts, me, ip)?;
     let password = req.password.as_deref().unwrap_or_default();
-    let hash = app.db.password_hash(me.user_id).await?;
-    if password.is_empty() || !app.passwords.verify(password, hash.as_deref()).await? {
+    let hash = accounts.db.password_hash(me.user_id).await?;
+    if password.is_empty() || !accounts.passwords.verify(password, hash.as_deref()).await? {
         return Err(ApiError::Invalid(Msg::DeletePasswordWrong));
     }
-    crate::chat::service::forget_images(&app, me.user_id).await?;
-    let media = app.db.delete_account(me.user_id, app.clock.unix()).await?;
-    crate::notify::forget_subscriptions(&app, me.user_id).await?;
-    app.hub.kick(me.user_id, KICKED);
-    app.media
+    accounts.chat.forget_images(me.user_id).await?;
+    let media = accounts
+        .db
+        .delete_account(me.user_id, accounts.clock.unix())
+        .await?;
+    accounts.notify.forget_subscriptions(me.user_id).await?;
+    accounts.chat.kick(me.user_id, KICKED);
+    accounts
+        .media
         .delete(&media.iter().map(String::as_str).collect::<Vec<_>>())
         .await;
     Ok(ok_with(Msg::AccountDeleted, None))

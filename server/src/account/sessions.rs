@@ -1,38 +1,98 @@
 //! Sessions: opaque 256-bit bearer tokens. Only their SHA-256 is stored, so a leaked database
 //! holds no usable token. Logout, password change and account deletion revoke them.
+//!
+//! Who is asking is settled once, at the door (`recognise`, a layer around the API): a valid
+//! bearer token puts its `Session` in the request, and a handler that takes a `Session` answers
+//! 401 when there is none.
 
-use axum::extract::{FromRef, FromRequestParts};
+use axum::extract::{FromRequestParts, Request, State};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
+use axum::http::HeaderMap;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 
 use crate::account::store::AccountStore;
 use crate::account::token::{new_token, token_hash};
 use crate::api::error::ApiError;
-use crate::app::App;
+use crate::clock::Clock;
+use crate::db::Db;
+use crate::ground::Ground;
 
-/// Opens a session for `user_id` and returns its token.
-pub async fn open(app: &App, user_id: i64) -> Result<String, ApiError> {
-    let (token, hash) = new_token();
-    let now = app.clock.unix();
-    let expires = now + app.config.session_days * 86_400;
-    app.db.create_session(user_id, &hash, now, expires).await?;
-    Ok(token)
+/// Opening sessions and recognising their tokens.
+#[derive(Clone)]
+pub struct Sessions {
+    db: Db,
+    clock: Clock,
+    /// How long a session lasts.
+    days: i64,
 }
 
-/// The live session behind `token`, or 401. Marks the person active (at most once a minute).
-pub async fn authenticate(app: &App, token: &str) -> Result<Session, ApiError> {
-    let now = app.clock.unix();
-    let found = app.db.session_by_token(&token_hash(token), now).await?;
-    let Some((session_id, user_id, last_active)) = found else {
-        return Err(ApiError::Unauthorized);
-    };
-    if now - last_active >= 60 {
-        app.db.touch_user(user_id, now).await?;
+impl Sessions {
+    pub fn new(ground: &Ground) -> Sessions {
+        Sessions {
+            db: ground.db.clone(),
+            clock: ground.clock.clone(),
+            days: ground.config.session_days,
+        }
     }
-    Ok(Session {
-        user_id,
-        session_id,
-    })
+
+    /// Opens a session for `user_id` and returns its token.
+    pub async fn open(&self, user_id: i64) -> Result<String, ApiError> {
+        let (token, hash) = new_token();
+        let now = self.clock.unix();
+        let expires = now + self.days * 86_400;
+        self.db.create_session(user_id, &hash, now, expires).await?;
+        Ok(token)
+    }
+
+    /// The live session behind `token`, or 401. Marks the person active (at most once a minute).
+    pub async fn authenticate(&self, token: &str) -> Result<Session, ApiError> {
+        let now = self.clock.unix();
+        let found = self.db.session_by_token(&token_hash(token), now).await?;
+        let Some((session_id, user_id, last_active)) = found else {
+            return Err(ApiError::Unauthorized);
+        };
+        if now - last_active >= 60 {
+            self.db.touch_user(user_id, now).await?;
+        }
+        Ok(Session {
+            user_id,
+            session_id,
+        })
+    }
+}
+
+/// The layer that recognises a request's bearer token: its `Session` goes into the request. A
+/// token that is unknown or expired adds nothing (an endpoint open to all still answers).
+pub async fn recognise(
+    State(sessions): State<Sessions>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if let Some(token) = bearer(request.headers()) {
+        match sessions.authenticate(token).await {
+            Ok(session) => {
+                request.extensions_mut().insert(session);
+            }
+            Err(ApiError::Unauthorized) => {}
+            Err(e) => return e.into_response(),
+        }
+    }
+    next.run(request).await
+}
+
+/// The token of `Authorization: Bearer <token>`.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
 }
 
 /// The signed-in person behind `Authorization: Bearer <token>`; 401 otherwise.
@@ -42,30 +102,14 @@ pub struct Session {
     pub session_id: i64,
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for Session
-where
-    App: FromRef<S>,
-{
+impl<S: Send + Sync> FromRequestParts<S> for Session {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        if let Some(session) = parts.extensions.get::<Session>() {
-            return Ok(*session);
-        }
-        let token = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| {
-                v.strip_prefix("Bearer ")
-                    .or_else(|| v.strip_prefix("bearer "))
-            })
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or(ApiError::Unauthorized)?;
-        let app = App::from_ref(state);
-        let session = authenticate(&app, token).await?;
-        parts.extensions.insert(session);
-        Ok(session)
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        parts
+            .extensions
+            .get::<Session>()
+            .copied()
+            .ok_or(ApiError::Unauthorized)
     }
 }

@@ -5,9 +5,9 @@
 use sqlx::Transaction;
 
 use crate::account::model::UserRow;
+use crate::db::on_db;
 use crate::db::{is_unique_violation, Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
-use crate::on_db;
 
 const USER_COLUMNS: &str = "u.id, u.user_name, u.email, u.email_verified, u.gender, u.country, u.birthday,
     u.language, u.signature, u.telephone, u.avatar_key, u.avatar_thumb_key, u.level,

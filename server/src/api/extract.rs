@@ -3,14 +3,13 @@
 
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
 use crate::api::error::{ApiError, ApiResult};
-use crate::app::App;
 use crate::i18n::Msg;
 
 /// A body in JSON or, where the client sends `application/x-www-form-urlencoded`, a form.
@@ -104,15 +103,20 @@ impl ClientIp {
     }
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp
-where
-    App: FromRef<S>,
-{
+/// Whether `X-Forwarded-For` is ours to believe (a proxy of ours stands in front): the router
+/// puts the configured answer in every request.
+#[derive(Debug, Clone, Copy)]
+pub struct TrustForwardedFor(pub bool);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let app = App::from_ref(state);
-        if app.config.trust_forwarded_for {
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let trusted = parts
+            .extensions
+            .get::<TrustForwardedFor>()
+            .is_some_and(|t| t.0);
+        if trusted {
             let forwarded = parts
                 .headers
                 .get_all("x-forwarded-for")

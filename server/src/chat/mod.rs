@@ -14,3 +14,56 @@ pub mod socket;
 pub mod store;
 pub mod writer;
 pub mod writer_sqlite;
+
+use std::sync::Arc;
+
+use crate::api::rate_limit::RateLimiter;
+use crate::chat::checks::Checks;
+use crate::chat::hub::Hub;
+use crate::chat::writer::Writer;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::ground::Ground;
+use crate::media::Media;
+use crate::notify::Notify;
+
+/// The chat service: what the socket, the chat endpoints and the sweep work with.
+#[derive(Clone)]
+pub struct Chat {
+    db: Db,
+    clock: Clock,
+    config: Arc<Config>,
+    limits: Arc<RateLimiter>,
+    media: Media,
+    /// This node's live chat connections.
+    hub: Arc<Hub>,
+    /// Reads what a send is checked against, many sends to a query.
+    checks: Checks,
+    /// Stores messages that cost nothing, many to a transaction.
+    writer: Writer,
+    /// Pushes a message to a recipient who is not connected.
+    notify: Notify,
+}
+
+impl Chat {
+    /// Starts the checks' reader and the message writer on the current runtime.
+    pub fn new(ground: &Ground, hub: Arc<Hub>, notify: Notify) -> anyhow::Result<Chat> {
+        Ok(Chat {
+            checks: Checks::spawn(ground.db.clone()),
+            writer: Writer::spawn(&ground.db, hub.clone())?,
+            db: ground.db.clone(),
+            clock: ground.clock.clone(),
+            config: ground.config.clone(),
+            limits: ground.limits.clone(),
+            media: ground.media.clone(),
+            hub,
+            notify,
+        })
+    }
+
+    /// Ends a person's live connections with the IM error `code` (signed out, new password).
+    pub fn kick(&self, user_id: i64, code: u16) {
+        self.hub.kick(user_id, code);
+    }
+}

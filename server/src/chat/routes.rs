@@ -1,6 +1,6 @@
 //! Chat endpoints (SPEC section 7 "Messages", `em/getEmToken`); the socket is in `socket.rs`.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -13,15 +13,18 @@ use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
-use crate::app::App;
 use crate::chat::model::{Message, Outgoing, EMOJI};
-use crate::chat::service;
 use crate::chat::store::ChatStore;
+use crate::chat::Chat;
 use crate::people::model::Card;
 use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::store::PeopleStore;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Chat: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(im_token))
         .routes(routes!(history))
@@ -51,17 +54,17 @@ pub struct ImToken {
 #[utoipa::path(get, path = "/em/getEmToken", tag = "chat", security(("bearer" = [])),
     responses((status = 200, body = Envelope<ImToken>), (status = 401), (status = 429)))]
 async fn im_token(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     ClientIp(ip): ClientIp,
 ) -> ApiResult<Reply<ImToken>> {
     // Each call writes a token row: limited per account and address.
-    app.limits.check(Action::ImTokenByIp, &ip.to_string())?;
-    app.limits
+    chat.limits.check(Action::ImTokenByIp, &ip.to_string())?;
+    chat.limits
         .check(Action::ImTokenByAccount, &me.user_id.to_string())?;
     let (token, hash) = new_token();
-    app.db
-        .create_im_token(me.user_id, me.session_id, &hash, app.clock.unix())
+    chat.db
+        .create_im_token(me.user_id, me.session_id, &hash, chat.clock.unix())
         .await?;
     Ok(ok(ImToken {
         em_user: crate::account::model::em_user(me.user_id),
@@ -86,7 +89,7 @@ pub struct HistoryQuery {
 #[utoipa::path(get, path = "/system/content/list", tag = "chat", params(HistoryQuery),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Message>>)))]
 async fn history(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     Query(q): Query<HistoryQuery>,
 ) -> ApiResult<Reply<Page<Message>>> {
@@ -95,7 +98,7 @@ async fn history(
         page_num: q.page_num,
         page_size: q.page_size,
     };
-    let (rows, total) = app
+    let (rows, total) = chat
         .db
         .history(
             me.user_id,
@@ -106,7 +109,7 @@ async fn history(
         )
         .await?;
     Ok(ok(Page {
-        rows: service::views(&app, &rows, me.user_id),
+        rows: chat.views(&rows, me.user_id),
         total,
     }))
 }
@@ -114,8 +117,8 @@ async fn history(
 /// How many messages I have not read.
 #[utoipa::path(get, path = "/system/content/getUnRead", tag = "chat", security(("bearer" = [])),
     responses((status = 200, body = Envelope<i64>)))]
-async fn unread(State(app): State<App>, me: Session) -> ApiResult<Reply<i64>> {
-    Ok(ok(app.db.unread_total(me.user_id).await?))
+async fn unread(State(chat): State<Chat>, me: Session) -> ApiResult<Reply<i64>> {
+    Ok(ok(chat.db.unread_total(me.user_id).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -131,30 +134,30 @@ pub struct Conversation {
 #[utoipa::path(post, path = "/system/content/getUnReadAll", tag = "chat", params(Paging),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Conversation>>)))]
 async fn conversations(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     Query(p): Query<Paging>,
 ) -> ApiResult<Reply<Page<Conversation>>> {
-    let (rows, total) = app
+    let (rows, total) = chat
         .db
         .conversations(me.user_id, p.limit(), p.offset())
         .await?;
-    let last = app
+    let last = chat
         .db
         .messages(&rows.iter().map(|r| r.last_id).collect::<Vec<_>>())
         .await?;
-    let now = app.clock.unix();
-    let signer = app.media.signer(now);
+    let now = chat.clock.unix();
+    let signer = chat.media.signer(now);
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let (Some(card), Some(message)) = (
-            app.db.card(me.user_id, row.peer).await?,
+            chat.db.card(me.user_id, row.peer).await?,
             last.iter().find(|m| m.id == row.last_id),
         ) else {
             continue;
         };
         out.push(Conversation {
-            peer: Card::from_row(card, now, app.config.people.online_minutes),
+            peer: Card::from_row(card, now, chat.config.people.online_minutes),
             last_message: Message::view(message, me.user_id, &signer),
             unread: row.unread,
         });
@@ -173,11 +176,11 @@ pub struct SentView {
 #[utoipa::path(post, path = "/system/content/sendMsg", tag = "chat", request_body = Outgoing,
     security(("bearer" = [])), responses((status = 200, body = Envelope<SentView>), (status = 400), (status = 403), (status = 404), (status = 429)))]
 async fn send_msg(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     Input(out): Input<Outgoing>,
 ) -> ApiResult<Reply<SentView>> {
-    let sent = service::send(&app, me.user_id, &out).await?;
+    let sent = chat.send(me.user_id, &out).await?;
     Ok(ok(SentView {
         message: sent.message,
         seq: sent.seq,
@@ -188,24 +191,24 @@ async fn send_msg(
 #[utoipa::path(post, path = "/system/content/sendMsgOther", tag = "chat", request_body = Outgoing,
     security(("bearer" = [])), responses((status = 200, body = Envelope<SentView>), (status = 400)))]
 async fn send_msg_other(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     Input(mut out): Input<Outgoing>,
 ) -> ApiResult<Reply<SentView>> {
-    let row = app
+    let row = chat
         .db
         .user(me.user_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
-    let member = row.membership(app.clock.unix()).is_some();
+    let member = row.membership(chat.clock.unix()).is_some();
     let name = if member { CONCIERGE_NAME } else { SUPPORT_NAME };
-    let service = app
+    let service = chat
         .db
         .service_account(me.user_id, name)
         .await?
         .ok_or(ApiError::NotFound)?;
     out.to = Some(service.id);
-    let sent = service::send(&app, me.user_id, &out).await?;
+    let sent = chat.send(me.user_id, &out).await?;
     Ok(ok(SentView {
         message: sent.message,
         seq: sent.seq,
@@ -228,7 +231,7 @@ pub struct MarkQuery {
 #[utoipa::path(put, path = "/system/content", tag = "chat", params(MarkQuery),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>)))]
 async fn mark_read(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     Query(q): Query<MarkQuery>,
 ) -> ApiResult<Reply<Option<String>>> {
@@ -240,7 +243,7 @@ async fn mark_read(
     if q.user_id.is_none() && ids.is_empty() {
         return Err(ApiError::Malformed("userId or ids".into()));
     }
-    service::mark_read(&app, me.user_id, q.user_id, &ids).await?;
+    chat.mark_read(me.user_id, q.user_id, &ids).await?;
     Ok(ok(None))
 }
 
@@ -255,12 +258,12 @@ pub struct IdsForm {
     request_body(content = IdsForm, content_type = "application/x-www-form-urlencoded"),
     security(("bearer" = [])), responses((status = 200, body = Envelope<u64>), (status = 400)))]
 async fn delete_messages(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     Input(form): Input<IdsForm>,
 ) -> ApiResult<Reply<u64>> {
     let ids = parse_ids(form.ids.as_deref())?;
-    Ok(ok(app.db.delete_for(me.user_id, &ids).await?))
+    Ok(ok(chat.db.delete_for(me.user_id, &ids).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -272,16 +275,13 @@ pub struct RecallRequest {
 #[utoipa::path(post, path = "/system/content/recall", tag = "chat", request_body = RecallRequest,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Message>), (status = 400), (status = 404)))]
 async fn recall(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     Input(req): Input<RecallRequest>,
 ) -> ApiResult<Reply<Message>> {
-    Ok(ok(service::recall(
-        &app,
-        me.user_id,
-        req.id.ok_or(ApiError::NotFound)?,
-    )
-    .await?))
+    Ok(ok(chat
+        .recall(me.user_id, req.id.ok_or(ApiError::NotFound)?)
+        .await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -309,10 +309,11 @@ pub struct ClaimRedPacket {
 #[utoipa::path(post, path = "/system/redPacket/claim", tag = "chat", request_body = ClaimRedPacket,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400)))]
 async fn claim_red_packet(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     me: Session,
     Input(req): Input<ClaimRedPacket>,
 ) -> ApiResult<Reply<Option<String>>> {
-    service::claim_red_packet(&app, me.user_id, req.id.ok_or(ApiError::NotFound)?).await?;
+    chat.claim_red_packet(me.user_id, req.id.ok_or(ApiError::NotFound)?)
+        .await?;
     Ok(ok(None))
 }

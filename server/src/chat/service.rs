@@ -5,144 +5,17 @@ use serde_json::json;
 use crate::account::model::Role;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
-use crate::app::App;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
 use crate::chat::store::{Announced, Charge, ChatStore, NewMessage, Party, PlainMessage};
+use crate::chat::Chat;
 use crate::i18n::{Lang, Msg};
-use crate::notify::{self, ChatPush};
+use crate::notify::ChatPush;
 use crate::wallet::store::WalletStore;
 
 /// A stored message and the sender's sequence number for it.
 pub struct Sent {
     pub message: Message,
     pub seq: i64,
-}
-
-/// Checks every rule, stores the message (once per client id) and tells both sides.
-pub async fn send(app: &App, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
-    let client_id = match out
-        .client_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        Some(c) if c.len() <= 64 => c.to_owned(),
-        Some(_) => {
-            return Err(ApiError::Malformed(
-                "clientId is longer than 64 characters".into(),
-            ))
-        }
-        None => uuid::Uuid::new_v4().to_string(),
-    };
-    let to = out.to.ok_or(ApiError::NotFound)?;
-    // One read for the retry check, both people and the block between them.
-    let parties = app.send_checks.parties(sender, to, &client_id).await?;
-    // A retry of a stored message gets the first answer, whatever has changed since (a block,
-    // the rate limit): it is not another message.
-    if let Some(row) = parties.sent {
-        return Ok(Sent {
-            seq: row.sender_seq,
-            message: Message::view(&row, sender, &app.media.signer(app.clock.unix())),
-        });
-    }
-    app.limits.check(Action::ChatSend, &sender.to_string())?;
-    if to == sender {
-        return Err(ApiError::Invalid(Msg::NotYourself));
-    }
-    let kind = MessageType::parse(out.msg_type.as_deref())?;
-    let checked = check_content(kind, out.content.as_ref())?;
-    let me = parties.sender.ok_or(ApiError::Unauthorized)?;
-    let them = parties.recipient.ok_or(ApiError::NotFound)?;
-    if parties.blocked {
-        // Either way.
-        return Err(ApiError::Forbidden(Msg::CannotMessage));
-    }
-    let service = me.role == Role::Service || them.role == Role::Service;
-    if app.config.chat.same_gender_blocked && !service && me.gender == them.gender {
-        return Err(ApiError::Forbidden(Msg::SameGender));
-    }
-    let now = app.clock.unix();
-    let mut charge = None;
-    let content = match checked {
-        Checked::Ready(value) => value,
-        Checked::Image(data) => {
-            if me.membership(now).is_none() {
-                return Err(ApiError::Upgrade);
-            }
-            let picture = app.media.put_base64_image("chat", &data).await?;
-            json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
-        }
-        Checked::Gift(gift_id) => {
-            let gift = app.db.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
-            let member = me.membership(now).is_some();
-            let price = if member && gift.kind == "card" {
-                // Members pay less for card gifts, rounded up to a whole coin.
-                (gift.price_coins * (100 - app.config.wallet.member_card_discount_percent) + 99)
-                    / 100
-            } else {
-                gift.price_coins
-            };
-            charge = Some(Charge {
-                coins: price,
-                gift_id: Some(gift.id),
-                red_packet: None,
-            });
-            json!({ "giftId": gift.id, "code": gift.code, "kind": gift.kind, "icon": gift.icon, "price": price })
-        }
-        Checked::RedPacket { amount, blessing } => {
-            let blessing = blessing.unwrap_or_else(|| {
-                Msg::DefaultBlessing
-                    .text(Lang::parse(&me.language).unwrap_or_default())
-                    .to_owned()
-            });
-            charge = Some(Charge {
-                coins: amount,
-                gift_id: None,
-                red_packet: Some((amount, blessing.clone())),
-            });
-            json!({ "amount": amount, "blessing": blessing, "state": "unclaimed" })
-        }
-    };
-    let (row, fresh) = match charge {
-        None => {
-            app.message_writer
-                .store(PlainMessage {
-                    sender,
-                    recipient: them.id,
-                    client_id,
-                    kind: kind.as_str(),
-                    content: content.to_string(),
-                    now,
-                })
-                .await
-        }
-        Some(charge) => {
-            let stored = app
-                .db
-                .store_message(&NewMessage {
-                    sender,
-                    recipient: them.id,
-                    client_id: &client_id,
-                    kind: kind.as_str(),
-                    content: &content,
-                    now,
-                    charge: Some(charge),
-                })
-                .await;
-            if let Ok((row, true)) = &stored {
-                app.hub.message_stored(row.clone());
-            }
-            stored
-        }
-    }?;
-    // The hub has a new message already (the writer hands it over as it commits).
-    if fresh && !app.hub.is_online(to) && kind != MessageType::Cmd {
-        notify::send_chat_push(app, push_for(&me, &them, &row));
-    }
-    Ok(Sent {
-        seq: row.sender_seq,
-        message: Message::view(&row, sender, &app.media.signer(now)),
-    })
 }
 
 /// The notification a message makes: the sender's name as title, a short preview as body (in
@@ -181,95 +54,228 @@ fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
     }
 }
 
-/// The receiver claims a red packet (within its time); the sender is told.
-pub async fn claim_red_packet(app: &App, me: i64, id: i64) -> ApiResult<()> {
-    let now = app.clock.unix();
-    let since = now - app.config.wallet.red_packet_hours * 3600;
-    let returned = app.db.return_red_packets(since, now).await?;
-    announce(app, &returned);
-    let claimed = app.db.claim_red_packet(id, me, since, now).await?;
-    let claimed = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
-    announce(app, &claimed);
-    Ok(())
-}
-
-/// Returns expired red packets to their senders (run every minute).
-pub async fn return_red_packets(app: &App) -> ApiResult<()> {
-    let now = app.clock.unix();
-    let returned = app
-        .db
-        .return_red_packets(now - app.config.wallet.red_packet_hours * 3600, now)
-        .await?;
-    announce(app, &returned);
-    Ok(())
-}
-
-fn announce(app: &App, announced: &Announced) {
-    for (user, _) in &announced.events {
-        app.hub.notify(*user);
-    }
-}
-
-/// Marks my incoming messages read (a whole conversation, or some) and tells their senders.
-pub async fn mark_read(app: &App, me: i64, peer: Option<i64>, ids: &[i64]) -> ApiResult<usize> {
-    let announced = app.db.mark(me, true, peer, ids, app.clock.unix()).await?;
-    announce(app, &announced);
-    Ok(announced.events.len())
-}
-
-pub async fn mark_delivered(app: &App, me: i64, ids: &[i64]) -> ApiResult<()> {
-    let announced = app.db.mark(me, false, None, ids, app.clock.unix()).await?;
-    announce(app, &announced);
-    Ok(())
-}
-
-/// Recalls my own message within the recall window; the content goes for both sides, and an
-/// image's files with it.
-pub async fn recall(app: &App, me: i64, id: i64) -> ApiResult<Message> {
-    let now = app.clock.unix();
-    let since = now - app.config.chat.recall_minutes * 60;
-    // As it is before: the recall empties the content, which names the files of an image (and
-    // an image message's content never changes otherwise).
-    let before = app.db.message(id).await?;
-    match app.db.recall(me, id, since, now).await? {
-        Some((row, announced)) => {
-            announce(app, &announced);
-            if let Some(before) = before.filter(|b| b.kind == "img") {
-                delete_images(app, &[before.content]).await;
+impl Chat {
+    /// Checks every rule, stores the message (once per client id) and tells both sides.
+    pub async fn send(&self, sender: i64, out: &Outgoing) -> ApiResult<Sent> {
+        let client_id = match out
+            .client_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            Some(c) if c.len() <= 64 => c.to_owned(),
+            Some(_) => {
+                return Err(ApiError::Malformed(
+                    "clientId is longer than 64 characters".into(),
+                ))
             }
-            Ok(Message::view(&row, me, &app.media.signer(now)))
+            None => uuid::Uuid::new_v4().to_string(),
+        };
+        let to = out.to.ok_or(ApiError::NotFound)?;
+        // One read for the retry check, both people and the block between them.
+        let parties = self.checks.parties(sender, to, &client_id).await?;
+        // A retry of a stored message gets the first answer, whatever has changed since (a block,
+        // the rate limit): it is not another message.
+        if let Some(row) = parties.sent {
+            return Ok(Sent {
+                seq: row.sender_seq,
+                message: Message::view(&row, sender, &self.media.signer(self.clock.unix())),
+            });
         }
-        None => match before {
-            Some(row) if row.sender_id == me => Err(ApiError::Invalid(Msg::RecallExpired)),
-            Some(row) if row.recipient_id == me => Err(ApiError::Forbidden(Msg::Forbidden)),
-            _ => Err(ApiError::NotFound),
-        },
+        self.limits.check(Action::ChatSend, &sender.to_string())?;
+        if to == sender {
+            return Err(ApiError::Invalid(Msg::NotYourself));
+        }
+        let kind = MessageType::parse(out.msg_type.as_deref())?;
+        let checked = check_content(kind, out.content.as_ref())?;
+        let me = parties.sender.ok_or(ApiError::Unauthorized)?;
+        let them = parties.recipient.ok_or(ApiError::NotFound)?;
+        if parties.blocked {
+            // Either way.
+            return Err(ApiError::Forbidden(Msg::CannotMessage));
+        }
+        let service = me.role == Role::Service || them.role == Role::Service;
+        if self.config.chat.same_gender_blocked && !service && me.gender == them.gender {
+            return Err(ApiError::Forbidden(Msg::SameGender));
+        }
+        let now = self.clock.unix();
+        let mut charge = None;
+        let content = match checked {
+            Checked::Ready(value) => value,
+            Checked::Image(data) => {
+                if me.membership(now).is_none() {
+                    return Err(ApiError::Upgrade);
+                }
+                let picture = self.media.put_base64_image("chat", &data).await?;
+                json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
+            }
+            Checked::Gift(gift_id) => {
+                let gift = self.db.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
+                let member = me.membership(now).is_some();
+                let price = if member && gift.kind == "card" {
+                    // Members pay less for card gifts, rounded up to a whole coin.
+                    (gift.price_coins * (100 - self.config.wallet.member_card_discount_percent)
+                        + 99)
+                        / 100
+                } else {
+                    gift.price_coins
+                };
+                charge = Some(Charge {
+                    coins: price,
+                    gift_id: Some(gift.id),
+                    red_packet: None,
+                });
+                json!({ "giftId": gift.id, "code": gift.code, "kind": gift.kind, "icon": gift.icon, "price": price })
+            }
+            Checked::RedPacket { amount, blessing } => {
+                let blessing = blessing.unwrap_or_else(|| {
+                    Msg::DefaultBlessing
+                        .text(Lang::parse(&me.language).unwrap_or_default())
+                        .to_owned()
+                });
+                charge = Some(Charge {
+                    coins: amount,
+                    gift_id: None,
+                    red_packet: Some((amount, blessing.clone())),
+                });
+                json!({ "amount": amount, "blessing": blessing, "state": "unclaimed" })
+            }
+        };
+        let (row, fresh) = match charge {
+            None => {
+                self.writer
+                    .store(PlainMessage {
+                        sender,
+                        recipient: them.id,
+                        client_id,
+                        kind: kind.as_str(),
+                        content: content.to_string(),
+                        now,
+                    })
+                    .await
+            }
+            Some(charge) => {
+                let stored = self
+                    .db
+                    .store_message(&NewMessage {
+                        sender,
+                        recipient: them.id,
+                        client_id: &client_id,
+                        kind: kind.as_str(),
+                        content: &content,
+                        now,
+                        charge: Some(charge),
+                    })
+                    .await;
+                if let Ok((row, true)) = &stored {
+                    self.hub.message_stored(row.clone());
+                }
+                stored
+            }
+        }?;
+        // The hub has a new message already (the writer hands it over as it commits).
+        if fresh && !self.hub.is_online(to) && kind != MessageType::Cmd {
+            self.notify.send_chat_push(push_for(&me, &them, &row));
+        }
+        Ok(Sent {
+            seq: row.sender_seq,
+            message: Message::view(&row, sender, &self.media.signer(now)),
+        })
     }
-}
 
-/// The messages of some stored rows as `viewer` sees them now, in the rows' order.
-pub fn views(app: &App, rows: &[MessageRow], viewer: i64) -> Vec<Message> {
-    let signer = app.media.signer(app.clock.unix());
-    rows.iter()
-        .map(|r| Message::view(r, viewer, &signer))
-        .collect()
-}
+    /// The receiver claims a red packet (within its time); the sender is told.
+    pub async fn claim_red_packet(&self, me: i64, id: i64) -> ApiResult<()> {
+        let now = self.clock.unix();
+        let since = now - self.config.wallet.red_packet_hours * 3600;
+        let returned = self.db.return_red_packets(since, now).await?;
+        self.announce(&returned);
+        let claimed = self.db.claim_red_packet(id, me, since, now).await?;
+        let claimed = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
+        self.announce(&claimed);
+        Ok(())
+    }
 
-/// Deletes the files of the chat images a person has sent (their account is being deleted).
-pub async fn forget_images(app: &App, sender: i64) -> ApiResult<()> {
-    let contents = app.db.sent_images(sender).await?;
-    delete_images(app, &contents).await;
-    Ok(())
-}
+    /// Returns expired red packets to their senders (run every minute).
+    pub async fn return_red_packets(&self) -> ApiResult<()> {
+        let now = self.clock.unix();
+        let returned = self
+            .db
+            .return_red_packets(now - self.config.wallet.red_packet_hours * 3600, now)
+            .await?;
+        self.announce(&returned);
+        Ok(())
+    }
 
-/// Deletes the stored files (picture and thumbnail) of image messages' contents.
-async fn delete_images(app: &App, contents: &[String]) {
-    let keys: Vec<String> = contents
-        .iter()
-        .flat_map(|c| crate::media::signed::image_keys(c))
-        .filter(|k| crate::media::signed::is_private(k))
-        .collect();
-    app.media
-        .delete(&keys.iter().map(String::as_str).collect::<Vec<_>>())
-        .await;
+    fn announce(&self, announced: &Announced) {
+        for (user, _) in &announced.events {
+            self.hub.notify(*user);
+        }
+    }
+
+    /// Marks my incoming messages read (a whole conversation, or some) and tells their senders.
+    pub async fn mark_read(&self, me: i64, peer: Option<i64>, ids: &[i64]) -> ApiResult<usize> {
+        let announced = self.db.mark(me, true, peer, ids, self.clock.unix()).await?;
+        self.announce(&announced);
+        Ok(announced.events.len())
+    }
+
+    pub async fn mark_delivered(&self, me: i64, ids: &[i64]) -> ApiResult<()> {
+        let announced = self
+            .db
+            .mark(me, false, None, ids, self.clock.unix())
+            .await?;
+        self.announce(&announced);
+        Ok(())
+    }
+
+    /// Recalls my own message within the recall window; the content goes for both sides, and an
+    /// image's files with it.
+    pub async fn recall(&self, me: i64, id: i64) -> ApiResult<Message> {
+        let now = self.clock.unix();
+        let since = now - self.config.chat.recall_minutes * 60;
+        // As it is before: the recall empties the content, which names the files of an image (and
+        // an image message's content never changes otherwise).
+        let before = self.db.message(id).await?;
+        match self.db.recall(me, id, since, now).await? {
+            Some((row, announced)) => {
+                self.announce(&announced);
+                if let Some(before) = before.filter(|b| b.kind == "img") {
+                    self.delete_images(&[before.content]).await;
+                }
+                Ok(Message::view(&row, me, &self.media.signer(now)))
+            }
+            None => match before {
+                Some(row) if row.sender_id == me => Err(ApiError::Invalid(Msg::RecallExpired)),
+                Some(row) if row.recipient_id == me => Err(ApiError::Forbidden(Msg::Forbidden)),
+                _ => Err(ApiError::NotFound),
+            },
+        }
+    }
+
+    /// The messages of some stored rows as `viewer` sees them now, in the rows' order.
+    pub fn views(&self, rows: &[MessageRow], viewer: i64) -> Vec<Message> {
+        let signer = self.media.signer(self.clock.unix());
+        rows.iter()
+            .map(|r| Message::view(r, viewer, &signer))
+            .collect()
+    }
+
+    /// Deletes the files of the chat images a person has sent (their account is being deleted).
+    pub async fn forget_images(&self, sender: i64) -> ApiResult<()> {
+        let contents = self.db.sent_images(sender).await?;
+        self.delete_images(&contents).await;
+        Ok(())
+    }
+
+    /// Deletes the stored files (picture and thumbnail) of image messages' contents.
+    async fn delete_images(&self, contents: &[String]) {
+        let keys: Vec<String> = contents
+            .iter()
+            .flat_map(|c| crate::media::signed::image_keys(c))
+            .filter(|k| crate::media::signed::is_private(k))
+            .collect();
+        self.media
+            .delete(&keys.iter().map(String::as_str).collect::<Vec<_>>())
+            .await;
+    }
 }

@@ -18,11 +18,10 @@ use serde_json::{json, Value};
 use crate::account::token::token_hash;
 use crate::api::error::ApiError;
 use crate::api::extract::Query;
-use crate::app::App;
 use crate::chat::hub::{Outbound, Registration};
 use crate::chat::model::{Message, MessageRow, Outgoing};
-use crate::chat::service;
 use crate::chat::store::ChatStore;
+use crate::chat::Chat;
 use crate::i18n::Lang;
 use crate::media::signed::Signer;
 use crate::people::store::PeopleStore;
@@ -54,7 +53,7 @@ pub struct Connect {
 
 /// `GET /im?user=u42&accessToken=...`
 pub async fn upgrade(
-    State(app): State<App>,
+    State(chat): State<Chat>,
     Query(q): Query<Connect>,
     ws: WebSocketUpgrade,
 ) -> Response {
@@ -64,9 +63,9 @@ pub async fn upgrade(
     ) else {
         return ApiError::Malformed("empty params".into()).into_response();
     };
-    let user_id = match app
+    let user_id = match chat
         .db
-        .im_token_user(&token_hash(&token), app.clock.unix())
+        .im_token_user(&token_hash(&token), chat.clock.unix())
         .await
     {
         Ok(Some(id)) if crate::account::model::em_user(id) == user => id,
@@ -82,7 +81,7 @@ pub async fn upgrade(
         .max_frame_size(MAX_IMAGE_FRAME)
         .read_buffer_size(1024)
         .on_upgrade(
-            move |socket| async move { Connection::new(app, user_id, lang).run(socket).await },
+            move |socket| async move { Connection::new(chat, user_id, lang).run(socket).await },
         )
 }
 
@@ -111,7 +110,7 @@ enum Frame {
 }
 
 struct Connection {
-    app: App,
+    chat: Chat,
     user_id: i64,
     lang: Lang,
     /// The highest sequence sent on this connection; None until the client resumes.
@@ -189,12 +188,12 @@ fn is_image_send(text: &str) -> bool {
 }
 
 impl Connection {
-    fn new(app: App, user_id: i64, lang: Lang) -> Self {
-        let chat = &app.config.chat;
-        let budget = Budget::new(chat.frames_per_second, chat.frame_burst);
-        let write_timeout = Duration::from_millis(chat.write_timeout_ms.max(1));
+    fn new(chat: Chat, user_id: i64, lang: Lang) -> Self {
+        let settings = &chat.config.chat;
+        let budget = Budget::new(settings.frames_per_second, settings.frame_burst);
+        let write_timeout = Duration::from_millis(settings.write_timeout_ms.max(1));
         Self {
-            app,
+            chat,
             user_id,
             lang,
             last_sent: None,
@@ -205,14 +204,14 @@ impl Connection {
     }
 
     async fn run(mut self, socket: WebSocket) {
-        let mut registration = self.app.hub.register(self.user_id);
+        let mut registration = self.chat.hub.register(self.user_id);
         let (mut sink, mut stream) = socket.split();
-        let last_seq = self.app.db.last_seq(self.user_id).await.unwrap_or(0);
+        let last_seq = self.chat.db.last_seq(self.user_id).await.unwrap_or(0);
         let hello = Out::Hello {
             user_id: self.user_id,
             last_seq,
-            recall_minutes: self.app.config.chat.recall_minutes,
-            same_gender_blocked: self.app.config.chat.same_gender_blocked,
+            recall_minutes: self.chat.config.chat.recall_minutes,
+            same_gender_blocked: self.chat.config.chat.same_gender_blocked,
         };
         let timeout = self.write_timeout;
         let mut ok = matches!(
@@ -305,7 +304,7 @@ impl Connection {
         }
         // A kicked connection is out of the hub already, and a replaced one must not remove
         // its successor: unregister checks the id.
-        self.app.hub.unregister(self.user_id, registration.id);
+        self.chat.hub.unregister(self.user_id, registration.id);
         match ending {
             Next::Close(Some(code)) => {
                 let reason = match code.checked_sub(4000) {
@@ -345,12 +344,12 @@ impl Connection {
             Ok(f) => f,
             Err(e) => return vec![error_frame(None, &ApiError::Malformed(e.to_string()))],
         };
-        let app = self.app.clone();
+        let chat = self.chat.clone();
         let me = self.user_id;
         let lang = self.lang;
         crate::i18n::with_lang(lang, async move {
             match frame {
-                Frame::Send(out) => match service::send(&app, me, &out).await {
+                Frame::Send(out) => match chat.send(me, &out).await {
                     Ok(sent) => {
                         // The ack of the next event in my sequence stands for that event (my own
                         // copy of the message), which this connection then does not send again.
@@ -375,24 +374,24 @@ impl Connection {
                 {
                     vec![error_frame(None, &ApiError::Malformed("ids".into()))]
                 }
-                Frame::Delivered { ids } => match service::mark_delivered(&app, me, &ids).await {
+                Frame::Delivered { ids } => match chat.mark_delivered(me, &ids).await {
                     Ok(()) => vec![],
                     Err(e) => vec![error_frame(None, &e)],
                 },
                 Frame::Read { peer, ids } => {
-                    match service::mark_read(&app, me, peer, &ids.unwrap_or_default()).await {
+                    match chat.mark_read(me, peer, &ids.unwrap_or_default()).await {
                         Ok(_) => vec![],
                         Err(e) => vec![error_frame(None, &e)],
                     }
                 }
                 Frame::Typing { to } => {
                     // Only to someone I may message: never across a block, either way.
-                    if matches!(app.db.card(me, to).await, Ok(Some(_))) {
-                        app.hub.typing(me, to);
+                    if matches!(chat.db.card(me, to).await, Ok(Some(_))) {
+                        chat.hub.typing(me, to);
                     }
                     vec![]
                 }
-                Frame::Recall { id } => match service::recall(&app, me, id).await {
+                Frame::Recall { id } => match chat.recall(me, id).await {
                     Ok(_) => vec![],
                     Err(e) => vec![error_frame(None, &e)],
                 },
@@ -443,7 +442,7 @@ impl Connection {
             _ if self.behind => Vec::new(),
             Some(last) if seq == last + 1 => {
                 self.last_sent = Some(seq);
-                let signer = self.app.media.signer(self.app.clock.unix());
+                let signer = self.chat.media.signer(self.chat.clock.unix());
                 vec![event_frame(seq, "message", row, self.user_id, &signer)]
             }
             Some(last) if seq > last => self.flush().await,
@@ -459,7 +458,7 @@ impl Connection {
             return Vec::new();
         };
         let events = match self
-            .app
+            .chat
             .db
             .events_after(self.user_id, last, REPLAY_BATCH)
             .await
@@ -475,8 +474,8 @@ impl Connection {
             .filter(|e| e.kind == "message" || e.kind == "update")
             .filter_map(|e| e.message_id)
             .collect();
-        let rows = self.app.db.messages(&ids).await.unwrap_or_default();
-        let signer = self.app.media.signer(self.app.clock.unix());
+        let rows = self.chat.db.messages(&ids).await.unwrap_or_default();
+        let signer = self.chat.media.signer(self.chat.clock.unix());
         self.behind = i64::try_from(events.len()).unwrap_or(0) >= REPLAY_BATCH;
         let mut frames = Vec::with_capacity(events.len());
         for event in events {

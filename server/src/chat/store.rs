@@ -8,9 +8,9 @@ use sqlx::Transaction;
 
 use crate::account::model::{Gender, Level, Role};
 use crate::chat::model::{EventRow, MessageRow};
+use crate::db::on_db;
 use crate::db::{Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
-use crate::on_db;
 
 const MESSAGE_COLUMNS: &str =
     "id, sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq,

@@ -65,6 +65,9 @@ macro_rules! text_enum {
     };
 }
 
+// The macros live at the crate's root (tests use them too); their home is here.
+pub use {on_db, text_enum};
+
 /// Starting a write transaction the right way for each backend.
 pub trait WriteTx {
     type Database: sqlx::Database;

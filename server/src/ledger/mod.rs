@@ -151,7 +151,7 @@ pub trait LedgerStore {
 impl LedgerStore for crate::db::Db {
     async fn post_entry(&self, entry: &Entry<'_>) -> Result<Posted, LedgerError> {
         use crate::db::WriteTx;
-        crate::on_db!(self, pool => {
+        crate::db::on_db!(self, pool => {
             let mut tx = pool.begin_write().await?;
             let posted = tx.post(entry).await?;
             tx.commit().await?;
@@ -160,7 +160,7 @@ impl LedgerStore for crate::db::Db {
     }
 
     async fn balances(&self, user_id: i64) -> sqlx::Result<Balances> {
-        let rows: Vec<(String, i64)> = crate::on_db!(self, pool => {
+        let rows: Vec<(String, i64)> = crate::db::on_db!(self, pool => {
             sqlx::query_as("SELECT asset, balance FROM balances WHERE user_id = $1")
                 .bind(user_id)
                 .fetch_all(pool)

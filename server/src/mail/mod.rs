@@ -10,8 +10,8 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use secrecy::ExposeSecret;
 
 use crate::config::Config;
+use crate::db::on_db;
 use crate::db::Db;
-use crate::on_db;
 
 #[derive(Clone)]
 pub enum Mailer {

@@ -2,7 +2,7 @@
 //! cached for a year; private ones (chat images, report screenshots) only with a valid signed
 //! URL (`signed.rs`), and cached privately for no longer than the URL lives.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -11,11 +11,17 @@ use serde::Deserialize;
 
 use crate::api::error::ApiError;
 use crate::api::extract::{Path, Query};
-use crate::app::App;
+use crate::clock::Clock;
 use crate::i18n::Msg;
 use crate::media::signed::is_private;
+use crate::media::Media;
 
-pub fn router() -> Router<App> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Media: FromRef<S>,
+    Clock: FromRef<S>,
+{
     Router::new()
         .route("/media/{*key}", get(serve))
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
@@ -28,7 +34,8 @@ struct Signature {
 }
 
 async fn serve(
-    State(app): State<App>,
+    State(media): State<Media>,
+    State(clock): State<Clock>,
     Path(key): Path<String>,
     Query(signature): Query<Signature>,
 ) -> Result<Response, ApiError> {
@@ -39,20 +46,20 @@ async fn serve(
         return Err(ApiError::NotFound);
     }
     let cache = if is_private(&key) {
-        let now = app.clock.unix();
+        let now = clock.unix();
         let (Some(expires), Some(sig)) = (signature.exp, signature.sig.as_deref()) else {
             return Err(ApiError::Forbidden(Msg::Forbidden));
         };
-        if !app.media.verify(&key, expires, sig, now) {
+        if !media.verify(&key, expires, sig, now) {
             return Err(ApiError::Forbidden(Msg::Forbidden));
         }
         // Not beyond the URL's life, nor in any shared cache.
-        let max_age = (expires - now).clamp(0, app.media.url_seconds());
+        let max_age = (expires - now).clamp(0, media.url_seconds());
         format!("private, max-age={max_age}")
     } else {
         "public, max-age=31536000, immutable".to_owned()
     };
-    let bytes = app.media.get(&key).await?;
+    let bytes = media.get(&key).await?;
     let mime = mime_guess::from_path(&key).first_or_octet_stream();
     Ok((
         [

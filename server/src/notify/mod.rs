@@ -12,8 +12,26 @@ use p256::SecretKey;
 use serde_json::{json, Value};
 
 use crate::account::model::Gender;
-use crate::app::App;
+use std::sync::Arc;
+
+use crate::api::rate_limit::RateLimiter;
+use crate::chat::hub::Hub;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::ground::Ground;
 use crate::notify::store::PushStore;
+
+/// The notification service: subscriptions, the VAPID key, and sending.
+#[derive(Clone)]
+pub struct Notify {
+    db: Db,
+    clock: Clock,
+    config: Arc<Config>,
+    limits: Arc<RateLimiter>,
+    /// Whether the recipient is online (then nothing is pushed).
+    hub: Arc<Hub>,
+}
 
 /// Who VAPID says is sending (push services contact this address about problems).
 const SUBJECT: &str = "mailto:support@amora.app";
@@ -21,19 +39,6 @@ const SUBJECT: &str = "mailto:support@amora.app";
 /// Subscriptions a person may have: each message to them while offline is one request per
 /// subscription, so this bounds what one message makes the server send.
 pub const MAX_SUBSCRIPTIONS: i64 = 5;
-
-/// Forgets every subscription of the person: after logout, a password change or reset and
-/// account deletion nothing more is pushed to the browsers they used.
-pub async fn forget_subscriptions(app: &App, user_id: i64) -> sqlx::Result<()> {
-    app.db.forget_subscriptions(user_id).await
-}
-
-/// The server's VAPID key, made on first use and shared by every node through the database.
-pub async fn vapid_key(app: &App) -> anyhow::Result<SecretKey> {
-    let candidate = webpush::b64(&webpush::new_secret().to_bytes());
-    let stored = app.db.vapid_key(&candidate, app.clock.unix()).await?;
-    Ok(SecretKey::from_slice(&webpush::unb64(&stored)?)?)
-}
 
 /// A chat notification for `recipient` about a message from `sender`.
 pub struct ChatPush {
@@ -63,59 +68,84 @@ impl ChatPush {
     }
 }
 
-/// Sends the notification to each of the recipient's subscriptions, in the background, unless
-/// they are online on another node. A subscription the push service no longer knows (404, 410)
-/// is forgotten.
-pub fn send_chat_push(app: &App, push: ChatPush) {
-    let app = app.clone();
-    tokio::spawn(async move {
-        if let Err(e) = deliver(&app, &push).await {
-            tracing::warn!(error = %e, "push not sent");
+impl Notify {
+    pub fn new(ground: &Ground, hub: Arc<Hub>) -> Notify {
+        Notify {
+            db: ground.db.clone(),
+            clock: ground.clock.clone(),
+            config: ground.config.clone(),
+            limits: ground.limits.clone(),
+            hub,
         }
-    });
-}
+    }
 
-async fn deliver(app: &App, push: &ChatPush) -> anyhow::Result<()> {
-    // Online on another node: the message reaches the chat there, as it would here.
-    if app.hub.is_online_anywhere(push.recipient).await {
-        return Ok(());
+    /// Forgets every subscription of the person: after logout, a password change or reset and
+    /// account deletion nothing more is pushed to the browsers they used.
+    pub async fn forget_subscriptions(&self, user_id: i64) -> sqlx::Result<()> {
+        self.db.forget_subscriptions(user_id).await
     }
-    let subscriptions = app.db.subscriptions(push.recipient).await?;
-    if subscriptions.is_empty() {
-        return Ok(());
+
+    /// The server's VAPID key, made on first use and shared by every node through the database.
+    pub async fn vapid_key(&self) -> anyhow::Result<SecretKey> {
+        let candidate = webpush::b64(&webpush::new_secret().to_bytes());
+        let stored = self.db.vapid_key(&candidate, self.clock.unix()).await?;
+        Ok(SecretKey::from_slice(&webpush::unb64(&stored)?)?)
     }
-    let key = vapid_key(app).await?;
-    let payload = push.payload().to_string();
-    // Built per delivery: cheap next to the pushes, and it follows the configuration in force.
-    let client = guard::client(&app.config.push)?;
-    for sub in subscriptions {
-        // Stored before these rules, or the host left the list since: never sent to.
-        if let Err(refused) = guard::check_endpoint(&sub.endpoint, &app.config.push) {
-            tracing::warn!(%refused, "push endpoint refused");
-            continue;
-        }
-        let body = webpush::encrypt(payload.as_bytes(), &sub.p256dh, &sub.auth)?;
-        let auth = webpush::vapid_header(&key, &sub.endpoint, SUBJECT, app.clock.unix())?;
-        let sent = client
-            .post(&sub.endpoint)
-            .header("Authorization", auth)
-            .header("TTL", "86400")
-            .header("Urgency", "high")
-            .header("Content-Encoding", "aes128gcm")
-            .header("Content-Type", "application/octet-stream")
-            .body(body)
-            .send()
-            .await;
-        match sent {
-            Ok(r) if r.status().as_u16() == 404 || r.status().as_u16() == 410 => {
-                app.db.drop_subscription(sub.id).await?;
+
+    /// Sends the notification to each of the recipient's subscriptions, in the background, unless
+    /// they are online on another node. A subscription the push service no longer knows (404, 410)
+    /// is forgotten.
+    pub fn send_chat_push(&self, push: ChatPush) {
+        let notify = self.clone();
+        tokio::spawn(async move {
+            if let Err(e) = notify.deliver(&push).await {
+                tracing::warn!(error = %e, "push not sent");
             }
-            Ok(r) if !r.status().is_success() => {
-                tracing::warn!(status = %r.status(), "push service refused")
-            }
-            Ok(_) => metrics::counter!("push_sent_total").increment(1),
-            Err(e) => tracing::warn!(error = %e, "push service unreachable"),
-        }
+        });
     }
-    Ok(())
+
+    async fn deliver(&self, push: &ChatPush) -> anyhow::Result<()> {
+        // Online on another node: the message reaches the chat there, as it would here.
+        if self.hub.is_online_anywhere(push.recipient).await {
+            return Ok(());
+        }
+        let subscriptions = self.db.subscriptions(push.recipient).await?;
+        if subscriptions.is_empty() {
+            return Ok(());
+        }
+        let key = self.vapid_key().await?;
+        let payload = push.payload().to_string();
+        // Built per delivery: cheap next to the pushes, and it follows the configuration in force.
+        let client = guard::client(&self.config.push)?;
+        for sub in subscriptions {
+            // Stored before these rules, or the host left the list since: never sent to.
+            if let Err(refused) = guard::check_endpoint(&sub.endpoint, &self.config.push) {
+                tracing::warn!(%refused, "push endpoint refused");
+                continue;
+            }
+            let body = webpush::encrypt(payload.as_bytes(), &sub.p256dh, &sub.auth)?;
+            let auth = webpush::vapid_header(&key, &sub.endpoint, SUBJECT, self.clock.unix())?;
+            let sent = client
+                .post(&sub.endpoint)
+                .header("Authorization", auth)
+                .header("TTL", "86400")
+                .header("Urgency", "high")
+                .header("Content-Encoding", "aes128gcm")
+                .header("Content-Type", "application/octet-stream")
+                .body(body)
+                .send()
+                .await;
+            match sent {
+                Ok(r) if r.status().as_u16() == 404 || r.status().as_u16() == 410 => {
+                    self.db.drop_subscription(sub.id).await?;
+                }
+                Ok(r) if !r.status().is_success() => {
+                    tracing::warn!(status = %r.status(), "push service refused")
+                }
+                Ok(_) => metrics::counter!("push_sent_total").increment(1),
+                Err(e) => tracing::warn!(error = %e, "push service unreachable"),
+            }
+        }
+        Ok(())
+    }
 }

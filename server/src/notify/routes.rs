@@ -1,6 +1,6 @@
 //! Push subscription endpoints: the VAPID public key, subscribe and unsubscribe.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -11,12 +11,16 @@ use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{ClientIp, Input};
 use crate::api::rate_limit::Action;
-use crate::app::App;
 use crate::i18n::Msg;
 use crate::notify::store::{PushStore, Subscribed};
-use crate::notify::{guard, vapid_key, webpush, MAX_SUBSCRIPTIONS};
+use crate::notify::Notify;
+use crate::notify::{guard, webpush, MAX_SUBSCRIPTIONS};
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Notify: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(public_key))
         .routes(routes!(subscribe))
@@ -32,8 +36,8 @@ pub struct VapidKey {
 
 /// The key browsers subscribe to our pushes with.
 #[utoipa::path(get, path = "/system/push/vapidKey", tag = "notify", responses((status = 200, body = Envelope<VapidKey>)))]
-async fn public_key(State(app): State<App>) -> ApiResult<Reply<VapidKey>> {
-    let key = vapid_key(&app).await?;
+async fn public_key(State(notify): State<Notify>) -> ApiResult<Reply<VapidKey>> {
+    let key = notify.vapid_key().await?;
     Ok(ok(VapidKey {
         public_key: webpush::b64(&webpush::public_bytes(&key)),
     }))
@@ -59,20 +63,22 @@ pub struct SubscriptionRequest {
 #[utoipa::path(post, path = "/system/push/subscribe", tag = "notify", request_body = SubscriptionRequest,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
 async fn subscribe(
-    State(app): State<App>,
+    State(notify): State<Notify>,
     ClientIp(ip): ClientIp,
     me: Session,
     Input(req): Input<SubscriptionRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
-    app.limits
+    notify
+        .limits
         .check(Action::PushSubscribeByIp, &ip.to_string())?;
-    app.limits
+    notify
+        .limits
         .check(Action::PushSubscribeByAccount, &me.user_id.to_string())?;
     let endpoint = req
         .endpoint
         .ok_or_else(|| ApiError::Malformed("endpoint".into()))?;
     // Stored as the browser gave it: unsubscribing names it the same way.
-    guard::check_endpoint(&endpoint, &app.config.push).map_err(|refused| {
+    guard::check_endpoint(&endpoint, &notify.config.push).map_err(|refused| {
         tracing::info!(%refused, "push subscription refused");
         ApiError::Invalid(Msg::PushEndpointRefused)
     })?;
@@ -85,14 +91,14 @@ async fn subscribe(
     if !key_ok || webpush::unb64(&auth).map_or(true, |a| a.len() != 16) {
         return Err(ApiError::Malformed("keys".into()));
     }
-    let subscribed = app
+    let subscribed = notify
         .db
         .subscribe(
             me.user_id,
             &endpoint,
             &p256dh,
             &auth,
-            app.clock.unix(),
+            notify.clock.unix(),
             MAX_SUBSCRIPTIONS,
         )
         .await?;
@@ -111,11 +117,12 @@ pub struct UnsubscribeRequest {
 #[utoipa::path(post, path = "/system/push/unsubscribe", tag = "notify", request_body = UnsubscribeRequest,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>)))]
 async fn unsubscribe(
-    State(app): State<App>,
+    State(notify): State<Notify>,
     me: Session,
     Input(req): Input<UnsubscribeRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
-    app.db
+    notify
+        .db
         .unsubscribe(me.user_id, req.endpoint.as_deref().unwrap_or_default())
         .await?;
     Ok(ok(None))

@@ -1,7 +1,7 @@
 //! Push storage: the VAPID key and subscriptions.
 
+use crate::db::on_db;
 use crate::db::{Db, WriteTx};
-use crate::on_db;
 
 /// What became of a subscription.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

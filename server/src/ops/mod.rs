@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::{FromRef, MatchedPath, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -11,10 +11,14 @@ use axum::routing::get;
 use axum::Router;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 
-use crate::app::App;
+use crate::db::Db;
 
 /// The probes, and `/metrics` unless it has an address of its own (`with_metrics` false).
-pub fn router(with_metrics: bool) -> Router<App> {
+pub fn router<S>(with_metrics: bool) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     let router = Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .route("/readyz", get(readyz));
@@ -31,8 +35,8 @@ pub fn metrics_router() -> Router {
 }
 
 /// Ready when the database answers.
-async fn readyz(State(app): State<App>) -> Response {
-    match app.db.ping().await {
+async fn readyz(State(db): State<Db>) -> Response {
+    match db.ping().await {
         Ok(()) => (StatusCode::OK, "ready").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "database not ready");

@@ -5,11 +5,11 @@
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
+use crate::account::password::PasswordHasher;
 use crate::account::store::AccountStore;
 use crate::api::error::ApiError;
-use crate::app::App;
-use crate::people::drawn::create;
 use crate::people::store::PeopleStore;
+use crate::people::People;
 
 pub const DEMO_USER: &str = "demo";
 pub const DEMO_PASSWORD: &str = "demo1234";
@@ -114,89 +114,95 @@ fn words(
     }
 }
 
-/// Whether the demo account exists already.
-pub async fn seeded(app: &App) -> Result<bool, ApiError> {
-    Ok(app.db.user_name_in_use(DEMO_USER, None).await?)
-}
-
-/// Creates `users` demo people and the demo account, with likes and visits toward it.
-pub async fn seed(app: &App, users: usize) -> Result<(), ApiError> {
-    let now = app.clock.unix();
-    let password_hash = app.passwords.hash(DEMO_PASSWORD).await?;
-    let demo_id = create(
-        app,
-        DEMO_USER,
-        "demo@amora.app",
-        "male",
-        ("Britain", "en"),
-        "1992-06-15",
-        Some("Here to meet people from everywhere."),
-        &password_hash,
-        0,
-    )
-    .await?;
-    app.db
-        .grant_membership("demo@amora.app", "VIP", 30, now)
-        .await?;
-    let mut rng = rand::rng();
-    for i in 0..users {
-        let place = PLACES[i % PLACES.len()];
-        let gender = if i % 3 == 2 { "male" } else { "female" };
-        let (female, male, signatures) = words(place.1);
-        let first = if gender == "female" { female } else { male }
-            .choose(&mut rng)
-            .copied()
-            .unwrap_or("Alex");
-        let user_name = format!("{first}{}", 10 + i);
-        let email = format!("demo{i}@amora.app");
-        let years = rng.random_range(20..46);
-        let birthday = format!(
-            "{}-{:02}-{:02}",
-            2026 - years,
-            rng.random_range(1..13),
-            rng.random_range(1..29)
-        );
-        let signature = signatures.choose(&mut rng).copied();
-        let id = create(
-            app,
-            &user_name,
-            &email,
-            gender,
-            place,
-            &birthday,
-            signature,
-            &password_hash,
-            i as u64 + 1,
-        )
-        .await?;
-        // Activity spread over three days; a few online right now.
-        let last_active = if i % 5 == 0 {
-            now
-        } else {
-            now - rng.random_range(600..3 * 86_400)
-        };
-        app.db.touch_user(id, last_active).await?;
-        if i % 7 == 0 {
-            app.db
-                .grant_membership(&email, if i % 14 == 0 { "SVIP" } else { "VIP" }, 90, now)
-                .await?;
-        }
-        if gender == "female" && i % 3 == 0 {
-            app.db
-                .toggle_like(id, demo_id, now - rng.random_range(60..86_400))
-                .await?;
-        }
-        if gender == "female" && i % 2 == 0 {
-            let at = now - rng.random_range(60..2 * 86_400);
-            app.db
-                .record_footprint(id, demo_id, at.div_euclid(86_400), at)
-                .await?;
-        }
-        if gender == "female" && i % 4 == 0 {
-            app.db
-                .toggle_like(demo_id, id, now - rng.random_range(60..86_400))
-                .await?;
-        }
+impl People {
+    /// Whether the demo account exists already.
+    pub async fn demo_seeded(&self) -> Result<bool, ApiError> {
+        Ok(self.db.user_name_in_use(DEMO_USER, None).await?)
     }
-    Ok(())
+
+    /// Creates `users` demo people and the demo account, with likes and visits toward it.
+    pub async fn seed_demo(
+        &self,
+        passwords: &PasswordHasher,
+        users: usize,
+    ) -> Result<(), ApiError> {
+        let now = self.clock.unix();
+        let password_hash = passwords.hash(DEMO_PASSWORD).await?;
+        let demo_id = self
+            .create_drawn(
+                DEMO_USER,
+                "demo@amora.app",
+                "male",
+                ("Britain", "en"),
+                "1992-06-15",
+                Some("Here to meet people from everywhere."),
+                &password_hash,
+                0,
+            )
+            .await?;
+        self.db
+            .grant_membership("demo@amora.app", "VIP", 30, now)
+            .await?;
+        let mut rng = rand::rng();
+        for i in 0..users {
+            let place = PLACES[i % PLACES.len()];
+            let gender = if i % 3 == 2 { "male" } else { "female" };
+            let (female, male, signatures) = words(place.1);
+            let first = if gender == "female" { female } else { male }
+                .choose(&mut rng)
+                .copied()
+                .unwrap_or("Alex");
+            let user_name = format!("{first}{}", 10 + i);
+            let email = format!("demo{i}@amora.app");
+            let years = rng.random_range(20..46);
+            let birthday = format!(
+                "{}-{:02}-{:02}",
+                2026 - years,
+                rng.random_range(1..13),
+                rng.random_range(1..29)
+            );
+            let signature = signatures.choose(&mut rng).copied();
+            let id = self
+                .create_drawn(
+                    &user_name,
+                    &email,
+                    gender,
+                    place,
+                    &birthday,
+                    signature,
+                    &password_hash,
+                    i as u64 + 1,
+                )
+                .await?;
+            // Activity spread over three days; a few online right now.
+            let last_active = if i % 5 == 0 {
+                now
+            } else {
+                now - rng.random_range(600..3 * 86_400)
+            };
+            self.db.touch_user(id, last_active).await?;
+            if i % 7 == 0 {
+                self.db
+                    .grant_membership(&email, if i % 14 == 0 { "SVIP" } else { "VIP" }, 90, now)
+                    .await?;
+            }
+            if gender == "female" && i % 3 == 0 {
+                self.db
+                    .toggle_like(id, demo_id, now - rng.random_range(60..86_400))
+                    .await?;
+            }
+            if gender == "female" && i % 2 == 0 {
+                let at = now - rng.random_range(60..2 * 86_400);
+                self.db
+                    .record_footprint(id, demo_id, at.div_euclid(86_400), at)
+                    .await?;
+            }
+            if gender == "female" && i % 4 == 0 {
+                self.db
+                    .toggle_like(demo_id, id, now - rng.random_range(60..86_400))
+                    .await?;
+            }
+        }
+        Ok(())
+    }
 }

@@ -10,12 +10,41 @@ pub mod routes;
 pub mod service_accounts;
 pub mod store;
 
-use crate::app::App;
+use std::sync::Arc;
+
+use crate::api::rate_limit::RateLimiter;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::ground::Ground;
+use crate::media::Media;
 use crate::people::store::PeopleStore;
 
-/// Forgets who Discover showed before today; the server's sweep calls it every minute.
-pub async fn forget_earlier_days(app: &App) -> sqlx::Result<u64> {
-    app.db
-        .forget_shown_before(app.clock.unix().div_euclid(86_400))
-        .await
+/// The people service: what the people endpoints, the demo and the service accounts work with.
+#[derive(Clone)]
+pub struct People {
+    db: Db,
+    clock: Clock,
+    config: Arc<Config>,
+    limits: Arc<RateLimiter>,
+    media: Media,
+}
+
+impl People {
+    pub fn new(ground: &Ground) -> People {
+        People {
+            db: ground.db.clone(),
+            clock: ground.clock.clone(),
+            config: ground.config.clone(),
+            limits: ground.limits.clone(),
+            media: ground.media.clone(),
+        }
+    }
+
+    /// Forgets who Discover showed before today; the server's sweep calls it every minute.
+    pub async fn forget_earlier_days(&self) -> sqlx::Result<u64> {
+        self.db
+            .forget_shown_before(self.clock.unix().div_euclid(86_400))
+            .await
+    }
 }

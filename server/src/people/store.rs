@@ -1,8 +1,8 @@
 //! People storage on SQLite and PostgreSQL. Every list goes through `VISIBLE`: never me, never
 //! anyone I blocked or who blocked me, never a deleted or banned account.
 
+use crate::db::on_db;
 use crate::db::{Db, WriteTx};
-use crate::on_db;
 use crate::people::model::{CardRow, Counters, List};
 
 /// The card columns; `$1` is the viewer (for the private remark).

@@ -11,7 +11,7 @@ pub type TranslationKey = (i64, i64, String);
 
 /// The translations running now, one lock each; an entry lives while someone holds or waits
 /// for its lock.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct InFlight(Arc<Mutex<HashMap<TranslationKey, Arc<tokio::sync::Mutex<()>>>>>);
 
 /// Held while a translation runs; the next request for the same key goes on when it drops.

@@ -11,6 +11,8 @@ pub mod providers;
 pub mod routes;
 pub mod store;
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
@@ -18,10 +20,26 @@ use utoipa::ToSchema;
 use crate::account::model::parse_language;
 use crate::account::store::AccountStore;
 use crate::api::error::{ApiError, ApiResult};
-use crate::app::App;
+use crate::api::rate_limit::RateLimiter;
 use crate::chat::store::ChatStore;
+use crate::clock::Clock;
+use crate::db::Db;
+use crate::ground::Ground;
 use crate::i18n::Msg;
+use crate::translate::in_flight::InFlight;
+use crate::translate::providers::Router;
 use crate::translate::store::{NewTranslation, TranslateStore};
+
+/// The translation service: the providers, routed per language pair, and the store.
+#[derive(Clone)]
+pub struct Translate {
+    db: Db,
+    clock: Clock,
+    limits: Arc<RateLimiter>,
+    translator: Arc<Router>,
+    /// The translations running now (one per message, reader and language at a time).
+    in_flight: InFlight,
+}
 
 /// Characters a member may translate each UTC day (SPEC section 9).
 pub const MEMBER_DAILY_CHARACTERS: i64 = 2000;
@@ -49,145 +67,154 @@ pub struct Translation {
     pub same_language: bool,
 }
 
-/// Translates a message I sent or received into `target` (default: my choice for that
-/// partner, else my interface language).
-pub async fn translate_message(
-    app: &App,
-    me: i64,
-    message_id: i64,
-    target: Option<&str>,
-) -> ApiResult<Translation> {
-    let message = app
-        .db
-        .message(message_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    let partner = match (message.sender_id == me, message.recipient_id == me) {
-        (true, _) => message.recipient_id,
-        (_, true) => message.sender_id,
-        _ => return Err(ApiError::NotFound),
-    };
-    let deleted = if message.sender_id == me {
-        message.sender_deleted
-    } else {
-        message.recipient_deleted
-    };
-    if message.kind != "txt" || message.recalled_at.is_some() || deleted {
-        return Err(ApiError::NotFound);
+impl Translate {
+    pub fn new(ground: &Ground) -> Translate {
+        Translate {
+            db: ground.db.clone(),
+            clock: ground.clock.clone(),
+            limits: ground.limits.clone(),
+            translator: providers::from_config(&ground.config),
+            in_flight: InFlight::default(),
+        }
     }
-    let reader = app.db.user(me).await?.ok_or(ApiError::Unauthorized)?;
-    let target = match target.filter(|t| !t.is_empty()) {
-        Some(t) => parse_language(Some(t))?.to_owned(),
-        None => match app
+
+    /// Translates a message I sent or received into `target` (default: my choice for that
+    /// partner, else my interface language).
+    pub async fn translate_message(
+        &self,
+        me: i64,
+        message_id: i64,
+        target: Option<&str>,
+    ) -> ApiResult<Translation> {
+        let message = self
             .db
-            .chat_language(me, partner)
+            .message(message_id)
             .await?
-            .filter(|t| t != DO_NOT_TRANSLATE)
-        {
-            Some(t) => t,
-            None => reader.language.clone(),
-        },
-    };
-    let now = app.clock.unix();
-    let day = now.div_euclid(86_400);
-    let member = reader.membership(now).is_some();
-    let used = if member {
-        app.db.allowance_used(me, day).await?
-    } else {
-        0
-    };
-    let allowance_left = if member {
-        (MEMBER_DAILY_CHARACTERS - used).max(0)
-    } else {
-        0
-    };
-    let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
-    let source_text = text["text"].as_str().unwrap_or_default().to_owned();
-    let sender = app.db.user(message.sender_id).await?;
-    let source = sender.as_ref().map(|s| s.language.clone());
-    let same_language = source.as_deref() == Some(target.as_str());
-    let _only_one = app
-        .translations_in_flight
-        .enter((message_id, me, target.clone()))
-        .await;
-    if let Some(stored) = app.db.stored_translation(message_id, me, &target).await? {
-        return Ok(Translation {
+            .ok_or(ApiError::NotFound)?;
+        let partner = match (message.sender_id == me, message.recipient_id == me) {
+            (true, _) => message.recipient_id,
+            (_, true) => message.sender_id,
+            _ => return Err(ApiError::NotFound),
+        };
+        let deleted = if message.sender_id == me {
+            message.sender_deleted
+        } else {
+            message.recipient_deleted
+        };
+        if message.kind != "txt" || message.recalled_at.is_some() || deleted {
+            return Err(ApiError::NotFound);
+        }
+        let reader = self.db.user(me).await?.ok_or(ApiError::Unauthorized)?;
+        let target = match target.filter(|t| !t.is_empty()) {
+            Some(t) => parse_language(Some(t))?.to_owned(),
+            None => match self
+                .db
+                .chat_language(me, partner)
+                .await?
+                .filter(|t| t != DO_NOT_TRANSLATE)
+            {
+                Some(t) => t,
+                None => reader.language.clone(),
+            },
+        };
+        let now = self.clock.unix();
+        let day = now.div_euclid(86_400);
+        let member = reader.membership(now).is_some();
+        let used = if member {
+            self.db.allowance_used(me, day).await?
+        } else {
+            0
+        };
+        let allowance_left = if member {
+            (MEMBER_DAILY_CHARACTERS - used).max(0)
+        } else {
+            0
+        };
+        let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
+        let source_text = text["text"].as_str().unwrap_or_default().to_owned();
+        let sender = self.db.user(message.sender_id).await?;
+        let source = sender.as_ref().map(|s| s.language.clone());
+        let same_language = source.as_deref() == Some(target.as_str());
+        let _only_one = self.in_flight.enter((message_id, me, target.clone())).await;
+        if let Some(stored) = self.db.stored_translation(message_id, me, &target).await? {
+            return Ok(Translation {
+                message_id,
+                characters: i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX),
+                target,
+                text: stored,
+                from_allowance: 0,
+                from_pack: 0,
+                allowance_left,
+                pack_balance: reader.characters,
+                same_language,
+            });
+        }
+        let characters = i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX);
+        let (from_allowance, from_pack) = if same_language {
+            (0, 0) // same language: nothing to translate, nothing to pay
+        } else {
+            let take = characters.min(allowance_left);
+            (take, characters - take)
+        };
+        if from_pack > reader.characters {
+            return Err(ApiError::Invalid(Msg::InsufficientCharacters));
+        }
+        let source_hash = hex::encode(Sha256::digest(
+            format!("{}\u{0}{source_text}", source.as_deref().unwrap_or("")).as_bytes(),
+        ));
+        let (translated, provider) = if from_allowance + from_pack == 0 {
+            (source_text.clone(), "none".to_owned())
+        } else if let Some(hit) = self.db.cached(&source_hash, &target).await? {
+            hit
+        } else {
+            let provider = self
+                .translator
+                .provider_for(source.as_deref(), &target)
+                .map_err(|_| ApiError::Invalid(Msg::TranslationUnavailable))?;
+            let done = provider
+                .translate(&source_text, source.as_deref(), &target)
+                .await
+                .map_err(|e| {
+                    tracing::warn!(error = %e, "translation failed");
+                    ApiError::Unavailable(Msg::TranslationFailed)
+                })?;
+            metrics::counter!("translated_characters_total", "provider" => done.provider)
+                .increment(u64::try_from(characters).unwrap_or(0));
+            (done.text, done.provider.to_owned())
+        };
+        let saved = self
+            .db
+            .save_translation(&NewTranslation {
+                message_id,
+                reader: me,
+                target: &target,
+                text: &translated,
+                source_hash: &source_hash,
+                provider: &provider,
+                characters,
+                from_allowance,
+                allowance_cap: MEMBER_DAILY_CHARACTERS,
+                from_pack,
+                day,
+                now,
+            })
+            .await?;
+        let (from_allowance, from_pack) = if saved {
+            (from_allowance, from_pack)
+        } else {
+            (0, 0)
+        };
+        let balance = self.db.user(me).await?.map_or(0, |u| u.characters);
+        Ok(Translation {
             message_id,
-            characters: i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX),
             target,
-            text: stored,
-            from_allowance: 0,
-            from_pack: 0,
-            allowance_left,
-            pack_balance: reader.characters,
-            same_language,
-        });
-    }
-    let characters = i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX);
-    let (from_allowance, from_pack) = if same_language {
-        (0, 0) // same language: nothing to translate, nothing to pay
-    } else {
-        let take = characters.min(allowance_left);
-        (take, characters - take)
-    };
-    if from_pack > reader.characters {
-        return Err(ApiError::Invalid(Msg::InsufficientCharacters));
-    }
-    let source_hash = hex::encode(Sha256::digest(
-        format!("{}\u{0}{source_text}", source.as_deref().unwrap_or("")).as_bytes(),
-    ));
-    let (translated, provider) = if from_allowance + from_pack == 0 {
-        (source_text.clone(), "none".to_owned())
-    } else if let Some(hit) = app.db.cached(&source_hash, &target).await? {
-        hit
-    } else {
-        let provider = app
-            .translator
-            .provider_for(source.as_deref(), &target)
-            .map_err(|_| ApiError::Invalid(Msg::TranslationUnavailable))?;
-        let done = provider
-            .translate(&source_text, source.as_deref(), &target)
-            .await
-            .map_err(|e| {
-                tracing::warn!(error = %e, "translation failed");
-                ApiError::Unavailable(Msg::TranslationFailed)
-            })?;
-        metrics::counter!("translated_characters_total", "provider" => done.provider)
-            .increment(u64::try_from(characters).unwrap_or(0));
-        (done.text, done.provider.to_owned())
-    };
-    let saved = app
-        .db
-        .save_translation(&NewTranslation {
-            message_id,
-            reader: me,
-            target: &target,
-            text: &translated,
-            source_hash: &source_hash,
-            provider: &provider,
+            text: translated,
             characters,
             from_allowance,
-            allowance_cap: MEMBER_DAILY_CHARACTERS,
             from_pack,
-            day,
-            now,
+            allowance_left: allowance_left - from_allowance,
+            pack_balance: balance,
+            same_language,
         })
-        .await?;
-    let (from_allowance, from_pack) = if saved {
-        (from_allowance, from_pack)
-    } else {
-        (0, 0)
-    };
-    let balance = app.db.user(me).await?.map_or(0, |u| u.characters);
-    Ok(Translation {
-        message_id,
-        target,
-        text: translated,
-        characters,
-        from_allowance,
-        from_pack,
-        allowance_left: allowance_left - from_allowance,
-        pack_balance: balance,
-        same_language,
-    })
+    }
 }

@@ -1,6 +1,6 @@
 //! Translation endpoints: `tranMsg` and the per-partner language choice (CHAT_LANGUAGES).
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -12,11 +12,15 @@ use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
 use crate::api::rate_limit::Action;
-use crate::app::App;
 use crate::translate::store::TranslateStore;
-use crate::translate::{translate_message, Translation, DO_NOT_TRANSLATE};
+use crate::translate::Translate;
+use crate::translate::{Translation, DO_NOT_TRANSLATE};
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Translate: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(tran_msg))
         .routes(routes!(chat_languages, set_chat_language))
@@ -38,20 +42,21 @@ pub struct TranMsgQuery {
 #[utoipa::path(post, path = "/system/content/tranMsg", tag = "translate", params(TranMsgQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Translation>), (status = 400), (status = 404), (status = 503)))]
 async fn tran_msg(
-    State(app): State<App>,
+    State(translate): State<Translate>,
     me: Session,
     Query(q): Query<TranMsgQuery>,
 ) -> ApiResult<Reply<Translation>> {
     let _ = q.year;
-    app.limits
+    translate
+        .limits
         .check(Action::TranslateByAccount, &me.user_id.to_string())?;
-    Ok(ok(translate_message(
-        &app,
-        me.user_id,
-        q.id.ok_or(ApiError::NotFound)?,
-        q.target.as_deref(),
-    )
-    .await?))
+    Ok(ok(translate
+        .translate_message(
+            me.user_id,
+            q.id.ok_or(ApiError::NotFound)?,
+            q.target.as_deref(),
+        )
+        .await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -66,10 +71,10 @@ pub struct ChatLanguage {
 #[utoipa::path(get, path = "/system/content/chatLanguage", tag = "translate", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<ChatLanguage>>)))]
 async fn chat_languages(
-    State(app): State<App>,
+    State(translate): State<Translate>,
     me: Session,
 ) -> ApiResult<Reply<Vec<ChatLanguage>>> {
-    let rows = app.db.chat_languages(me.user_id).await?;
+    let rows = translate.db.chat_languages(me.user_id).await?;
     Ok(ok(rows
         .into_iter()
         .map(|(user_id, abbr)| ChatLanguage { user_id, abbr })
@@ -89,7 +94,7 @@ pub struct ChatLanguageQuery {
 #[utoipa::path(put, path = "/system/content/chatLanguage", tag = "translate", params(ChatLanguageQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<ChatLanguage>), (status = 400)))]
 async fn set_chat_language(
-    State(app): State<App>,
+    State(translate): State<Translate>,
     me: Session,
     Query(q): Query<ChatLanguageQuery>,
 ) -> ApiResult<Reply<ChatLanguage>> {
@@ -98,8 +103,9 @@ async fn set_chat_language(
         Some(DO_NOT_TRANSLATE) => DO_NOT_TRANSLATE.to_owned(),
         other => parse_language(other)?.to_owned(),
     };
-    app.db
-        .set_chat_language(me.user_id, partner, &abbr, app.clock.unix())
+    translate
+        .db
+        .set_chat_language(me.user_id, partner, &abbr, translate.clock.unix())
         .await?;
     Ok(ok(ChatLanguage {
         user_id: partner,

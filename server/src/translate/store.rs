@@ -1,8 +1,8 @@
 //! Translation storage: translations per reader, the cache, allowances and language choices.
 
+use crate::db::on_db;
 use crate::db::{Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
-use crate::on_db;
 
 /// A translation to keep, and how it is paid.
 pub struct NewTranslation<'a> {

@@ -5,3 +5,28 @@ pub mod model;
 pub mod payment;
 pub mod routes;
 pub mod store;
+
+use std::sync::Arc;
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::ground::Ground;
+
+/// The wallet service: what the catalogue, order and payment endpoints work with.
+#[derive(Clone)]
+pub struct Wallet {
+    db: Db,
+    clock: Clock,
+    config: Arc<Config>,
+}
+
+impl Wallet {
+    pub fn new(ground: &Ground) -> Wallet {
+        Wallet {
+            db: ground.db.clone(),
+            clock: ground.clock.clone(),
+            config: ground.config.clone(),
+        }
+    }
+}

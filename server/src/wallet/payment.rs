@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use crate::api::error::ApiError;
-use crate::app::App;
+use crate::config::Config;
 use crate::i18n::Msg;
 use crate::wallet::model::OrderRow;
 
@@ -19,7 +19,7 @@ pub struct Confirmation {
 
 pub trait PaymentProvider {
     /// Where the buyer goes to pay.
-    fn checkout_url(&self, app: &App, order: &OrderRow) -> String;
+    fn checkout_url(&self, order: &OrderRow) -> String;
     /// Checks a return (query parameters, body) and names the paid order.
     fn confirm(
         &self,
@@ -30,13 +30,16 @@ pub trait PaymentProvider {
 
 /// The TEST checkout: a page of our own app where the buyer approves or declines. The order's
 /// random checkout token proves the return comes from that page.
-pub struct Sandbox;
+pub struct Sandbox {
+    /// The app's address, where the checkout page is.
+    public_url: String,
+}
 
 impl PaymentProvider for Sandbox {
-    fn checkout_url(&self, app: &App, order: &OrderRow) -> String {
+    fn checkout_url(&self, order: &OrderRow) -> String {
         format!(
             "{}/pages/recharge/recharge?sandboxOrder={}&token={}",
-            app.config.public_url.trim_end_matches('/'),
+            self.public_url.trim_end_matches('/'),
             order.id,
             order.checkout
         )
@@ -62,11 +65,13 @@ impl PaymentProvider for Sandbox {
 
 /// The provider of a pay type, when this installation has one.
 pub fn provider(
-    app: &App,
+    config: &Config,
     pay_type: &str,
 ) -> Result<Box<dyn PaymentProvider + Send + Sync>, ApiError> {
     match pay_type {
-        "sandbox" if app.config.wallet.sandbox || app.config.demo => Ok(Box::new(Sandbox)),
+        "sandbox" if config.wallet.sandbox || config.demo => Ok(Box::new(Sandbox {
+            public_url: config.public_url.clone(),
+        })),
         _ => Err(ApiError::Invalid(Msg::PayTypeUnavailable)),
     }
 }

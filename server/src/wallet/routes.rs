@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -13,13 +13,17 @@ use crate::account::sessions::Session;
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query};
-use crate::app::App;
 use crate::i18n::Msg;
 use crate::wallet::model::{Gift, Order, Product, PAY_TYPES};
 use crate::wallet::payment::provider;
 use crate::wallet::store::{OrderError, WalletStore};
+use crate::wallet::Wallet;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Wallet: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(products))
         .routes(routes!(grade))
@@ -56,13 +60,13 @@ pub struct Catalogue {
 
 /// What can be bought: memberships, gold packs and character packs.
 #[utoipa::path(get, path = "/system/grade/getProduct", tag = "wallet", responses((status = 200, body = Envelope<Catalogue>)))]
-async fn products(State(app): State<App>) -> ApiResult<Reply<Catalogue>> {
+async fn products(State(wallet): State<Wallet>) -> ApiResult<Reply<Catalogue>> {
     let mut catalogue = Catalogue {
         member: vec![],
         gold: vec![],
         character: vec![],
     };
-    for row in app.db.products().await? {
+    for row in wallet.db.products().await? {
         match row.kind.as_str() {
             "member" => catalogue.member.push(row.into()),
             "gold" => catalogue.gold.push(row.into()),
@@ -85,7 +89,7 @@ pub struct Grade {
 /// A membership level and its benefits (`VIP` or `SVIP`, or 1 and 2).
 #[utoipa::path(get, path = "/system/grade/{id}", tag = "wallet", params(("id" = String, Path)),
     responses((status = 200, body = Envelope<Grade>), (status = 404)))]
-async fn grade(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Reply<Grade>> {
+async fn grade(State(wallet): State<Wallet>, Path(id): Path<String>) -> ApiResult<Reply<Grade>> {
     let level = match id.as_str() {
         "1" => Level::Vip,
         "2" => Level::Svip,
@@ -109,7 +113,7 @@ async fn grade(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Repl
         level,
         benefits,
         daily_translation_characters: 2000,
-        card_gift_discount_percent: app.config.wallet.member_card_discount_percent,
+        card_gift_discount_percent: wallet.config.wallet.member_card_discount_percent,
     }))
 }
 
@@ -122,84 +126,84 @@ pub struct CreateOrderQuery {
     pay_type: Option<String>,
 }
 
-async fn create(app: &App, me: &Session, q: &CreateOrderQuery) -> ApiResult<Reply<Order>> {
+async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResult<Reply<Order>> {
     let pay_type = q
         .pay_type
         .as_deref()
         .filter(|p| PAY_TYPES.contains(p))
         .ok_or(ApiError::Invalid(Msg::PayTypeUnavailable))?;
-    let product = app
+    let product = wallet
         .db
         .product(q.product_id.ok_or(ApiError::NotFound)?)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let now = app.clock.unix();
+    let now = wallet.clock.unix();
     if pay_type == "gold" {
         if product.price_coins.is_none() {
             return Err(ApiError::Invalid(Msg::NotPayableWithGold));
         }
-        let order = app
+        let order = wallet
             .db
             .create_order(me.user_id, &product, "gold", "", now)
             .await
             .map_err(order_error)?;
-        return match app.db.pay_with_gold(order.id, now).await {
+        return match wallet.db.pay_with_gold(order.id, now).await {
             Ok(paid) => {
-                let paid = app.db.order(paid.id).await?.unwrap_or(paid);
+                let paid = wallet.db.order(paid.id).await?.unwrap_or(paid);
                 Ok(ok_with(Msg::PaymentSuccess, Order::view(&paid, None)))
             }
             Err(e) => {
                 // Nothing moved; the order is closed as failed so another can be made.
-                let _ = app.db.close_order(order.id, "failed", now).await;
+                let _ = wallet.db.close_order(order.id, "failed", now).await;
                 Err(order_error(e))
             }
         };
     }
-    let provider = provider(app, pay_type)?;
+    let provider = provider(&wallet.config, pay_type)?;
     let (token, _) = crate::account::token::new_token();
-    let order = app
+    let order = wallet
         .db
         .create_order(me.user_id, &product, pay_type, &token, now)
         .await
         .map_err(order_error)?;
-    Ok(ok(Order::view(
-        &order,
-        Some(provider.checkout_url(app, &order)),
-    )))
+    Ok(ok(Order::view(&order, Some(provider.checkout_url(&order)))))
 }
 
 /// Creates an order (web); gold pays at once, other methods answer a checkout URL.
 #[utoipa::path(get, path = "/order/createOrder", tag = "wallet", params(CreateOrderQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn create_order(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     me: Session,
     Query(q): Query<CreateOrderQuery>,
 ) -> ApiResult<Reply<Order>> {
-    create(&app, &me, &q).await
+    create(&wallet, &me, &q).await
 }
 
 /// Creates an order (app stores).
 #[utoipa::path(get, path = "/order/app/createOrder", tag = "wallet", params(CreateOrderQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn create_app_order(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     me: Session,
     Query(q): Query<CreateOrderQuery>,
 ) -> ApiResult<Reply<Order>> {
-    create(&app, &me, &q).await
+    create(&wallet, &me, &q).await
 }
 
 /// My unfinished order, to finish or cancel it; null when there is none.
 #[utoipa::path(get, path = "/order/app/getOrder", tag = "wallet", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<Order>>)))]
-async fn unfinished_order(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<Order>>> {
-    let order = app.db.unfinished_order(me.user_id).await?;
+async fn unfinished_order(
+    State(wallet): State<Wallet>,
+    me: Session,
+) -> ApiResult<Reply<Option<Order>>> {
+    let order = wallet.db.unfinished_order(me.user_id).await?;
     let view = match order {
         Some(o) => {
-            let url = provider(&app, &o.pay_type)
+            let url = provider(&wallet.config, &o.pay_type)
                 .ok()
-                .map(|p| p.checkout_url(&app, &o));
+                .map(|p| p.checkout_url(&o));
             Some(Order::view(&o, url))
         }
         None => None,
@@ -208,19 +212,22 @@ async fn unfinished_order(State(app): State<App>, me: Session) -> ApiResult<Repl
 }
 
 /// A provider's return: the order and its parameters.
-async fn confirm_return(app: &App, params: HashMap<String, String>) -> ApiResult<Reply<Order>> {
+async fn confirm_return(
+    wallet: &Wallet,
+    params: HashMap<String, String>,
+) -> ApiResult<Reply<Order>> {
     let order_id = params
         .get("orderId")
         .and_then(|v| v.parse().ok())
         .ok_or(ApiError::NotFound)?;
-    let order = app.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
-    let confirmation = provider(app, &order.pay_type)?.confirm(&order, &params)?;
-    let (order, _) = app
+    let order = wallet.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
+    let confirmation = provider(&wallet.config, &order.pay_type)?.confirm(&order, &params)?;
+    let (order, _) = wallet
         .db
         .confirm(
             confirmation.order_id,
             &confirmation.provider_txn,
-            app.clock.unix(),
+            wallet.clock.unix(),
         )
         .await
         .map_err(order_error)?;
@@ -231,43 +238,43 @@ async fn confirm_return(app: &App, params: HashMap<String, String>) -> ApiResult
 #[utoipa::path(get, path = "/order/success", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn success(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     Query(params): Query<HashMap<String, String>>,
 ) -> ApiResult<Reply<Order>> {
-    confirm_return(&app, params).await
+    confirm_return(&wallet, params).await
 }
 
 /// The return after paying in an app.
 #[utoipa::path(get, path = "/order/appsuccess", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn app_success(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     Query(params): Query<HashMap<String, String>>,
 ) -> ApiResult<Reply<Order>> {
-    confirm_return(&app, params).await
+    confirm_return(&wallet, params).await
 }
 
 /// The return after the buyer declined: the order is cancelled.
 #[utoipa::path(get, path = "/order/cancel", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn cancel(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     Query(params): Query<HashMap<String, String>>,
 ) -> ApiResult<Reply<Order>> {
     let order_id = params
         .get("orderId")
         .and_then(|v| v.parse().ok())
         .ok_or(ApiError::NotFound)?;
-    let order = app.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
+    let order = wallet.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
     let token = params.get("token").map(String::as_str).unwrap_or_default();
     if !crate::account::token::constant_time_eq(token.as_bytes(), order.checkout.as_bytes())
         || token.is_empty()
     {
         return Err(ApiError::Invalid(Msg::PaymentFailure));
     }
-    let order = app
+    let order = wallet
         .db
-        .close_order(order.id, "cancelled", app.clock.unix())
+        .close_order(order.id, "cancelled", wallet.clock.unix())
         .await
         .map_err(order_error)?;
     Ok(ok_with(Msg::PaymentFailure, Order::view(&order, None)))
@@ -277,11 +284,11 @@ async fn cancel(
 #[utoipa::path(get, path = "/order/payPalOrder", tag = "wallet", params(("orderId" = i64, Query)),
     responses((status = 200, body = Envelope<Order>), (status = 400)))]
 async fn paypal_order(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     Query(params): Query<HashMap<String, String>>,
 ) -> ApiResult<Reply<Order>> {
-    provider(&app, "paypal")?;
-    confirm_return(&app, params).await
+    provider(&wallet.config, "paypal")?;
+    confirm_return(&wallet, params).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -297,11 +304,11 @@ pub struct StoreReceipt {
     request_body(content = StoreReceipt, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Order>), (status = 400)))]
 async fn ios_pay(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     _me: Session,
     Input(receipt): Input<StoreReceipt>,
 ) -> ApiResult<Reply<Order>> {
-    provider(&app, "apple")?;
+    provider(&wallet.config, "apple")?;
     let params = HashMap::from([
         (
             "orderId".to_owned(),
@@ -309,18 +316,18 @@ async fn ios_pay(
         ),
         ("receipt".to_owned(), receipt.receipt.unwrap_or_default()),
     ]);
-    confirm_return(&app, params).await
+    confirm_return(&wallet, params).await
 }
 
 /// A Google Play purchase token: verified by the Google provider when configured.
 #[utoipa::path(post, path = "/order/checkGoogleOrder", tag = "wallet", security(("bearer" = [])), request_body = StoreReceipt,
     responses((status = 200, body = Envelope<Order>), (status = 400)))]
 async fn check_google_order(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     _me: Session,
     Input(receipt): Input<StoreReceipt>,
 ) -> ApiResult<Reply<Order>> {
-    provider(&app, "google")?;
+    provider(&wallet.config, "google")?;
     let params = HashMap::from([
         (
             "orderId".to_owned(),
@@ -328,7 +335,7 @@ async fn check_google_order(
         ),
         ("receipt".to_owned(), receipt.receipt.unwrap_or_default()),
     ]);
-    confirm_return(&app, params).await
+    confirm_return(&wallet, params).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -350,18 +357,18 @@ pub struct Claimed {
 #[utoipa::path(post, path = "/system/watch/edit", tag = "wallet", security(("bearer" = [])), request_body = ClaimRequest,
     responses((status = 200, body = Envelope<Claimed>), (status = 400)))]
 async fn claim_coins(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     me: Session,
     Input(req): Input<ClaimRequest>,
 ) -> ApiResult<Reply<Claimed>> {
-    let w = &app.config.wallet;
+    let w = &wallet.config.wallet;
     let (kind, times, coins, refused) = match req.kind.as_deref().unwrap_or("claim") {
         "claim" => ("claim", 1, w.daily_claim_coins, Msg::AlreadyClaimed),
         "watch" => ("watch", w.watch_per_day, w.watch_coins, Msg::WatchLimit),
         _ => return Err(ApiError::Malformed("type".into())),
     };
-    let now = app.clock.unix();
-    let balance = app
+    let now = wallet.clock.unix();
+    let balance = wallet
         .db
         .claim_coins(me.user_id, kind, now.div_euclid(86_400), times, coins, now)
         .await?
@@ -371,8 +378,8 @@ async fn claim_coins(
 
 /// The gift catalogue (prices in coins; members pay less for cards).
 #[utoipa::path(get, path = "/system/gift/list", tag = "wallet", responses((status = 200, body = Envelope<Vec<Gift>>)))]
-async fn gifts(State(app): State<App>) -> ApiResult<Reply<Vec<Gift>>> {
-    Ok(ok(app.db.gifts().await?))
+async fn gifts(State(wallet): State<Wallet>) -> ApiResult<Reply<Vec<Gift>>> {
+    Ok(ok(wallet.db.gifts().await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -392,12 +399,12 @@ pub struct UserQuery {
 #[utoipa::path(get, path = "/system/gift/received", tag = "wallet", params(UserQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<ReceivedGift>>)))]
 async fn gifts_received(
-    State(app): State<App>,
+    State(wallet): State<Wallet>,
     me: Session,
     Query(q): Query<UserQuery>,
 ) -> ApiResult<Reply<Vec<ReceivedGift>>> {
     let user = q.user_id.unwrap_or(me.user_id);
-    let rows = app.db.gifts_received(user).await?;
+    let rows = wallet.db.gifts_received(user).await?;
     Ok(ok(rows
         .into_iter()
         .map(|(gift, count)| ReceivedGift { gift, count })

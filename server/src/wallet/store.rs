@@ -5,9 +5,9 @@ use chrono::Months;
 use sqlx::Transaction;
 
 use crate::account::model::Level;
+use crate::db::on_db;
 use crate::db::{is_unique_violation, Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
-use crate::on_db;
 use crate::wallet::model::{Gift, OrderRow, ProductRow};
 
 const PRODUCT: &str = "id, code, kind, level, months, amount, price_cents, currency, price_coins";

@@ -445,9 +445,7 @@ async fn expired_sessions_are_purged(b: Backend) {
     app.clock().advance(chrono::Duration::days(31));
     let bea = app.register("bea").await;
 
-    let purged = amora_server::account::guard::purge_expired(app.app())
-        .await
-        .unwrap();
+    let purged = app.app().accounts.purge_expired().await.unwrap();
     assert_eq!(purged, 2);
     assert_eq!(app.sessions_of(&ana).await, 0);
     assert_eq!(app.sessions_of(&bea).await, 1);

@@ -426,9 +426,7 @@ async fn an_unclaimed_red_packet_returns_to_its_sender_after_24_hours(b: Backend
     let ignored = sends_packet(&app, &tom, &ana, 40).await;
     assert_eq!(app.coins(&tom).await, 30);
     app.clock().advance(chrono::Duration::hours(25));
-    amora_server::chat::service::return_red_packets(app.app())
-        .await
-        .unwrap();
+    app.app().chat.return_red_packets().await.unwrap();
     assert_eq!(app.coins(&tom).await, 70);
     let m = seen(&app, &ana, &tom, &ignored["id"]).await;
     assert_eq!(m["content"]["state"], "returned");
@@ -436,9 +434,7 @@ async fn an_unclaimed_red_packet_returns_to_its_sender_after_24_hours(b: Backend
         .await
         .fails(400, RED_PACKET_GONE);
     // Sweeping again returns nothing twice.
-    amora_server::chat::service::return_red_packets(app.app())
-        .await
-        .unwrap();
+    app.app().chat.return_red_packets().await.unwrap();
     assert_eq!(app.coins(&tom).await, 70);
     assert_eq!(app.coins(&ana).await, 30);
 }
@@ -452,9 +448,7 @@ async fn a_red_packet_to_someone_who_leaves_goes_back_to_its_sender(b: Backend) 
     assert_eq!(app.coins(&tom).await, 55);
 
     app.clock().advance(chrono::Duration::hours(25));
-    amora_server::chat::service::return_red_packets(app.app())
-        .await
-        .unwrap();
+    app.app().chat.return_red_packets().await.unwrap();
     assert_eq!(app.coins(&tom).await, 100);
     assert_eq!(
         app.ledger_key(&format!("red-packet:{}:return", packet_id(&sent)))

@@ -1,23 +1,26 @@
 //! Blocks: the blacklist, blocking and unblocking (blocked people vanish from each other).
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::open_list;
 use crate::account::sessions::Session;
 use crate::account::store::AccountStore;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, Input, Query};
-use crate::app::App;
 use crate::i18n::Msg;
 use crate::people::model::Card;
 use crate::people::store::{PeopleList, PeopleStore};
+use crate::people::People;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    People: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(blocked))
         .routes(routes!(block))
@@ -28,11 +31,11 @@ pub fn router() -> OpenApiRouter<App> {
 #[utoipa::path(get, path = "/system/blacklisted/list", tag = "people", params(Paging),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
 async fn blocked(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Query(p): Query<Paging>,
 ) -> ApiResult<Reply<Page<Card>>> {
-    open_list(&app, &me, PeopleList::Blocked, None, p).await
+    people.open_list(&me, PeopleList::Blocked, None, p).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -45,7 +48,7 @@ pub struct BlockRequest {
 #[utoipa::path(post, path = "/system/blacklisted/add", tag = "people", request_body = BlockRequest,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 404)))]
 async fn block(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Input(req): Input<BlockRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
@@ -54,8 +57,8 @@ async fn block(
         return Err(ApiError::Invalid(Msg::NotYourself));
     }
     // Blocking someone who already blocked me is allowed (and invisible to them).
-    app.db.user(id).await?.ok_or(ApiError::NotFound)?;
-    app.db.block(me.user_id, id, app.clock.unix()).await?;
+    people.db.user(id).await?.ok_or(ApiError::NotFound)?;
+    people.db.block(me.user_id, id, people.clock.unix()).await?;
     Ok(ok(None))
 }
 
@@ -70,11 +73,11 @@ pub struct IdsQuery {
 #[utoipa::path(delete, path = "/system/blacklisted/remove", tag = "people", params(IdsQuery),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400)))]
 async fn unblock(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Query(q): Query<IdsQuery>,
 ) -> ApiResult<Reply<Option<String>>> {
     let ids = parse_ids(q.ids.as_deref())?;
-    app.db.unblock(me.user_id, &ids).await?;
+    people.db.unblock(me.user_id, &ids).await?;
     Ok(ok(None))
 }

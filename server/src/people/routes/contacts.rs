@@ -1,20 +1,23 @@
 //! Contacts: adding and removing a chat contact, the list, and the customer-service contact.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{card, me_row, open_list, visible};
 use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
-use crate::app::App;
 use crate::people::model::Card;
 use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::store::{PeopleList, PeopleStore};
+use crate::people::People;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    People: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(add_contact))
         .routes(routes!(remove_contact))
@@ -26,24 +29,27 @@ pub fn router() -> OpenApiRouter<App> {
 #[utoipa::path(get, path = "/em/addFriend/{userId}", tag = "people", params(("userId" = i64, Path)),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Card>), (status = 404)))]
 async fn add_contact(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Path(id): Path<i64>,
 ) -> ApiResult<Reply<Card>> {
-    let row = visible(&app, &me, id).await?;
-    app.db.add_contact(me.user_id, id, app.clock.unix()).await?;
-    Ok(ok(card(&app, row)))
+    let row = people.visible_to(&me, id).await?;
+    people
+        .db
+        .add_contact(me.user_id, id, people.clock.unix())
+        .await?;
+    Ok(ok(people.card(row)))
 }
 
 /// Removes a person from my contacts.
 #[utoipa::path(get, path = "/em/delFriend/{userId}", tag = "people", params(("userId" = i64, Path)),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>)))]
 async fn remove_contact(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Path(id): Path<i64>,
 ) -> ApiResult<Reply<Option<String>>> {
-    app.db.remove_contact(me.user_id, id).await?;
+    people.db.remove_contact(me.user_id, id).await?;
     Ok(ok(None))
 }
 
@@ -51,27 +57,27 @@ async fn remove_contact(
 #[utoipa::path(get, path = "/em/friends/list", tag = "people", params(Paging),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
 async fn contacts(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Query(p): Query<Paging>,
 ) -> ApiResult<Reply<Page<Card>>> {
-    open_list(&app, &me, PeopleList::Contacts, None, p).await
+    people.open_list(&me, PeopleList::Contacts, None, p).await
 }
 
 /// The customer-service contact: members get the exclusive concierge.
 #[utoipa::path(get, path = "/em/friends/customer", tag = "people",
     security(("bearer" = [])), responses((status = 200, body = Envelope<Card>)))]
-async fn customer_service(State(app): State<App>, me: Session) -> ApiResult<Reply<Card>> {
-    let row = me_row(&app, &me).await?;
-    let name = if row.membership(app.clock.unix()).is_some() {
+async fn customer_service(State(people): State<People>, me: Session) -> ApiResult<Reply<Card>> {
+    let row = people.me_row(&me).await?;
+    let name = if row.membership(people.clock.unix()).is_some() {
         CONCIERGE_NAME
     } else {
         SUPPORT_NAME
     };
-    let service = app
+    let service = people
         .db
         .service_account(me.user_id, name)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok(ok(card(&app, service)))
+    Ok(ok(people.card(service)))
 }

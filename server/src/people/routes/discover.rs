@@ -1,24 +1,28 @@
 //! Discover: the filtered, paged people of the home screen with the non-members' daily cap of
 //! different people, the recommended list and a random person.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use chrono::Months;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{card, day_of, me_row, page};
+use super::day_of;
 use crate::account::model::UserRow;
 use crate::account::model::{Country, Gender};
 use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
-use crate::app::App;
 use crate::i18n::Msg;
 use crate::people::model::{Card, DiscoverFilters};
 use crate::people::store::{Arg, PeopleStore, Search};
+use crate::people::People;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    People: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(discover))
         .routes(routes!(recommended))
@@ -26,15 +30,15 @@ pub fn router() -> OpenApiRouter<App> {
 }
 
 /// The conditions of a discover search for `me`.
-fn search_for(app: &App, me: &UserRow, f: &DiscoverFilters) -> ApiResult<Search> {
+fn search_for(people: &People, me: &UserRow, f: &DiscoverFilters) -> ApiResult<Search> {
     let mut search = Search::default();
-    let today = app.clock.now().date_naive();
+    let today = people.clock.now().date_naive();
     match f.gender.as_deref().filter(|g| !g.is_empty()) {
         Some(g) => search.push(
             "u.gender = $?",
             Arg::Text(Gender::parse(Some(g))?.as_str().to_owned()),
         ),
-        None if app.config.people.opposite_gender_by_default => {
+        None if people.config.people.opposite_gender_by_default => {
             search.push(
                 "u.gender = $?",
                 Arg::Text(me.gender.other().as_str().to_owned()),
@@ -70,11 +74,11 @@ fn search_for(app: &App, me: &UserRow, f: &DiscoverFilters) -> ApiResult<Search>
         // Younger than max + 1: born after that many years ago.
         search.push("u.birthday > $?", Arg::Text(years_ago(max + 1)));
     }
-    let now = app.clock.unix();
+    let now = people.clock.unix();
     if f.online == Some(true) {
         search.push(
             "u.last_active_at >= $?",
-            Arg::Int(now - app.config.people.online_minutes * 60),
+            Arg::Int(now - people.config.people.online_minutes * 60),
         );
     }
     if f.with_photos == Some(true) {
@@ -94,31 +98,31 @@ fn search_for(app: &App, me: &UserRow, f: &DiscoverFilters) -> ApiResult<Search>
 #[utoipa::path(get, path = "/system/user/profile/homePage/all", tag = "people", params(DiscoverFilters),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>), (status = 403)))]
 async fn discover(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Query(f): Query<DiscoverFilters>,
 ) -> ApiResult<Reply<Page<Card>>> {
-    let row = me_row(&app, &me).await?;
-    let search = search_for(&app, &row, &f)?;
+    let row = people.me_row(&me).await?;
+    let search = search_for(&people, &row, &f)?;
     let paging = Paging {
         page_num: f.page_num,
         page_size: f.page_size,
     };
-    let now = app.clock.unix();
-    let (mut rows, total) = app
+    let now = people.clock.unix();
+    let (mut rows, total) = people
         .db
         .discover(me.user_id, &search, paging.limit(), paging.offset())
         .await?;
     if row.membership(now).is_none() {
         // Non-members see a number of different people a day; someone seen again is free.
         let candidates: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let admitted = app
+        let admitted = people
             .db
             .admit_shown(
                 me.user_id,
                 day_of(now),
                 &candidates,
-                app.config.people.daily_discover_cap,
+                people.config.people.daily_discover_cap,
             )
             .await?;
         if admitted.is_empty() && !candidates.is_empty() {
@@ -126,7 +130,7 @@ async fn discover(
         }
         rows.retain(|r| admitted.contains(&r.id));
     }
-    Ok(ok(page(&app, (rows, total))))
+    Ok(ok(people.page((rows, total))))
 }
 
 /// Recommended for me: people of the gender I look for, active in the last two weeks, most
@@ -134,36 +138,36 @@ async fn discover(
 #[utoipa::path(get, path = "/system/user/listHand", tag = "people", params(Paging),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
 async fn recommended(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Query(p): Query<Paging>,
 ) -> ApiResult<Reply<Page<Card>>> {
-    let row = me_row(&app, &me).await?;
-    let mut search = search_for(&app, &row, &DiscoverFilters::default())?;
+    let row = people.me_row(&me).await?;
+    let mut search = search_for(&people, &row, &DiscoverFilters::default())?;
     search.push(
         "u.last_active_at >= $?",
-        Arg::Int(app.clock.unix() - 14 * 86_400),
+        Arg::Int(people.clock.unix() - 14 * 86_400),
     );
     search.conditions.push(
         "NOT EXISTS (SELECT 1 FROM likes mine WHERE mine.liker_id = $1 AND mine.liked_id = u.id)"
             .to_owned(),
     );
-    let (rows, total) = app
+    let (rows, total) = people
         .db
         .discover(me.user_id, &search, p.limit(), p.offset())
         .await?;
-    Ok(ok(page(&app, (rows, total))))
+    Ok(ok(people.page((rows, total))))
 }
 
 /// One random person I may see, or null when there is nobody.
 #[utoipa::path(get, path = "/system/sidekick/random", tag = "people",
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<Card>>)))]
-async fn random(State(app): State<App>, me: Session) -> ApiResult<Reply<Option<Card>>> {
-    let row = me_row(&app, &me).await?;
-    let search = search_for(&app, &row, &DiscoverFilters::default())?;
-    Ok(ok(app
+async fn random(State(people): State<People>, me: Session) -> ApiResult<Reply<Option<Card>>> {
+    let row = people.me_row(&me).await?;
+    let search = search_for(&people, &row, &DiscoverFilters::default())?;
+    Ok(ok(people
         .db
         .random(me.user_id, &search)
         .await?
-        .map(|r| card(&app, r))))
+        .map(|r| people.card(r))))
 }

@@ -10,6 +10,7 @@ mod profiles;
 mod remarks;
 mod reports;
 
+use axum::extract::FromRef;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,12 +20,16 @@ use crate::account::sessions::Session;
 use crate::account::store::AccountStore;
 use crate::api::envelope::{ok, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::app::App;
 use crate::i18n::Msg;
 use crate::people::model::{Card, CardRow, List};
 use crate::people::store::{PeopleList, PeopleStore};
+use crate::people::People;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    People: FromRef<S>,
+{
     OpenApiRouter::new()
         .merge(profiles::router())
         .merge(discover::router())
@@ -33,30 +38,6 @@ pub fn router() -> OpenApiRouter<App> {
         .merge(remarks::router())
         .merge(blocks::router())
         .merge(reports::router())
-}
-
-/// The signed-in person's own row (their gender and membership decide what they see).
-async fn me_row(app: &App, me: &Session) -> ApiResult<UserRow> {
-    app.db.user(me.user_id).await?.ok_or(ApiError::Unauthorized)
-}
-
-fn card(app: &App, row: CardRow) -> Card {
-    Card::from_row(row, app.clock.unix(), app.config.people.online_minutes)
-}
-
-fn page(app: &App, (rows, total): (Vec<CardRow>, i64)) -> Page<Card> {
-    Page {
-        rows: rows.into_iter().map(|r| card(app, r)).collect(),
-        total,
-    }
-}
-
-/// Someone I may see, or 404 (blocked either way, deleted, banned, unknown).
-async fn visible(app: &App, me: &Session, id: i64) -> ApiResult<CardRow> {
-    if id == me.user_id {
-        return Err(ApiError::Invalid(Msg::NotYourself));
-    }
-    app.db.card(me.user_id, id).await?.ok_or(ApiError::NotFound)
 }
 
 fn day_of(unix: i64) -> i64 {
@@ -70,27 +51,62 @@ pub struct UserIdQuery {
     user_id: Option<i64>,
 }
 
-/// Opens a list: pages it, and clears its red badge.
-async fn open_list(
-    app: &App,
-    me: &Session,
-    list: PeopleList,
-    badge: Option<List>,
-    p: Paging,
-) -> ApiResult<Reply<Page<Card>>> {
-    let rows = app.db.list(me.user_id, list, p.limit(), p.offset()).await?;
-    if let Some(badge) = badge {
-        app.db
-            .mark_seen(me.user_id, badge, app.clock.unix())
-            .await?;
+impl People {
+    /// The signed-in person's own row (their gender and membership decide what they see).
+    async fn me_row(&self, me: &Session) -> ApiResult<UserRow> {
+        self.db
+            .user(me.user_id)
+            .await?
+            .ok_or(ApiError::Unauthorized)
     }
-    Ok(ok(page(app, rows)))
-}
 
-/// Member-only lists answer 403 with `data.upgrade` to non-members.
-async fn require_member(app: &App, me: &Session) -> ApiResult<()> {
-    let row = me_row(app, me).await?;
-    row.membership(app.clock.unix())
-        .map(|_| ())
-        .ok_or(ApiError::Upgrade)
+    fn card(&self, row: CardRow) -> Card {
+        Card::from_row(row, self.clock.unix(), self.config.people.online_minutes)
+    }
+
+    fn page(&self, (rows, total): (Vec<CardRow>, i64)) -> Page<Card> {
+        Page {
+            rows: rows.into_iter().map(|r| self.card(r)).collect(),
+            total,
+        }
+    }
+
+    /// Someone I may see, or 404 (blocked either way, deleted, banned, unknown).
+    async fn visible_to(&self, me: &Session, id: i64) -> ApiResult<CardRow> {
+        if id == me.user_id {
+            return Err(ApiError::Invalid(Msg::NotYourself));
+        }
+        self.db
+            .card(me.user_id, id)
+            .await?
+            .ok_or(ApiError::NotFound)
+    }
+
+    /// Opens a list: pages it, and clears its red badge.
+    async fn open_list(
+        &self,
+        me: &Session,
+        list: PeopleList,
+        badge: Option<List>,
+        p: Paging,
+    ) -> ApiResult<Reply<Page<Card>>> {
+        let rows = self
+            .db
+            .list(me.user_id, list, p.limit(), p.offset())
+            .await?;
+        if let Some(badge) = badge {
+            self.db
+                .mark_seen(me.user_id, badge, self.clock.unix())
+                .await?;
+        }
+        Ok(ok(self.page(rows)))
+    }
+
+    /// Member-only lists answer 403 with `data.upgrade` to non-members.
+    async fn require_member(&self, me: &Session) -> ApiResult<()> {
+        let row = self.me_row(me).await?;
+        row.membership(self.clock.unix())
+            .map(|_| ())
+            .ok_or(ApiError::Upgrade)
+    }
 }

@@ -1,22 +1,26 @@
 //! Profiles: a person's page (viewing it leaves a footprint), the public card, and whether
 //! someone is online.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{card, day_of, visible, UserIdQuery};
+use super::{day_of, UserIdQuery};
 use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
-use crate::app::App;
 use crate::people::model::{Activity, Card};
 use crate::people::store::PeopleStore;
+use crate::people::People;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    People: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(home_page))
         .routes(routes!(public_card))
@@ -42,30 +46,31 @@ pub struct Profile {
 #[utoipa::path(get, path = "/system/user/profile/homePage", tag = "people", params(UserIdQuery),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Profile>), (status = 404)))]
 async fn home_page(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Query(q): Query<UserIdQuery>,
 ) -> ApiResult<Reply<Profile>> {
     let id = q.user_id.unwrap_or(me.user_id);
-    let now = app.clock.unix();
+    let now = people.clock.unix();
     if id == me.user_id {
-        let row = app.db.card(0, id).await?.ok_or(ApiError::Unauthorized)?;
+        let row = people.db.card(0, id).await?.ok_or(ApiError::Unauthorized)?;
         return Ok(ok(Profile {
-            card: card(&app, row),
+            card: people.card(row),
             liked: false,
             mutual: false,
             contact: false,
             mine: true,
         }));
     }
-    let row = visible(&app, &me, id).await?;
-    app.db
+    let row = people.visible_to(&me, id).await?;
+    people
+        .db
         .record_footprint(me.user_id, id, day_of(now), now)
         .await?;
-    let (liked, likes_me) = app.db.like_state(me.user_id, id).await?;
-    let contact = app.db.is_contact(me.user_id, id).await?;
+    let (liked, likes_me) = people.db.like_state(me.user_id, id).await?;
+    let contact = people.db.is_contact(me.user_id, id).await?;
     Ok(ok(Profile {
-        card: card(&app, row),
+        card: people.card(row),
         liked,
         mutual: liked && likes_me,
         contact,
@@ -77,11 +82,11 @@ async fn home_page(
 #[utoipa::path(get, path = "/system/user/getInfos/{id}", tag = "people", params(("id" = i64, Path)),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Card>), (status = 404)))]
 async fn public_card(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Path(id): Path<i64>,
 ) -> ApiResult<Reply<Card>> {
-    Ok(ok(card(&app, visible(&app, &me, id).await?)))
+    Ok(ok(people.card(people.visible_to(&me, id).await?)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -105,17 +110,17 @@ pub struct OnlineStatus {
     params(("id" = i64, Path), MinutesQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<OnlineStatus>), (status = 404)))]
 async fn online_status(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Path(id): Path<i64>,
     Query(q): Query<MinutesQuery>,
 ) -> ApiResult<Reply<OnlineStatus>> {
     let _ = q.minutes;
-    let row = visible(&app, &me, id).await?;
+    let row = people.visible_to(&me, id).await?;
     let active = Activity::of(
         row.last_active_at,
-        app.clock.unix(),
-        app.config.people.online_minutes,
+        people.clock.unix(),
+        people.config.people.online_minutes,
     );
     Ok(ok(OnlineStatus {
         online: active == Activity::Online,

@@ -1,22 +1,25 @@
 //! Private remarks: the name I give a person, seen only by me.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{card, visible};
 use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query};
-use crate::app::App;
 use crate::i18n::Msg;
 use crate::people::model::Card;
 use crate::people::store::PeopleStore;
+use crate::people::People;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    People: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(update_remark))
         .routes(routes!(add_remark))
@@ -32,17 +35,18 @@ fn parse_remark(raw: Option<&str>) -> ApiResult<Option<String>> {
 }
 
 async fn save_remark(
-    app: &App,
+    people: &People,
     me: &Session,
     id: i64,
     remark: Option<&str>,
 ) -> ApiResult<Reply<Card>> {
     let remark = parse_remark(remark)?;
-    visible(app, me, id).await?;
-    app.db
-        .set_remark(me.user_id, id, remark.as_deref(), app.clock.unix())
+    people.visible_to(me, id).await?;
+    people
+        .db
+        .set_remark(me.user_id, id, remark.as_deref(), people.clock.unix())
         .await?;
-    Ok(ok(card(app, visible(app, me, id).await?)))
+    Ok(ok(people.card(people.visible_to(me, id).await?)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -56,12 +60,12 @@ pub struct RemarkQuery {
 #[utoipa::path(post, path = "/em/friend/updateRemark/{userId}", tag = "people", params(("userId" = i64, Path), RemarkQuery),
     security(("bearer" = [])), responses((status = 200, body = Envelope<Card>), (status = 400), (status = 404)))]
 async fn update_remark(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Path(id): Path<i64>,
     Query(q): Query<RemarkQuery>,
 ) -> ApiResult<Reply<Card>> {
-    save_remark(&app, &me, id, q.remark.as_deref()).await
+    save_remark(&people, &me, id, q.remark.as_deref()).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -76,12 +80,12 @@ pub struct RemarkRequest {
 #[utoipa::path(post, path = "/system/remarks/add", tag = "people", request_body = RemarkRequest,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Card>), (status = 400), (status = 404)))]
 async fn add_remark(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Input(req): Input<RemarkRequest>,
 ) -> ApiResult<Reply<Card>> {
     save_remark(
-        &app,
+        &people,
         &me,
         req.user_id.ok_or(ApiError::NotFound)?,
         req.remark.as_deref(),
@@ -93,12 +97,12 @@ async fn add_remark(
 #[utoipa::path(put, path = "/system/remarks/update", tag = "people", request_body = RemarkRequest,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Card>), (status = 400), (status = 404)))]
 async fn change_remark(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Input(req): Input<RemarkRequest>,
 ) -> ApiResult<Reply<Card>> {
     save_remark(
-        &app,
+        &people,
         &me,
         req.user_id.ok_or(ApiError::NotFound)?,
         req.remark.as_deref(),

@@ -1,6 +1,6 @@
 //! Reports: telling the operators about a person, with a reason and screenshots.
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -12,12 +12,16 @@ use crate::api::envelope::{ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Input;
 use crate::api::rate_limit::Action;
-use crate::app::App;
 use crate::i18n::Msg;
 use crate::people::model::REPORT_REASONS;
 use crate::people::store::PeopleStore;
+use crate::people::People;
 
-pub fn router() -> OpenApiRouter<App> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    People: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(report))
 }
 
@@ -36,11 +40,12 @@ pub struct ReportRequest {
 #[utoipa::path(post, path = "/system/form/add", tag = "people", request_body = ReportRequest,
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 404)))]
 async fn report(
-    State(app): State<App>,
+    State(people): State<People>,
     me: Session,
     Input(req): Input<ReportRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
-    app.limits
+    people
+        .limits
         .check(Action::ReportByAccount, &me.user_id.to_string())?;
     let reason = req
         .reason
@@ -61,27 +66,36 @@ async fn report(
     if id == me.user_id {
         return Err(ApiError::Invalid(Msg::NotYourself));
     }
-    app.db.user(id).await?.ok_or(ApiError::NotFound)?;
+    people.db.user(id).await?.ok_or(ApiError::NotFound)?;
     let mut stored = Vec::new();
     // Every file written, thumbnails included, to remove them all if a later picture fails.
     let mut written = Vec::new();
     for image in &images {
-        match app.media.put_base64_image("reports", image).await {
+        match people.media.put_base64_image("reports", image).await {
             Ok(picture) => {
                 written.push(picture.thumb_key);
                 written.push(picture.key.clone());
                 stored.push(picture.key);
             }
             Err(e) => {
-                app.media
+                people
+                    .media
                     .delete(&written.iter().map(String::as_str).collect::<Vec<_>>())
                     .await;
                 return Err(e);
             }
         }
     }
-    app.db
-        .report(me.user_id, id, reason, content, &stored, app.clock.unix())
+    people
+        .db
+        .report(
+            me.user_id,
+            id,
+            reason,
+            content,
+            &stored,
+            people.clock.unix(),
+        )
         .await?;
     Ok(ok_with(Msg::Reported, None))
 }

@@ -1,0 +1,19 @@
+//! What every domain's service stands on: the database, the clock, the configuration, the rate
+//! limits and media. Built once by `app.rs`; each service keeps the parts it uses.
+
+use std::sync::Arc;
+
+use crate::api::rate_limit::RateLimiter;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::media::Media;
+
+#[derive(Clone)]
+pub struct Ground {
+    pub db: Db,
+    pub clock: Clock,
+    pub config: Arc<Config>,
+    pub limits: Arc<RateLimiter>,
+    pub media: Media,
+}
