@@ -142,14 +142,14 @@ async fn shutdown_signal() {
 
 async fn user(config: Config, command: UserCommand) -> anyhow::Result<()> {
     let app = App::build(config).await?;
+    let accounts = AccountStore::new(app.db.clone());
     let now = app.clock.unix();
     match command {
         UserCommand::Grant { email, level, days } => {
             let level =
                 Level::parse(&level).ok_or_else(|| anyhow::anyhow!("level must be VIP or SVIP"))?;
             anyhow::ensure!(days > 0, "days must be positive");
-            let until = app
-                .db
+            let until = accounts
                 .grant_membership(&email, level.as_str(), days, now)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("no active account with email {email}"))?;
@@ -161,7 +161,7 @@ async fn user(config: Config, command: UserCommand) -> anyhow::Result<()> {
         }
         UserCommand::Admin { email } => {
             anyhow::ensure!(
-                app.db.set_role(&email, "staff").await?,
+                accounts.set_role(&email, "staff").await?,
                 "no active account with email {email}"
             );
             println!("{email}: staff");

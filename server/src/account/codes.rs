@@ -6,7 +6,7 @@ use sha2::{Digest, Sha256};
 
 use crate::account::guard;
 use crate::account::model::UserRow;
-use crate::account::store::{AccountStore, CodePurpose};
+use crate::account::store::CodePurpose;
 use crate::account::Accounts;
 use crate::api::error::ApiError;
 use crate::i18n::{Lang, Mail, Msg};
@@ -28,7 +28,7 @@ impl Accounts {
         let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
         let now = self.clock.unix();
         let stored = self
-            .db
+            .store
             .store_code(
                 user.id,
                 purpose,

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::account::store::{AccountStore, CodeLimit};
+use crate::account::store::CodeLimit;
 use crate::account::Accounts;
 use crate::api::error::ApiError;
 use crate::i18n::Msg;
@@ -55,7 +55,10 @@ impl Accounts {
     /// reset codes today: even the right code no longer works until midnight.
     pub async fn reset_allowed(&self, user_id: i64) -> Result<(), ApiError> {
         let now = self.clock.unix();
-        let wrong = self.db.wrong_reset_codes(user_id, day_start(now)).await?;
+        let wrong = self
+            .store
+            .wrong_reset_codes(user_id, day_start(now))
+            .await?;
         if wrong >= self.config.account.reset_wrong_codes_per_day {
             return Err(ApiError::Limited {
                 msg: Msg::ResetLocked,
@@ -74,7 +77,7 @@ impl Accounts {
         }
         let now = self.clock.unix();
         let window = self.config.account.login_failure_window_secs.max(1);
-        let (failures, oldest) = self.db.login_failures(user_id, now - window).await?;
+        let (failures, oldest) = self.store.login_failures(user_id, now - window).await?;
         if failures < i64::from(self.config.rate_limit.login_per_account) {
             return Ok(Gate::Open);
         }
@@ -92,7 +95,7 @@ impl Accounts {
             return ApiError::Invalid(Msg::LoginFailed);
         }
         if let Err(e) = self
-            .db
+            .store
             .record_login_failure(user_id, self.clock.unix())
             .await
         {
@@ -109,7 +112,7 @@ impl Accounts {
     pub async fn purge_expired(&self) -> Result<u64, ApiError> {
         let now = self.clock.unix();
         let window = self.config.account.login_failure_window_secs.max(1);
-        Ok(self.db.purge_expired(now, now - window).await?)
+        Ok(self.store.purge_expired(now, now - window).await?)
     }
 }
 

@@ -14,11 +14,11 @@ use std::sync::Arc;
 
 use crate::account::password::PasswordHasher;
 use crate::account::sessions::Sessions;
+use crate::account::store::AccountStore;
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::Chat;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::Db;
 use crate::ground::Ground;
 use crate::mail::Mailer;
 use crate::media::Media;
@@ -29,7 +29,7 @@ use crate::notify::Notify;
 /// subscriptions, so it holds the chat and notification services.
 #[derive(Clone)]
 pub struct Accounts {
-    db: Db,
+    store: AccountStore,
     clock: Clock,
     config: Arc<Config>,
     limits: Arc<RateLimiter>,
@@ -51,7 +51,7 @@ impl Accounts {
         notify: Notify,
     ) -> Accounts {
         Accounts {
-            db: ground.db.clone(),
+            store: AccountStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             config: ground.config.clone(),
             limits: ground.limits.clone(),

@@ -14,9 +14,7 @@ use crate::account::model::{
     Password, UserName, UserView,
 };
 use crate::account::sessions::Session;
-use crate::account::store::{
-    AccountStore, CodePurpose, NewUser, ProfileChange, UniqueError, Verification,
-};
+use crate::account::store::{CodePurpose, NewUser, ProfileChange, UniqueError, Verification};
 use crate::account::Accounts;
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
@@ -60,7 +58,7 @@ fn unique_error(e: UniqueError) -> ApiError {
 
 async fn view(accounts: &Accounts, user_id: i64) -> ApiResult<UserView> {
     let row = accounts
-        .db
+        .store
         .user(user_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
@@ -125,11 +123,11 @@ async fn register(
         .filter(|a| !a.is_empty())
         .ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
     // Cheap checks before the expensive work; the unique indexes still decide races.
-    if accounts.db.email_in_use(email.as_str()).await? {
+    if accounts.store.email_in_use(email.as_str()).await? {
         return Err(ApiError::Invalid(Msg::EmailTaken));
     }
     if accounts
-        .db
+        .store
         .user_name_in_use(user_name.as_str(), None)
         .await?
     {
@@ -138,7 +136,7 @@ async fn register(
     let picture = accounts.media.put_base64_image("avatars", avatar).await?;
     let password_hash = accounts.passwords.hash(password.as_str()).await?;
     let created = accounts
-        .db
+        .store
         .create_user(&NewUser {
             user_name: user_name.as_str(),
             email: email.as_str(),
@@ -194,7 +192,7 @@ async fn login(
         return Err(ApiError::Invalid(Msg::LoginFailed));
     }
     // Service accounts have no credentials: they answer as an unknown name does.
-    let found = accounts.db.credentials(login).await?;
+    let found = accounts.store.credentials(login).await?;
     // Only failures count against the account, so a stranger's guesses slow its owner down
     // but never lock them out.
     let gate = match &found {
@@ -221,7 +219,7 @@ async fn login(
 #[utoipa::path(post, path = "/logout", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
 async fn logout(State(accounts): State<Accounts>, me: Session) -> ApiResult<Reply<Option<String>>> {
-    accounts.db.delete_session(me.session_id).await?;
+    accounts.store.delete_session(me.session_id).await?;
     accounts.notify.forget_subscriptions(me.user_id).await?;
     Ok(ok(None))
 }
@@ -305,7 +303,7 @@ async fn update_profile(
             .transpose()?,
     };
     accounts
-        .db
+        .store
         .update_profile(me.user_id, &change)
         .await
         .map_err(unique_error)?;
@@ -344,7 +342,7 @@ async fn upload_avatar(
         .ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
     let picture = accounts.media.put_base64_image("avatars", data).await?;
     let old = accounts
-        .db
+        .store
         .set_avatar(me.user_id, &picture.key, &picture.thumb_key)
         .await?;
     accounts
@@ -370,7 +368,7 @@ async fn send_email(
         .limits
         .check(Action::MailByAccount, &me.user_id.to_string())?;
     let user = accounts
-        .db
+        .store
         .user(me.user_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
@@ -408,7 +406,7 @@ async fn update_email_verified(
     let code = parse_code(req.code.as_deref())?;
     let hash = codes::hash(me.user_id, CodePurpose::VerifyEmail, &code);
     let outcome = accounts
-        .db
+        .store
         .verify_email(
             me.user_id,
             &hash,
@@ -451,7 +449,7 @@ async fn forget_pwd(
     let email = Email::parse(q.email.as_deref())?;
     let user_name = q.user_name.as_deref().unwrap_or_default().trim();
     let user = accounts
-        .db
+        .store
         .user_for_reset(user_name, email.as_str())
         .await?
         .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
@@ -490,7 +488,7 @@ async fn forget_update_pwd(
     let password = Password::parse(q.new_password.as_deref())?;
     let user_name = q.input_user_name.as_deref().unwrap_or_default().trim();
     let user = accounts
-        .db
+        .store
         .user_for_reset(user_name, email.as_str())
         .await?
         .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
@@ -500,13 +498,13 @@ async fn forget_update_pwd(
     let code_hash = codes::hash(user.id, CodePurpose::ResetPassword, &code);
     let now = accounts.clock.unix();
     if !accounts
-        .db
+        .store
         .check_code(user.id, CodePurpose::ResetPassword, &code_hash, now)
         .await?
     {
         return Err(ApiError::Invalid(Msg::CodeInvalid));
     }
-    let old_hash = accounts.db.password_hash(user.id).await?;
+    let old_hash = accounts.store.password_hash(user.id).await?;
     if accounts
         .passwords
         .verify(password.as_str(), old_hash.as_deref())
@@ -516,7 +514,7 @@ async fn forget_update_pwd(
     }
     let new_hash = accounts.passwords.hash(password.as_str()).await?;
     if !accounts
-        .db
+        .store
         .reset_password(user.id, &code_hash, &new_hash, now)
         .await?
     {
@@ -550,13 +548,13 @@ async fn update_pwd(
     if old == new.as_str() {
         return Err(ApiError::Invalid(Msg::PasswordSame));
     }
-    let hash = accounts.db.password_hash(me.user_id).await?;
+    let hash = accounts.store.password_hash(me.user_id).await?;
     if !accounts.passwords.verify(old, hash.as_deref()).await? {
         return Err(ApiError::Invalid(Msg::OldPasswordWrong));
     }
     let new_hash = accounts.passwords.hash(new.as_str()).await?;
     accounts
-        .db
+        .store
         .set_password(me.user_id, &new_hash, Some(me.session_id))
         .await?;
     accounts.notify.forget_subscriptions(me.user_id).await?;
@@ -593,13 +591,13 @@ async fn cancellation(
 ) -> ApiResult<Reply<Option<String>>> {
     password_check_allowed(&accounts, me, ip)?;
     let password = req.password.as_deref().unwrap_or_default();
-    let hash = accounts.db.password_hash(me.user_id).await?;
+    let hash = accounts.store.password_hash(me.user_id).await?;
     if password.is_empty() || !accounts.passwords.verify(password, hash.as_deref()).await? {
         return Err(ApiError::Invalid(Msg::DeletePasswordWrong));
     }
     accounts.chat.forget_images(me.user_id).await?;
     let media = accounts
-        .db
+        .store
         .delete_account(me.user_id, accounts.clock.unix())
         .await?;
     accounts.notify.forget_subscriptions(me.user_id).await?;

@@ -16,13 +16,12 @@ use crate::account::store::AccountStore;
 use crate::account::token::{new_token, token_hash};
 use crate::api::error::ApiError;
 use crate::clock::Clock;
-use crate::db::Db;
 use crate::ground::Ground;
 
 /// Opening sessions and recognising their tokens.
 #[derive(Clone)]
 pub struct Sessions {
-    db: Db,
+    store: AccountStore,
     clock: Clock,
     /// How long a session lasts.
     days: i64,
@@ -31,7 +30,7 @@ pub struct Sessions {
 impl Sessions {
     pub fn new(ground: &Ground) -> Sessions {
         Sessions {
-            db: ground.db.clone(),
+            store: AccountStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             days: ground.config.session_days,
         }
@@ -42,19 +41,21 @@ impl Sessions {
         let (token, hash) = new_token();
         let now = self.clock.unix();
         let expires = now + self.days * 86_400;
-        self.db.create_session(user_id, &hash, now, expires).await?;
+        self.store
+            .create_session(user_id, &hash, now, expires)
+            .await?;
         Ok(token)
     }
 
     /// The live session behind `token`, or 401. Marks the person active (at most once a minute).
     pub async fn authenticate(&self, token: &str) -> Result<Session, ApiError> {
         let now = self.clock.unix();
-        let found = self.db.session_by_token(&token_hash(token), now).await?;
+        let found = self.store.session_by_token(&token_hash(token), now).await?;
         let Some((session_id, user_id, last_active)) = found else {
             return Err(ApiError::Unauthorized);
         };
         if now - last_active >= 60 {
-            self.db.touch_user(user_id, now).await?;
+            self.store.touch_user(user_id, now).await?;
         }
         Ok(Session {
             user_id,

@@ -98,100 +98,10 @@ pub enum Verification {
     WrongCode,
 }
 
-#[allow(async_fn_in_trait)]
-pub trait AccountStore {
-    async fn create_user(&self, new: &NewUser<'_>) -> Result<i64, UniqueError>;
-    async fn email_in_use(&self, email: &str) -> sqlx::Result<bool>;
-    async fn user_name_in_use(&self, user_name: &str, except: Option<i64>) -> sqlx::Result<bool>;
-    /// (id, password hash) of the active member or staff account whose user name or email is
-    /// `login`; never a service account's.
-    async fn credentials(&self, login: &str) -> sqlx::Result<Option<(i64, String)>>;
-    async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>>;
-    async fn user(&self, user_id: i64) -> sqlx::Result<Option<UserRow>>;
-    /// The active member or staff account with this user name (or email) and this email.
-    async fn user_for_reset(&self, user_name: &str, email: &str) -> sqlx::Result<Option<UserRow>>;
-    async fn update_profile(&self, user_id: i64, change: &ProfileChange)
-        -> Result<(), UniqueError>;
-    /// Sets the avatar and returns the keys of the one it replaced.
-    async fn set_avatar(
-        &self,
-        user_id: i64,
-        key: &str,
-        thumb_key: &str,
-    ) -> sqlx::Result<Vec<String>>;
-    /// Sets the password and revokes every session but `keep`.
-    async fn set_password(&self, user_id: i64, hash: &str, keep: Option<i64>) -> sqlx::Result<()>;
-    async fn create_session(
-        &self,
-        user_id: i64,
-        token_hash: &str,
-        now: i64,
-        expires: i64,
-    ) -> sqlx::Result<i64>;
-    /// (session id, user id, last active) of a live session of an active account.
-    async fn session_by_token(
-        &self,
-        token_hash: &str,
-        now: i64,
-    ) -> sqlx::Result<Option<(i64, i64, i64)>>;
-    async fn delete_session(&self, session_id: i64) -> sqlx::Result<()>;
-    async fn touch_user(&self, user_id: i64, now: i64) -> sqlx::Result<()>;
-    /// Stores a new code for `purpose`, voiding the earlier ones, unless the account has had
-    /// `per_day` codes (of either purpose) since `day_start`: then false and nothing changes.
-    async fn store_code(
-        &self,
-        user_id: i64,
-        purpose: CodePurpose,
-        code_hash: &str,
-        now: i64,
-        expires: i64,
-        limit: CodeLimit,
-    ) -> sqlx::Result<bool>;
-    /// Wrong reset codes typed for the account since `since`.
-    async fn wrong_reset_codes(&self, user_id: i64, since: i64) -> sqlx::Result<i64>;
-    /// Notes a failed sign-in of the account.
-    async fn record_login_failure(&self, user_id: i64, now: i64) -> sqlx::Result<()>;
-    /// How many failed sign-ins the account has had since `since`, and when the oldest was.
-    async fn login_failures(&self, user_id: i64, since: i64) -> sqlx::Result<(i64, Option<i64>)>;
-    /// Deletes sessions expired at `now` and failed sign-ins older than `failures_before`;
-    /// returns the number of sessions deleted.
-    async fn purge_expired(&self, now: i64, failures_before: i64) -> sqlx::Result<u64>;
-    /// Checks the code, marks the email verified and credits the reward, all at once.
-    async fn verify_email(
-        &self,
-        user_id: i64,
-        code_hash: &str,
-        reward: i64,
-        now: i64,
-    ) -> Result<Verification, LedgerError>;
-    /// True when `code_hash` is the live code for `purpose`, which stays live; a wrong guess
-    /// counts against its tries.
-    async fn check_code(
-        &self,
-        user_id: i64,
-        purpose: CodePurpose,
-        code_hash: &str,
-        now: i64,
-    ) -> sqlx::Result<bool>;
-    /// Checks the code and sets the new password, revoking every session. False: wrong code.
-    async fn reset_password(
-        &self,
-        user_id: i64,
-        code_hash: &str,
-        new_hash: &str,
-        now: i64,
-    ) -> sqlx::Result<bool>;
-    /// Removes personal data and sessions; returns the media keys to delete.
-    async fn delete_account(&self, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>;
-    /// Grants or extends a membership; returns the new expiry, or None when no such account.
-    async fn grant_membership(
-        &self,
-        email: &str,
-        level: &str,
-        days: i64,
-        now: i64,
-    ) -> sqlx::Result<Option<i64>>;
-    async fn set_role(&self, email: &str, role: &str) -> sqlx::Result<bool>;
+/// Account storage on SQLite and PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct AccountStore {
+    db: Db,
 }
 
 /// Mail-code checks inside a write transaction of either backend.
@@ -243,9 +153,13 @@ macro_rules! impl_code_tx {
 impl_code_tx!(sqlx::Sqlite);
 impl_code_tx!(sqlx::Postgres);
 
-impl AccountStore for Db {
-    async fn create_user(&self, n: &NewUser<'_>) -> Result<i64, UniqueError> {
-        let row: Result<(i64,), sqlx::Error> = on_db!(self, pool => sqlx::query_as(
+impl AccountStore {
+    pub fn new(db: Db) -> AccountStore {
+        AccountStore { db }
+    }
+
+    pub async fn create_user(&self, n: &NewUser<'_>) -> Result<i64, UniqueError> {
+        let row: Result<(i64,), sqlx::Error> = on_db!(&self.db, pool => sqlx::query_as(
             "INSERT INTO users (user_name, email, password_hash, gender, country, birthday, language,
                 signature, telephone, avatar_key, avatar_thumb_key, created_at, last_active_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
@@ -268,22 +182,28 @@ impl AccountStore for Db {
         row.map(|(id,)| id).map_err(UniqueError::classify)
     }
 
-    async fn email_in_use(&self, email: &str) -> sqlx::Result<bool> {
-        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+    pub async fn email_in_use(&self, email: &str) -> sqlx::Result<bool> {
+        let found: Option<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT id FROM users WHERE LOWER(email) = LOWER($1)",
         ).bind(email).fetch_optional(pool).await)?;
         Ok(found.is_some())
     }
 
-    async fn user_name_in_use(&self, user_name: &str, except: Option<i64>) -> sqlx::Result<bool> {
-        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+    pub async fn user_name_in_use(
+        &self,
+        user_name: &str,
+        except: Option<i64>,
+    ) -> sqlx::Result<bool> {
+        let found: Option<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT id FROM users WHERE LOWER(user_name) = LOWER($1) AND id <> $2",
         ).bind(user_name).bind(except.unwrap_or(0)).fetch_optional(pool).await)?;
         Ok(found.is_some())
     }
 
-    async fn credentials(&self, login: &str) -> sqlx::Result<Option<(i64, String)>> {
-        on_db!(self, pool => sqlx::query_as(
+    /// (id, password hash) of the active member or staff account whose user name or email is
+    /// `login`; never a service account's.
+    pub async fn credentials(&self, login: &str) -> sqlx::Result<Option<(i64, String)>> {
+        on_db!(&self.db, pool => sqlx::query_as(
             "SELECT id, password_hash FROM users
              WHERE status = 'active' AND role <> 'service'
                AND (LOWER(user_name) = LOWER($1) OR LOWER(email) = LOWER($1))
@@ -291,29 +211,34 @@ impl AccountStore for Db {
         ).bind(login).fetch_optional(pool).await)
     }
 
-    async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>> {
-        let found: Option<(String,)> = on_db!(self, pool => sqlx::query_as(
+    pub async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>> {
+        let found: Option<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT password_hash FROM users WHERE id = $1 AND status = 'active'",
         ).bind(user_id).fetch_optional(pool).await)?;
         Ok(found.map(|(h,)| h))
     }
 
-    async fn user(&self, user_id: i64) -> sqlx::Result<Option<UserRow>> {
+    pub async fn user(&self, user_id: i64) -> sqlx::Result<Option<UserRow>> {
         let sql =
             format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.status = 'active'");
-        on_db!(self, pool => sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
     }
 
-    async fn user_for_reset(&self, user_name: &str, email: &str) -> sqlx::Result<Option<UserRow>> {
+    /// The active member or staff account with this user name (or email) and this email.
+    pub async fn user_for_reset(
+        &self,
+        user_name: &str,
+        email: &str,
+    ) -> sqlx::Result<Option<UserRow>> {
         let sql = format!(
             "SELECT {USER_COLUMNS} FROM users u WHERE u.status = 'active' AND u.role <> 'service'
              AND (LOWER(u.user_name) = LOWER($1) OR LOWER(u.email) = LOWER($1)) AND LOWER(u.email) = LOWER($2)"
         );
-        on_db!(self, pool => sqlx::query_as(&sql).bind(user_name).bind(email).fetch_optional(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(user_name).bind(email).fetch_optional(pool).await)
     }
 
-    async fn update_profile(&self, user_id: i64, c: &ProfileChange) -> Result<(), UniqueError> {
-        let result = on_db!(self, pool => sqlx::query(
+    pub async fn update_profile(&self, user_id: i64, c: &ProfileChange) -> Result<(), UniqueError> {
+        let result = on_db!(&self.db, pool => sqlx::query(
             "UPDATE users SET
                 user_name = COALESCE($2, user_name),
                 gender = COALESCE($3, gender),
@@ -340,13 +265,14 @@ impl AccountStore for Db {
         result.map(|_| ()).map_err(UniqueError::classify)
     }
 
-    async fn set_avatar(
+    /// Sets the avatar and returns the keys of the one it replaced.
+    pub async fn set_avatar(
         &self,
         user_id: i64,
         key: &str,
         thumb_key: &str,
     ) -> sqlx::Result<Vec<String>> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let old: Option<(Option<String>, Option<String>)> = sqlx::query_as(
                 "SELECT avatar_key, avatar_thumb_key FROM users WHERE id = $1",
@@ -358,8 +284,14 @@ impl AccountStore for Db {
         })
     }
 
-    async fn set_password(&self, user_id: i64, hash: &str, keep: Option<i64>) -> sqlx::Result<()> {
-        on_db!(self, pool => {
+    /// Sets the password and revokes every session but `keep`.
+    pub async fn set_password(
+        &self,
+        user_id: i64,
+        hash: &str,
+        keep: Option<i64>,
+    ) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
                 .bind(user_id).bind(hash).execute(&mut *tx).await?;
@@ -369,43 +301,46 @@ impl AccountStore for Db {
         })
     }
 
-    async fn create_session(
+    pub async fn create_session(
         &self,
         user_id: i64,
         token_hash: &str,
         now: i64,
         expires: i64,
     ) -> sqlx::Result<i64> {
-        let (id,): (i64,) = on_db!(self, pool => sqlx::query_as(
+        let (id,): (i64,) = on_db!(&self.db, pool => sqlx::query_as(
             "INSERT INTO sessions (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id",
         ).bind(user_id).bind(token_hash).bind(now).bind(expires).fetch_one(pool).await)?;
         Ok(id)
     }
 
-    async fn session_by_token(
+    /// (session id, user id, last active) of a live session of an active account.
+    pub async fn session_by_token(
         &self,
         token_hash: &str,
         now: i64,
     ) -> sqlx::Result<Option<(i64, i64, i64)>> {
-        on_db!(self, pool => sqlx::query_as(
+        on_db!(&self.db, pool => sqlx::query_as(
             "SELECT s.id, s.user_id, u.last_active_at FROM sessions s JOIN users u ON u.id = s.user_id
              WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'
                AND u.role <> 'service'",
         ).bind(token_hash).bind(now).fetch_optional(pool).await)
     }
 
-    async fn delete_session(&self, session_id: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(pool).await.map(|r| r.rows_affected()))?;
+    pub async fn delete_session(&self, session_id: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM sessions WHERE id = $1").bind(session_id).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
 
-    async fn touch_user(&self, user_id: i64, now: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query("UPDATE users SET last_active_at = $2 WHERE id = $1")
+    pub async fn touch_user(&self, user_id: i64, now: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query("UPDATE users SET last_active_at = $2 WHERE id = $1")
             .bind(user_id).bind(now).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
 
-    async fn store_code(
+    /// Stores a new code for `purpose`, voiding the earlier ones, unless the account has had
+    /// `per_day` codes (of either purpose) since `day_start`: then false and nothing changes.
+    pub async fn store_code(
         &self,
         user_id: i64,
         purpose: CodePurpose,
@@ -414,7 +349,7 @@ impl AccountStore for Db {
         expires: i64,
         limit: CodeLimit,
     ) -> sqlx::Result<bool> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             // Under the write lock (SQLite) or the row lock on the person (PostgreSQL), so two
             // requests at once cannot both take the last code of the day.
@@ -436,28 +371,37 @@ impl AccountStore for Db {
         })
     }
 
-    async fn wrong_reset_codes(&self, user_id: i64, since: i64) -> sqlx::Result<i64> {
-        let (n,): (i64,) = on_db!(self, pool => sqlx::query_as(
+    /// Wrong reset codes typed for the account since `since`.
+    pub async fn wrong_reset_codes(&self, user_id: i64, since: i64) -> sqlx::Result<i64> {
+        let (n,): (i64,) = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT CAST(COALESCE(SUM(attempts), 0) AS BIGINT) FROM email_codes
              WHERE user_id = $1 AND purpose = 'reset' AND created_at >= $2",
         ).bind(user_id).bind(since).fetch_one(pool).await)?;
         Ok(n)
     }
 
-    async fn record_login_failure(&self, user_id: i64, now: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query("INSERT INTO login_failures (user_id, failed_at) VALUES ($1, $2)")
+    /// Notes a failed sign-in of the account.
+    pub async fn record_login_failure(&self, user_id: i64, now: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query("INSERT INTO login_failures (user_id, failed_at) VALUES ($1, $2)")
             .bind(user_id).bind(now).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(())
     }
 
-    async fn login_failures(&self, user_id: i64, since: i64) -> sqlx::Result<(i64, Option<i64>)> {
-        on_db!(self, pool => sqlx::query_as(
+    /// How many failed sign-ins the account has had since `since`, and when the oldest was.
+    pub async fn login_failures(
+        &self,
+        user_id: i64,
+        since: i64,
+    ) -> sqlx::Result<(i64, Option<i64>)> {
+        on_db!(&self.db, pool => sqlx::query_as(
             "SELECT COUNT(*), MIN(failed_at) FROM login_failures WHERE user_id = $1 AND failed_at >= $2",
         ).bind(user_id).bind(since).fetch_one(pool).await)
     }
 
-    async fn purge_expired(&self, now: i64, failures_before: i64) -> sqlx::Result<u64> {
-        on_db!(self, pool => {
+    /// Deletes sessions expired at `now` and failed sign-ins older than `failures_before`;
+    /// returns the number of sessions deleted.
+    pub async fn purge_expired(&self, now: i64, failures_before: i64) -> sqlx::Result<u64> {
+        on_db!(&self.db, pool => {
             let sessions = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
                 .bind(now).execute(pool).await?.rows_affected();
             sqlx::query("DELETE FROM login_failures WHERE failed_at < $1")
@@ -466,14 +410,15 @@ impl AccountStore for Db {
         })
     }
 
-    async fn verify_email(
+    /// Checks the code, marks the email verified and credits the reward, all at once.
+    pub async fn verify_email(
         &self,
         user_id: i64,
         code_hash: &str,
         reward: i64,
         now: i64,
     ) -> Result<Verification, LedgerError> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let (verified,): (bool,) = sqlx::query_as("SELECT email_verified FROM users WHERE id = $1")
                 .bind(user_id).fetch_one(&mut *tx).await?;
@@ -500,14 +445,16 @@ impl AccountStore for Db {
         })
     }
 
-    async fn check_code(
+    /// True when `code_hash` is the live code for `purpose`, which stays live; a wrong guess
+    /// counts against its tries.
+    pub async fn check_code(
         &self,
         user_id: i64,
         purpose: CodePurpose,
         code_hash: &str,
         now: i64,
     ) -> sqlx::Result<bool> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let matched = tx.consume_code(user_id, purpose, code_hash, now, false).await?;
             tx.commit().await?; // a failed try counts
@@ -515,14 +462,15 @@ impl AccountStore for Db {
         })
     }
 
-    async fn reset_password(
+    /// Checks the code and sets the new password, revoking every session. False: wrong code.
+    pub async fn reset_password(
         &self,
         user_id: i64,
         code_hash: &str,
         new_hash: &str,
         now: i64,
     ) -> sqlx::Result<bool> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             if !tx.consume_code(user_id, CodePurpose::ResetPassword, code_hash, now, true).await? {
                 tx.commit().await?;
@@ -536,8 +484,9 @@ impl AccountStore for Db {
         })
     }
 
-    async fn delete_account(&self, user_id: i64, now: i64) -> sqlx::Result<Vec<String>> {
-        on_db!(self, pool => {
+    /// Removes personal data and sessions; returns the media keys to delete.
+    pub async fn delete_account(&self, user_id: i64, now: i64) -> sqlx::Result<Vec<String>> {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let old: Option<(Option<String>, Option<String>)> = sqlx::query_as(
                 "SELECT avatar_key, avatar_thumb_key FROM users WHERE id = $1 AND status = 'active'",
@@ -560,14 +509,15 @@ impl AccountStore for Db {
         })
     }
 
-    async fn grant_membership(
+    /// Grants or extends a membership; returns the new expiry, or None when no such account.
+    pub async fn grant_membership(
         &self,
         email: &str,
         level: &str,
         days: i64,
         now: i64,
     ) -> sqlx::Result<Option<i64>> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let found: Option<(i64, Option<i64>)> = sqlx::query_as(
                 "SELECT id, member_expires_at FROM users WHERE LOWER(email) = LOWER($1) AND status = 'active'",
@@ -583,8 +533,8 @@ impl AccountStore for Db {
         })
     }
 
-    async fn set_role(&self, email: &str, role: &str) -> sqlx::Result<bool> {
-        let done = on_db!(self, pool => sqlx::query(
+    pub async fn set_role(&self, email: &str, role: &str) -> sqlx::Result<bool> {
+        let done = on_db!(&self.db, pool => sqlx::query(
             "UPDATE users SET role = $2 WHERE LOWER(email) = LOWER($1) AND status = 'active'",
         ).bind(email).bind(role).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(done > 0)

@@ -10,7 +10,6 @@
 use tokio::sync::{mpsc, oneshot};
 
 use crate::chat::store::{Asked, ChatStore, Parties};
-use crate::db::Db;
 
 /// Most sends checked in one query.
 const MAX_BATCH: usize = 512;
@@ -30,9 +29,9 @@ pub struct Checks {
 
 impl Checks {
     /// Starts the checking task on the current runtime.
-    pub fn spawn(db: Db) -> Checks {
+    pub fn spawn(store: ChatStore) -> Checks {
         let (jobs, queue) = mpsc::channel(QUEUE);
-        tokio::spawn(run(db, queue));
+        tokio::spawn(run(store, queue));
         Checks { jobs }
     }
 
@@ -54,12 +53,12 @@ impl Checks {
     }
 }
 
-async fn run(db: Db, mut queue: mpsc::Receiver<Job>) {
+async fn run(store: ChatStore, mut queue: mpsc::Receiver<Job>) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
         let (asked, replies): (Vec<Asked>, Vec<_>) =
             jobs.drain(..).map(|j| (j.asked, j.reply)).unzip();
-        match db.parties(&asked).await {
+        match store.parties(&asked).await {
             Ok(found) => {
                 for (reply, parties) in replies.into_iter().zip(found) {
                     let _ = reply.send(Ok(parties));

@@ -17,21 +17,27 @@ pub mod writer_sqlite;
 
 use std::sync::Arc;
 
+use crate::account::store::AccountStore;
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::checks::Checks;
 use crate::chat::hub::Hub;
+use crate::chat::store::ChatStore;
 use crate::chat::writer::Writer;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::Db;
 use crate::ground::Ground;
 use crate::media::Media;
 use crate::notify::Notify;
+use crate::people::store::PeopleStore;
+use crate::wallet::store::WalletStore;
 
 /// The chat service: what the socket, the chat endpoints and the sweep work with.
 #[derive(Clone)]
 pub struct Chat {
-    db: Db,
+    store: ChatStore,
+    people: PeopleStore,
+    accounts: AccountStore,
+    wallet: WalletStore,
     clock: Clock,
     config: Arc<Config>,
     limits: Arc<RateLimiter>,
@@ -50,9 +56,12 @@ impl Chat {
     /// Starts the checks' reader and the message writer on the current runtime.
     pub fn new(ground: &Ground, hub: Arc<Hub>, notify: Notify) -> anyhow::Result<Chat> {
         Ok(Chat {
-            checks: Checks::spawn(ground.db.clone()),
+            checks: Checks::spawn(ChatStore::new(ground.db.clone())),
             writer: Writer::spawn(&ground.db, hub.clone())?,
-            db: ground.db.clone(),
+            store: ChatStore::new(ground.db.clone()),
+            people: PeopleStore::new(ground.db.clone()),
+            accounts: AccountStore::new(ground.db.clone()),
+            wallet: WalletStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             config: ground.config.clone(),
             limits: ground.limits.clone(),

@@ -7,18 +7,15 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::sessions::Session;
-use crate::account::store::AccountStore;
 use crate::account::token::new_token;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
 use crate::chat::model::{Message, Outgoing, EMOJI};
-use crate::chat::store::ChatStore;
 use crate::chat::Chat;
 use crate::people::model::Card;
 use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
-use crate::people::store::PeopleStore;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -63,7 +60,7 @@ async fn im_token(
     chat.limits
         .check(Action::ImTokenByAccount, &me.user_id.to_string())?;
     let (token, hash) = new_token();
-    chat.db
+    chat.store
         .create_im_token(me.user_id, me.session_id, &hash, chat.clock.unix())
         .await?;
     Ok(ok(ImToken {
@@ -99,7 +96,7 @@ async fn history(
         page_size: q.page_size,
     };
     let (rows, total) = chat
-        .db
+        .store
         .history(
             me.user_id,
             peer,
@@ -118,7 +115,7 @@ async fn history(
 #[utoipa::path(get, path = "/system/content/getUnRead", tag = "chat", security(("bearer" = [])),
     responses((status = 200, body = Envelope<i64>)))]
 async fn unread(State(chat): State<Chat>, me: Session) -> ApiResult<Reply<i64>> {
-    Ok(ok(chat.db.unread_total(me.user_id).await?))
+    Ok(ok(chat.store.unread_total(me.user_id).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -139,11 +136,11 @@ async fn conversations(
     Query(p): Query<Paging>,
 ) -> ApiResult<Reply<Page<Conversation>>> {
     let (rows, total) = chat
-        .db
+        .store
         .conversations(me.user_id, p.limit(), p.offset())
         .await?;
     let last = chat
-        .db
+        .store
         .messages(&rows.iter().map(|r| r.last_id).collect::<Vec<_>>())
         .await?;
     let now = chat.clock.unix();
@@ -151,7 +148,7 @@ async fn conversations(
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let (Some(card), Some(message)) = (
-            chat.db.card(me.user_id, row.peer).await?,
+            chat.people.card(me.user_id, row.peer).await?,
             last.iter().find(|m| m.id == row.last_id),
         ) else {
             continue;
@@ -196,14 +193,14 @@ async fn send_msg_other(
     Input(mut out): Input<Outgoing>,
 ) -> ApiResult<Reply<SentView>> {
     let row = chat
-        .db
+        .accounts
         .user(me.user_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
     let member = row.membership(chat.clock.unix()).is_some();
     let name = if member { CONCIERGE_NAME } else { SUPPORT_NAME };
     let service = chat
-        .db
+        .people
         .service_account(me.user_id, name)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -263,7 +260,7 @@ async fn delete_messages(
     Input(form): Input<IdsForm>,
 ) -> ApiResult<Reply<u64>> {
     let ids = parse_ids(form.ids.as_deref())?;
-    Ok(ok(chat.db.delete_for(me.user_id, &ids).await?))
+    Ok(ok(chat.store.delete_for(me.user_id, &ids).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -6,11 +6,10 @@ use crate::account::model::Role;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
-use crate::chat::store::{Announced, Charge, ChatStore, NewMessage, Party, PlainMessage};
+use crate::chat::store::{Announced, Charge, NewMessage, Party, PlainMessage};
 use crate::chat::Chat;
 use crate::i18n::{Lang, Msg};
 use crate::notify::ChatPush;
-use crate::wallet::store::WalletStore;
 
 /// A stored message and the sender's sequence number for it.
 pub struct Sent {
@@ -110,7 +109,7 @@ impl Chat {
                 json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
             }
             Checked::Gift(gift_id) => {
-                let gift = self.db.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
+                let gift = self.wallet.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
                 let member = me.membership(now).is_some();
                 let price = if member && gift.kind == "card" {
                     // Members pay less for card gifts, rounded up to a whole coin.
@@ -156,7 +155,7 @@ impl Chat {
             }
             Some(charge) => {
                 let stored = self
-                    .db
+                    .store
                     .store_message(&NewMessage {
                         sender,
                         recipient: them.id,
@@ -187,9 +186,9 @@ impl Chat {
     pub async fn claim_red_packet(&self, me: i64, id: i64) -> ApiResult<()> {
         let now = self.clock.unix();
         let since = now - self.config.wallet.red_packet_hours * 3600;
-        let returned = self.db.return_red_packets(since, now).await?;
+        let returned = self.store.return_red_packets(since, now).await?;
         self.announce(&returned);
-        let claimed = self.db.claim_red_packet(id, me, since, now).await?;
+        let claimed = self.store.claim_red_packet(id, me, since, now).await?;
         let claimed = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
         self.announce(&claimed);
         Ok(())
@@ -199,7 +198,7 @@ impl Chat {
     pub async fn return_red_packets(&self) -> ApiResult<()> {
         let now = self.clock.unix();
         let returned = self
-            .db
+            .store
             .return_red_packets(now - self.config.wallet.red_packet_hours * 3600, now)
             .await?;
         self.announce(&returned);
@@ -214,14 +213,17 @@ impl Chat {
 
     /// Marks my incoming messages read (a whole conversation, or some) and tells their senders.
     pub async fn mark_read(&self, me: i64, peer: Option<i64>, ids: &[i64]) -> ApiResult<usize> {
-        let announced = self.db.mark(me, true, peer, ids, self.clock.unix()).await?;
+        let announced = self
+            .store
+            .mark(me, true, peer, ids, self.clock.unix())
+            .await?;
         self.announce(&announced);
         Ok(announced.events.len())
     }
 
     pub async fn mark_delivered(&self, me: i64, ids: &[i64]) -> ApiResult<()> {
         let announced = self
-            .db
+            .store
             .mark(me, false, None, ids, self.clock.unix())
             .await?;
         self.announce(&announced);
@@ -235,8 +237,8 @@ impl Chat {
         let since = now - self.config.chat.recall_minutes * 60;
         // As it is before: the recall empties the content, which names the files of an image (and
         // an image message's content never changes otherwise).
-        let before = self.db.message(id).await?;
-        match self.db.recall(me, id, since, now).await? {
+        let before = self.store.message(id).await?;
+        match self.store.recall(me, id, since, now).await? {
             Some((row, announced)) => {
                 self.announce(&announced);
                 if let Some(before) = before.filter(|b| b.kind == "img") {
@@ -262,7 +264,7 @@ impl Chat {
 
     /// Deletes the files of the chat images a person has sent (their account is being deleted).
     pub async fn forget_images(&self, sender: i64) -> ApiResult<()> {
-        let contents = self.db.sent_images(sender).await?;
+        let contents = self.store.sent_images(sender).await?;
         self.delete_images(&contents).await;
         Ok(())
     }

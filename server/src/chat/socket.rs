@@ -20,11 +20,9 @@ use crate::api::error::ApiError;
 use crate::api::extract::Query;
 use crate::chat::hub::{Outbound, Registration};
 use crate::chat::model::{Message, MessageRow, Outgoing};
-use crate::chat::store::ChatStore;
 use crate::chat::Chat;
 use crate::i18n::Lang;
 use crate::media::signed::Signer;
-use crate::people::store::PeopleStore;
 
 const PING_EVERY: Duration = Duration::from_secs(25);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);
@@ -64,7 +62,7 @@ pub async fn upgrade(
         return ApiError::Malformed("empty params".into()).into_response();
     };
     let user_id = match chat
-        .db
+        .store
         .im_token_user(&token_hash(&token), chat.clock.unix())
         .await
     {
@@ -206,7 +204,7 @@ impl Connection {
     async fn run(mut self, socket: WebSocket) {
         let mut registration = self.chat.hub.register(self.user_id);
         let (mut sink, mut stream) = socket.split();
-        let last_seq = self.chat.db.last_seq(self.user_id).await.unwrap_or(0);
+        let last_seq = self.chat.store.last_seq(self.user_id).await.unwrap_or(0);
         let hello = Out::Hello {
             user_id: self.user_id,
             last_seq,
@@ -386,7 +384,7 @@ impl Connection {
                 }
                 Frame::Typing { to } => {
                     // Only to someone I may message: never across a block, either way.
-                    if matches!(chat.db.card(me, to).await, Ok(Some(_))) {
+                    if matches!(chat.people.card(me, to).await, Ok(Some(_))) {
                         chat.hub.typing(me, to);
                     }
                     vec![]
@@ -459,7 +457,7 @@ impl Connection {
         };
         let events = match self
             .chat
-            .db
+            .store
             .events_after(self.user_id, last, REPLAY_BATCH)
             .await
         {
@@ -474,7 +472,7 @@ impl Connection {
             .filter(|e| e.kind == "message" || e.kind == "update")
             .filter_map(|e| e.message_id)
             .collect();
-        let rows = self.chat.db.messages(&ids).await.unwrap_or_default();
+        let rows = self.chat.store.messages(&ids).await.unwrap_or_default();
         let signer = self.chat.media.signer(self.chat.clock.unix());
         self.behind = i64::try_from(events.len()).unwrap_or(0) >= REPLAY_BATCH;
         let mut frames = Vec::with_capacity(events.len());

@@ -417,118 +417,50 @@ pub struct Announced {
     pub events: Vec<(i64, i64)>,
 }
 
-#[allow(async_fn_in_trait)]
-pub trait ChatStore {
-    async fn create_im_token(
-        &self,
-        user_id: i64,
-        session_id: i64,
-        token_hash: &str,
-        now: i64,
-    ) -> sqlx::Result<()>;
-    /// The account behind a live IM token.
-    async fn im_token_user(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>>;
-    /// Both sides of a message from `sender` to `recipient` (each if an active account), whether
-    /// either blocks the other, and the message `sender` stored with this client id, if any.
-    async fn parties(&self, asked: &[Asked]) -> sqlx::Result<Vec<Parties>>;
-    /// PostgreSQL: stores messages that cost nothing in one transaction, in order; None (and
-    /// nothing stored) when one of them is stored already, so that the caller stores them one by
-    /// one. SQLite answers None: the writer stores its batches on a connection of its own
-    /// (`chat/writer_sqlite.rs`).
-    async fn store_messages(&self, batch: &[PlainMessage])
-        -> sqlx::Result<Option<Vec<MessageRow>>>;
-    /// Stores a message once per (sender, client id); returns it and whether it is new.
-    async fn store_message(&self, m: &NewMessage<'_>) -> Result<(MessageRow, bool), LedgerError>;
-    /// The receiver claims a red packet sent after `since`: credited once, the message updated
-    /// for both. None when it is not theirs, claimed, returned or expired.
-    async fn claim_red_packet(
-        &self,
-        id: i64,
-        receiver: i64,
-        since: i64,
-        now: i64,
-    ) -> Result<Option<Announced>, LedgerError>;
-    /// Returns the red packets unclaimed since before `before` to their senders.
-    async fn return_red_packets(&self, before: i64, now: i64) -> Result<Announced, LedgerError>;
-    async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>>;
-    async fn messages(&self, ids: &[i64]) -> sqlx::Result<Vec<MessageRow>>;
-    async fn last_seq(&self, user_id: i64) -> sqlx::Result<i64>;
-    async fn events_after(
-        &self,
-        user_id: i64,
-        after: i64,
-        limit: i64,
-    ) -> sqlx::Result<Vec<EventRow>>;
-    /// Marks my incoming messages delivered (those of `ids`) or read (from `peer`, or `ids`),
-    /// and tells each sender in a receipt event.
-    async fn mark(
-        &self,
-        me: i64,
-        read: bool,
-        peer: Option<i64>,
-        ids: &[i64],
-        now: i64,
-    ) -> sqlx::Result<Announced>;
-    /// Recalls the sender's own message sent after `since`; None when it is not theirs or too old.
-    async fn recall(
-        &self,
-        sender: i64,
-        id: i64,
-        since: i64,
-        now: i64,
-    ) -> sqlx::Result<Option<(MessageRow, Announced)>>;
-    /// Deletes messages for `me` only.
-    async fn delete_for(&self, me: i64, ids: &[i64]) -> sqlx::Result<u64>;
-    /// The contents of the image messages a person has sent and not recalled.
-    async fn sent_images(&self, sender: i64) -> sqlx::Result<Vec<String>>;
-    async fn history(
-        &self,
-        me: i64,
-        peer: i64,
-        before: Option<i64>,
-        limit: i64,
-        offset: i64,
-    ) -> sqlx::Result<(Vec<MessageRow>, i64)>;
-    async fn unread_total(&self, me: i64) -> sqlx::Result<i64>;
-    async fn conversations(
-        &self,
-        me: i64,
-        limit: i64,
-        offset: i64,
-    ) -> sqlx::Result<(Vec<ConversationRow>, i64)>;
+/// Chat storage on SQLite and PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct ChatStore {
+    db: Db,
 }
 
 /// Unread for the recipient: not read, not recalled, not deleted, not a control message.
 const UNREAD: &str =
     "read_at IS NULL AND recalled_at IS NULL AND NOT recipient_deleted AND kind <> 'cmd'";
 
-impl ChatStore for Db {
-    async fn create_im_token(
+impl ChatStore {
+    pub fn new(db: Db) -> ChatStore {
+        ChatStore { db }
+    }
+
+    pub async fn create_im_token(
         &self,
         user_id: i64,
         session_id: i64,
         token_hash: &str,
         now: i64,
     ) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query(
+        on_db!(&self.db, pool => sqlx::query(
             "INSERT INTO im_tokens (token_hash, user_id, session_id, created_at) VALUES ($1, $2, $3, $4)",
         ).bind(token_hash).bind(user_id).bind(session_id).bind(now).execute(pool).await.map(|_| ()))
     }
 
-    async fn im_token_user(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>> {
-        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+    /// The account behind a live IM token.
+    pub async fn im_token_user(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>> {
+        let found: Option<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT t.user_id FROM im_tokens t JOIN sessions s ON s.id = t.session_id JOIN users u ON u.id = t.user_id
              WHERE t.token_hash = $1 AND s.expires_at > $2 AND u.status = 'active'",
         ).bind(token_hash).bind(now).fetch_optional(pool).await)?;
         Ok(found.map(|(id,)| id))
     }
 
-    async fn parties(&self, asked: &[Asked]) -> sqlx::Result<Vec<Parties>> {
+    /// Both sides of a message from `sender` to `recipient` (each if an active account), whether
+    /// either blocks the other, and the message `sender` stored with this client id, if any.
+    pub async fn parties(&self, asked: &[Asked]) -> sqlx::Result<Vec<Parties>> {
         // One row back whatever the number asked: the people as one JSON array (on SQLite, every
         // row crosses from the connection's thread on its own). The status is read, not filtered
         // on: a condition on it would let PostgreSQL's generic plan take the status index
         // (everyone is active) over the primary key.
-        let found: (String,) = match self {
+        let found: (String,) = match &self.db {
             Db::Sqlite(pool) => {
                 sqlx::query_as(
                     "SELECT json_group_array(json_object(
@@ -601,14 +533,18 @@ impl ChatStore for Db {
         Ok(parties)
     }
 
-    async fn store_messages(
+    /// PostgreSQL: stores messages that cost nothing in one transaction, in order; None (and
+    /// nothing stored) when one of them is stored already, so that the caller stores them one by
+    /// one. SQLite answers None: the writer stores its batches on a connection of its own
+    /// (`chat/writer_sqlite.rs`).
+    pub async fn store_messages(
         &self,
         batch: &[PlainMessage],
     ) -> sqlx::Result<Option<Vec<MessageRow>>> {
         if batch.is_empty() {
             return Ok(Some(Vec::new()));
         }
-        let Db::Postgres(pool) = self else {
+        let Db::Postgres(pool) = &self.db else {
             // SQLite's batches go through the writer's own connection (`chat/writer_sqlite.rs`).
             return Ok(None);
         };
@@ -626,11 +562,15 @@ impl ChatStore for Db {
         Ok(Some(ordered))
     }
 
-    async fn store_message(&self, m: &NewMessage<'_>) -> Result<(MessageRow, bool), LedgerError> {
+    /// Stores a message once per (sender, client id); returns it and whether it is new.
+    pub async fn store_message(
+        &self,
+        m: &NewMessage<'_>,
+    ) -> Result<(MessageRow, bool), LedgerError> {
         let select = format!(
             "SELECT {MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_id = $2"
         );
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let existing: Option<MessageRow> = sqlx::query_as(&select)
                 .bind(m.sender).bind(m.client_id).fetch_optional(&mut *tx).await?;
@@ -698,14 +638,16 @@ impl ChatStore for Db {
         })
     }
 
-    async fn claim_red_packet(
+    /// The receiver claims a red packet sent after `since`: credited once, the message updated
+    /// for both. None when it is not theirs, claimed, returned or expired.
+    pub async fn claim_red_packet(
         &self,
         id: i64,
         receiver: i64,
         since: i64,
         now: i64,
     ) -> Result<Option<Announced>, LedgerError> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let settled: Option<(i64, i64, String, i64)> = sqlx::query_as(
                 "UPDATE red_packets SET state = 'received', settled_at = $3
@@ -719,8 +661,13 @@ impl ChatStore for Db {
         })
     }
 
-    async fn return_red_packets(&self, before: i64, now: i64) -> Result<Announced, LedgerError> {
-        on_db!(self, pool => {
+    /// Returns the red packets unclaimed since before `before` to their senders.
+    pub async fn return_red_packets(
+        &self,
+        before: i64,
+        now: i64,
+    ) -> Result<Announced, LedgerError> {
+        on_db!(&self.db, pool => {
             let mut all = Announced::default();
             let expired: Vec<(i64,)> = sqlx::query_as("SELECT id FROM red_packets WHERE state = 'unclaimed' AND created_at < $1")
                 .bind(before).fetch_all(pool).await?;
@@ -739,39 +686,41 @@ impl ChatStore for Db {
         })
     }
 
-    async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>> {
+    pub async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>> {
         let sql = format!("SELECT {MESSAGE_COLUMNS} FROM messages WHERE id = $1");
-        on_db!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
-    async fn messages(&self, ids: &[i64]) -> sqlx::Result<Vec<MessageRow>> {
+    pub async fn messages(&self, ids: &[i64]) -> sqlx::Result<Vec<MessageRow>> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
         let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
         let sql = format!("SELECT {MESSAGE_COLUMNS} FROM messages WHERE id IN ({list})");
-        on_db!(self, pool => sqlx::query_as(&sql).fetch_all(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).fetch_all(pool).await)
     }
 
-    async fn last_seq(&self, user_id: i64) -> sqlx::Result<i64> {
-        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+    pub async fn last_seq(&self, user_id: i64) -> sqlx::Result<i64> {
+        let found: Option<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT last_seq FROM user_sequences WHERE user_id = $1",
         ).bind(user_id).fetch_optional(pool).await)?;
         Ok(found.map_or(0, |(s,)| s))
     }
 
-    async fn events_after(
+    pub async fn events_after(
         &self,
         user_id: i64,
         after: i64,
         limit: i64,
     ) -> sqlx::Result<Vec<EventRow>> {
-        on_db!(self, pool => sqlx::query_as(
+        on_db!(&self.db, pool => sqlx::query_as(
             "SELECT seq, kind, message_id, payload FROM user_events WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
         ).bind(user_id).bind(after).bind(limit).fetch_all(pool).await)
     }
 
-    async fn mark(
+    /// Marks my incoming messages delivered (those of `ids`) or read (from `peer`, or `ids`),
+    /// and tells each sender in a receipt event.
+    pub async fn mark(
         &self,
         me: i64,
         read: bool,
@@ -798,7 +747,7 @@ impl ChatStore for Db {
         } else {
             format!("UPDATE messages SET delivered_at = $2 WHERE {filter}")
         };
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let rows: Vec<(i64, i64)> = sqlx::query_as(&select).bind(me).fetch_all(&mut *tx).await?;
             if rows.is_empty() {
@@ -827,7 +776,8 @@ impl ChatStore for Db {
         })
     }
 
-    async fn recall(
+    /// Recalls the sender's own message sent after `since`; None when it is not theirs or too old.
+    pub async fn recall(
         &self,
         sender: i64,
         id: i64,
@@ -835,7 +785,7 @@ impl ChatStore for Db {
         now: i64,
     ) -> sqlx::Result<Option<(MessageRow, Announced)>> {
         let select = format!("SELECT {MESSAGE_COLUMNS} FROM messages WHERE id = $1");
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let row: Option<MessageRow> = sqlx::query_as(&select).bind(id).fetch_optional(&mut *tx).await?;
             let Some(row) = row.filter(|r| r.sender_id == sender && r.created_at >= since && r.recalled_at.is_none()) else {
@@ -857,12 +807,13 @@ impl ChatStore for Db {
         })
     }
 
-    async fn delete_for(&self, me: i64, ids: &[i64]) -> sqlx::Result<u64> {
+    /// Deletes messages for `me` only.
+    pub async fn delete_for(&self, me: i64, ids: &[i64]) -> sqlx::Result<u64> {
         if ids.is_empty() {
             return Ok(0);
         }
         let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let a = sqlx::query(&format!("UPDATE messages SET sender_deleted = TRUE WHERE sender_id = $1 AND id IN ({list})"))
                 .bind(me).execute(&mut *tx).await?.rows_affected();
@@ -873,14 +824,15 @@ impl ChatStore for Db {
         })
     }
 
-    async fn sent_images(&self, sender: i64) -> sqlx::Result<Vec<String>> {
-        let rows: Vec<(String,)> = on_db!(self, pool => sqlx::query_as(
+    /// The contents of the image messages a person has sent and not recalled.
+    pub async fn sent_images(&self, sender: i64) -> sqlx::Result<Vec<String>> {
+        let rows: Vec<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT content FROM messages WHERE sender_id = $1 AND kind = 'img' AND recalled_at IS NULL",
         ).bind(sender).fetch_all(pool).await)?;
         Ok(rows.into_iter().map(|(c,)| c).collect())
     }
 
-    async fn history(
+    pub async fn history(
         &self,
         me: i64,
         peer: i64,
@@ -893,25 +845,25 @@ impl ChatStore for Db {
         let rows_sql = format!("SELECT {MESSAGE_COLUMNS} FROM messages WHERE {filter} ORDER BY id DESC LIMIT $4 OFFSET $5");
         let count_sql = format!("SELECT COUNT(*) FROM messages WHERE {filter}");
         let before = before.unwrap_or(i64::MAX);
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let rows = sqlx::query_as(&rows_sql).bind(me).bind(peer).bind(before).bind(limit).bind(offset).fetch_all(pool).await?;
             let (total,): (i64,) = sqlx::query_as(&count_sql).bind(me).bind(peer).bind(before).fetch_one(pool).await?;
             Ok((rows, total))
         })
     }
 
-    async fn unread_total(&self, me: i64) -> sqlx::Result<i64> {
+    pub async fn unread_total(&self, me: i64) -> sqlx::Result<i64> {
         let sql = format!(
             "SELECT COUNT(*) FROM messages m WHERE recipient_id = $1 AND {UNREAD}
              AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = m.sender_id)
                  OR (b.blocker_id = m.sender_id AND b.blocked_id = $1))"
         );
         let (n,): (i64,) =
-            on_db!(self, pool => sqlx::query_as(&sql).bind(me).fetch_one(pool).await)?;
+            on_db!(&self.db, pool => sqlx::query_as(&sql).bind(me).fetch_one(pool).await)?;
         Ok(n)
     }
 
-    async fn conversations(
+    pub async fn conversations(
         &self,
         me: i64,
         limit: i64,
@@ -932,7 +884,7 @@ impl ChatStore for Db {
              WHERE {visible} GROUP BY t.peer ORDER BY last_id DESC LIMIT $2 OFFSET $3"
         );
         let count_sql = format!("SELECT COUNT(DISTINCT t.peer) FROM ({pairs}) t WHERE {visible}");
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let rows = sqlx::query_as(&rows_sql).bind(me).bind(limit).bind(offset).fetch_all(pool).await?;
             let (total,): (i64,) = sqlx::query_as(&count_sql).bind(me).fetch_one(pool).await?;
             Ok((rows, total))

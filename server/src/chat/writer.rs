@@ -108,6 +108,7 @@ async fn announce(hub: Arc<Hub>, mut batches: mpsc::UnboundedReceiver<Outcomes>)
 }
 
 async fn run(db: Db, mut queue: mpsc::Receiver<Job>, announcer: mpsc::UnboundedSender<Outcomes>) {
+    let store = ChatStore::new(db.clone());
     // On SQLite, batches go through a connection this thread runs itself; the pool's connection
     // (`db`) serves the one-by-one path.
     let mut direct = match SqliteWriter::open(&db) {
@@ -125,7 +126,7 @@ async fn run(db: Db, mut queue: mpsc::Receiver<Job>, announcer: mpsc::UnboundedS
         let started = std::time::Instant::now();
         let stored: anyhow::Result<Option<Vec<MessageRow>>> = match &mut direct {
             Some(direct) => direct.store(&batch).map_err(Into::into),
-            None => db.store_messages(&batch).await.map_err(Into::into),
+            None => store.store_messages(&batch).await.map_err(Into::into),
         };
         tracing::debug!(size = batch.len(), elapsed = ?started.elapsed(), "stored a batch of messages");
         let outcomes: Outcomes = match stored {
@@ -142,7 +143,7 @@ async fn run(db: Db, mut queue: mpsc::Receiver<Job>, announcer: mpsc::UnboundedS
                 for (m, reply) in batch.iter().zip(replies) {
                     let content: serde_json::Value =
                         serde_json::from_str(&m.content).unwrap_or_default();
-                    let stored = db
+                    let stored = store
                         .store_message(&NewMessage {
                             sender: m.sender,
                             recipient: m.recipient,

@@ -11,6 +11,7 @@ use sqlx::Transaction;
 use utoipa::ToSchema;
 
 use crate::api::error::ApiError;
+use crate::db::Db;
 use crate::i18n::Msg;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -141,17 +142,21 @@ pub struct Balances {
 }
 
 /// Ledger reads and single-entry posts on the database.
-#[allow(async_fn_in_trait)]
-pub trait LedgerStore {
-    /// Posts one entry in a transaction of its own.
-    async fn post_entry(&self, entry: &Entry<'_>) -> Result<Posted, LedgerError>;
-    async fn balances(&self, user_id: i64) -> sqlx::Result<Balances>;
+/// Ledger reads and single-entry posts on the database.
+#[derive(Clone, Debug)]
+pub struct LedgerStore {
+    db: Db,
 }
 
-impl LedgerStore for crate::db::Db {
-    async fn post_entry(&self, entry: &Entry<'_>) -> Result<Posted, LedgerError> {
+impl LedgerStore {
+    pub fn new(db: Db) -> LedgerStore {
+        LedgerStore { db }
+    }
+
+    /// Posts one entry in a transaction of its own.
+    pub async fn post_entry(&self, entry: &Entry<'_>) -> Result<Posted, LedgerError> {
         use crate::db::WriteTx;
-        crate::db::on_db!(self, pool => {
+        crate::db::on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let posted = tx.post(entry).await?;
             tx.commit().await?;
@@ -159,8 +164,8 @@ impl LedgerStore for crate::db::Db {
         })
     }
 
-    async fn balances(&self, user_id: i64) -> sqlx::Result<Balances> {
-        let rows: Vec<(String, i64)> = crate::db::on_db!(self, pool => {
+    pub async fn balances(&self, user_id: i64) -> sqlx::Result<Balances> {
+        let rows: Vec<(String, i64)> = crate::db::on_db!(&self.db, pool => {
             sqlx::query_as("SELECT asset, balance FROM balances WHERE user_id = $1")
                 .bind(user_id)
                 .fetch_all(pool)

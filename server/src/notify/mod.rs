@@ -18,14 +18,13 @@ use crate::api::rate_limit::RateLimiter;
 use crate::chat::hub::Hub;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::Db;
 use crate::ground::Ground;
 use crate::notify::store::PushStore;
 
 /// The notification service: subscriptions, the VAPID key, and sending.
 #[derive(Clone)]
 pub struct Notify {
-    db: Db,
+    store: PushStore,
     clock: Clock,
     config: Arc<Config>,
     limits: Arc<RateLimiter>,
@@ -71,7 +70,7 @@ impl ChatPush {
 impl Notify {
     pub fn new(ground: &Ground, hub: Arc<Hub>) -> Notify {
         Notify {
-            db: ground.db.clone(),
+            store: PushStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             config: ground.config.clone(),
             limits: ground.limits.clone(),
@@ -82,13 +81,13 @@ impl Notify {
     /// Forgets every subscription of the person: after logout, a password change or reset and
     /// account deletion nothing more is pushed to the browsers they used.
     pub async fn forget_subscriptions(&self, user_id: i64) -> sqlx::Result<()> {
-        self.db.forget_subscriptions(user_id).await
+        self.store.forget_subscriptions(user_id).await
     }
 
     /// The server's VAPID key, made on first use and shared by every node through the database.
     pub async fn vapid_key(&self) -> anyhow::Result<SecretKey> {
         let candidate = webpush::b64(&webpush::new_secret().to_bytes());
-        let stored = self.db.vapid_key(&candidate, self.clock.unix()).await?;
+        let stored = self.store.vapid_key(&candidate, self.clock.unix()).await?;
         Ok(SecretKey::from_slice(&webpush::unb64(&stored)?)?)
     }
 
@@ -109,7 +108,7 @@ impl Notify {
         if self.hub.is_online_anywhere(push.recipient).await {
             return Ok(());
         }
-        let subscriptions = self.db.subscriptions(push.recipient).await?;
+        let subscriptions = self.store.subscriptions(push.recipient).await?;
         if subscriptions.is_empty() {
             return Ok(());
         }
@@ -137,7 +136,7 @@ impl Notify {
                 .await;
             match sent {
                 Ok(r) if r.status().as_u16() == 404 || r.status().as_u16() == 410 => {
-                    self.db.drop_subscription(sub.id).await?;
+                    self.store.drop_subscription(sub.id).await?;
                 }
                 Ok(r) if !r.status().is_success() => {
                     tracing::warn!(status = %r.status(), "push service refused")

@@ -12,7 +12,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{ClientIp, Input};
 use crate::api::rate_limit::Action;
 use crate::i18n::Msg;
-use crate::notify::store::{PushStore, Subscribed};
+use crate::notify::store::Subscribed;
 use crate::notify::Notify;
 use crate::notify::{guard, webpush, MAX_SUBSCRIPTIONS};
 
@@ -92,7 +92,7 @@ async fn subscribe(
         return Err(ApiError::Malformed("keys".into()));
     }
     let subscribed = notify
-        .db
+        .store
         .subscribe(
             me.user_id,
             &endpoint,
@@ -122,7 +122,7 @@ async fn unsubscribe(
     Input(req): Input<UnsubscribeRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
     notify
-        .db
+        .store
         .unsubscribe(me.user_id, req.endpoint.as_deref().unwrap_or_default())
         .await?;
     Ok(ok(None))

@@ -20,30 +20,20 @@ pub struct Subscription {
     pub auth: String,
 }
 
-#[allow(async_fn_in_trait)]
-pub trait PushStore {
-    /// The stored VAPID private key, or `candidate` stored now when there is none yet.
-    async fn vapid_key(&self, candidate: &str, now: i64) -> sqlx::Result<String>;
-    /// Stores the subscription unless the person has `max` others already.
-    async fn subscribe(
-        &self,
-        user_id: i64,
-        endpoint: &str,
-        p256dh: &str,
-        auth: &str,
-        now: i64,
-        max: i64,
-    ) -> sqlx::Result<Subscribed>;
-    async fn unsubscribe(&self, user_id: i64, endpoint: &str) -> sqlx::Result<()>;
-    /// Every subscription of the person.
-    async fn forget_subscriptions(&self, user_id: i64) -> sqlx::Result<()>;
-    async fn subscriptions(&self, user_id: i64) -> sqlx::Result<Vec<Subscription>>;
-    async fn drop_subscription(&self, id: i64) -> sqlx::Result<()>;
+/// Push storage on SQLite and PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct PushStore {
+    db: Db,
 }
 
-impl PushStore for Db {
-    async fn vapid_key(&self, candidate: &str, now: i64) -> sqlx::Result<String> {
-        on_db!(self, pool => {
+impl PushStore {
+    pub fn new(db: Db) -> PushStore {
+        PushStore { db }
+    }
+
+    /// The stored VAPID private key, or `candidate` stored now when there is none yet.
+    pub async fn vapid_key(&self, candidate: &str, now: i64) -> sqlx::Result<String> {
+        on_db!(&self.db, pool => {
             sqlx::query("INSERT INTO vapid_keys (id, private_key, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING")
                 .bind(candidate).bind(now).execute(pool).await?;
             let (key,): (String,) = sqlx::query_as("SELECT private_key FROM vapid_keys WHERE id = 1").fetch_one(pool).await?;
@@ -51,7 +41,8 @@ impl PushStore for Db {
         })
     }
 
-    async fn subscribe(
+    /// Stores the subscription unless the person has `max` others already.
+    pub async fn subscribe(
         &self,
         user_id: i64,
         endpoint: &str,
@@ -60,11 +51,11 @@ impl PushStore for Db {
         now: i64,
         max: i64,
     ) -> sqlx::Result<Subscribed> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             // Parallel subscribes of one person must not each see room for one more: SQLite's
             // write transaction is exclusive already, PostgreSQL's takes the person's row.
-            if matches!(self, Db::Postgres(_)) {
+            if matches!(&self.db, Db::Postgres(_)) {
                 sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
                     .bind(user_id).execute(&mut *tx).await?;
             }
@@ -85,22 +76,23 @@ impl PushStore for Db {
         })
     }
 
-    async fn unsubscribe(&self, user_id: i64, endpoint: &str) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query("DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2")
+    pub async fn unsubscribe(&self, user_id: i64, endpoint: &str) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2")
             .bind(user_id).bind(endpoint).execute(pool).await.map(|_| ()))
     }
 
-    async fn forget_subscriptions(&self, user_id: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query("DELETE FROM push_subscriptions WHERE user_id = $1")
+    /// Every subscription of the person.
+    pub async fn forget_subscriptions(&self, user_id: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM push_subscriptions WHERE user_id = $1")
             .bind(user_id).execute(pool).await.map(|_| ()))
     }
 
-    async fn subscriptions(&self, user_id: i64) -> sqlx::Result<Vec<Subscription>> {
-        on_db!(self, pool => sqlx::query_as("SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1")
+    pub async fn subscriptions(&self, user_id: i64) -> sqlx::Result<Vec<Subscription>> {
+        on_db!(&self.db, pool => sqlx::query_as("SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1")
             .bind(user_id).fetch_all(pool).await)
     }
 
-    async fn drop_subscription(&self, id: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query("DELETE FROM push_subscriptions WHERE id = $1").bind(id).execute(pool).await.map(|_| ()))
+    pub async fn drop_subscription(&self, id: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM push_subscriptions WHERE id = $1").bind(id).execute(pool).await.map(|_| ()))
     }
 }

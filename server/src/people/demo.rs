@@ -6,9 +6,7 @@ use rand::seq::IndexedRandom;
 use rand::Rng;
 
 use crate::account::password::PasswordHasher;
-use crate::account::store::AccountStore;
 use crate::api::error::ApiError;
-use crate::people::store::PeopleStore;
 use crate::people::People;
 
 pub const DEMO_USER: &str = "demo";
@@ -117,7 +115,7 @@ fn words(
 impl People {
     /// Whether the demo account exists already.
     pub async fn demo_seeded(&self) -> Result<bool, ApiError> {
-        Ok(self.db.user_name_in_use(DEMO_USER, None).await?)
+        Ok(self.accounts.user_name_in_use(DEMO_USER, None).await?)
     }
 
     /// Creates `users` demo people and the demo account, with likes and visits toward it.
@@ -140,7 +138,7 @@ impl People {
                 0,
             )
             .await?;
-        self.db
+        self.accounts
             .grant_membership("demo@amora.app", "VIP", 30, now)
             .await?;
         let mut rng = rand::rng();
@@ -180,25 +178,25 @@ impl People {
             } else {
                 now - rng.random_range(600..3 * 86_400)
             };
-            self.db.touch_user(id, last_active).await?;
+            self.accounts.touch_user(id, last_active).await?;
             if i % 7 == 0 {
-                self.db
+                self.accounts
                     .grant_membership(&email, if i % 14 == 0 { "SVIP" } else { "VIP" }, 90, now)
                     .await?;
             }
             if gender == "female" && i % 3 == 0 {
-                self.db
+                self.store
                     .toggle_like(id, demo_id, now - rng.random_range(60..86_400))
                     .await?;
             }
             if gender == "female" && i % 2 == 0 {
                 let at = now - rng.random_range(60..2 * 86_400);
-                self.db
+                self.store
                     .record_footprint(id, demo_id, at.div_euclid(86_400), at)
                     .await?;
             }
             if gender == "female" && i % 4 == 0 {
-                self.db
+                self.store
                     .toggle_like(demo_id, id, now - rng.random_range(60..86_400))
                     .await?;
             }

@@ -1,7 +1,7 @@
 //! People the server makes itself (the service accounts and the demo profiles): an account row
 //! with a portrait drawn by the program.
 
-use crate::account::store::{AccountStore, NewUser};
+use crate::account::store::NewUser;
 use crate::api::error::ApiError;
 use crate::people::portrait::portrait_png;
 use crate::people::People;
@@ -24,7 +24,7 @@ impl People {
             .media
             .put_image("avatars", portrait_png(seed, gender == "female"))
             .await?;
-        self.db
+        self.accounts
             .create_user(&NewUser {
                 user_name,
                 email,

@@ -12,10 +12,10 @@ pub mod store;
 
 use std::sync::Arc;
 
+use crate::account::store::AccountStore;
 use crate::api::rate_limit::RateLimiter;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::Db;
 use crate::ground::Ground;
 use crate::media::Media;
 use crate::people::store::PeopleStore;
@@ -23,7 +23,8 @@ use crate::people::store::PeopleStore;
 /// The people service: what the people endpoints, the demo and the service accounts work with.
 #[derive(Clone)]
 pub struct People {
-    db: Db,
+    store: PeopleStore,
+    accounts: AccountStore,
     clock: Clock,
     config: Arc<Config>,
     limits: Arc<RateLimiter>,
@@ -33,7 +34,8 @@ pub struct People {
 impl People {
     pub fn new(ground: &Ground) -> People {
         People {
-            db: ground.db.clone(),
+            store: PeopleStore::new(ground.db.clone()),
+            accounts: AccountStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             config: ground.config.clone(),
             limits: ground.limits.clone(),
@@ -43,7 +45,7 @@ impl People {
 
     /// Forgets who Discover showed before today; the server's sweep calls it every minute.
     pub async fn forget_earlier_days(&self) -> sqlx::Result<u64> {
-        self.db
+        self.store
             .forget_shown_before(self.clock.unix().div_euclid(86_400))
             .await
     }

@@ -1,7 +1,6 @@
 //! The customer-service accounts: the contact everyone has and the members' exclusive one. They
 //! never sign in nor reset a password: only the server speaks as them.
 
-use crate::account::store::AccountStore;
 use crate::api::error::ApiError;
 use crate::people::People;
 
@@ -20,7 +19,7 @@ impl People {
         .into_iter()
         .enumerate()
         {
-            if self.db.user_name_in_use(name, None).await? {
+            if self.accounts.user_name_in_use(name, None).await? {
                 continue;
             }
             // Two nodes starting together may race here: the unique index keeps one.
@@ -37,7 +36,7 @@ impl People {
                 )
                 .await;
             if created.is_ok() {
-                self.db.set_role(email, "service").await?;
+                self.accounts.set_role(email, "service").await?;
             }
         }
         Ok(())

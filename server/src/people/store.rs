@@ -59,77 +59,10 @@ macro_rules! bind_all {
     }};
 }
 
-#[allow(async_fn_in_trait)]
-pub trait PeopleStore {
-    /// A person the viewer may see; service accounts included.
-    async fn card(&self, viewer: i64, target: i64) -> sqlx::Result<Option<CardRow>>;
-    async fn discover(
-        &self,
-        viewer: i64,
-        search: &Search,
-        limit: i64,
-        offset: i64,
-    ) -> sqlx::Result<(Vec<CardRow>, i64)>;
-    async fn random(&self, viewer: i64, search: &Search) -> sqlx::Result<Option<CardRow>>;
-    /// Of `candidates` (in their order), the people the viewer may see today when at most `cap`
-    /// different people are shown a day: people already shown today always, new people while the
-    /// day's count is under the cap (recorded as shown).
-    async fn admit_shown(
-        &self,
-        viewer: i64,
-        day: i64,
-        candidates: &[i64],
-        cap: i64,
-    ) -> sqlx::Result<Vec<i64>>;
-    /// Forgets who was shown on days before `day`.
-    async fn forget_shown_before(&self, day: i64) -> sqlx::Result<u64>;
-    async fn record_footprint(
-        &self,
-        visitor: i64,
-        visited: i64,
-        day: i64,
-        now: i64,
-    ) -> sqlx::Result<()>;
-    /// Likes or unlikes; true when the viewer now likes the target.
-    async fn toggle_like(&self, liker: i64, liked: i64, now: i64) -> sqlx::Result<bool>;
-    /// Likes (`true`) or takes the like back (`false`), whatever the state was: asking twice
-    /// changes nothing the second time.
-    async fn set_like(&self, liker: i64, liked: i64, like: bool, now: i64) -> sqlx::Result<()>;
-    /// (I like them, they like me).
-    async fn like_state(&self, viewer: i64, target: i64) -> sqlx::Result<(bool, bool)>;
-    async fn list(
-        &self,
-        viewer: i64,
-        list: PeopleList,
-        limit: i64,
-        offset: i64,
-    ) -> sqlx::Result<(Vec<CardRow>, i64)>;
-    async fn counters(&self, user_id: i64) -> sqlx::Result<Counters>;
-    async fn mark_seen(&self, user_id: i64, list: List, now: i64) -> sqlx::Result<()>;
-    async fn block(&self, blocker: i64, blocked: i64, now: i64) -> sqlx::Result<()>;
-    async fn unblock(&self, blocker: i64, blocked: &[i64]) -> sqlx::Result<u64>;
-    async fn report(
-        &self,
-        reporter: i64,
-        target: i64,
-        reason: &str,
-        content: Option<&str>,
-        images: &[String],
-        now: i64,
-    ) -> sqlx::Result<i64>;
-    async fn add_contact(&self, owner: i64, contact: i64, now: i64) -> sqlx::Result<()>;
-    async fn remove_contact(&self, owner: i64, contact: i64) -> sqlx::Result<()>;
-    async fn is_contact(&self, owner: i64, contact: i64) -> sqlx::Result<bool>;
-    /// Sets (or with `None` clears) my private remark for someone.
-    async fn set_remark(
-        &self,
-        owner: i64,
-        target: i64,
-        remark: Option<&str>,
-        now: i64,
-    ) -> sqlx::Result<()>;
-    /// The service account with this user name, seen by `viewer`.
-    async fn service_account(&self, viewer: i64, user_name: &str) -> sqlx::Result<Option<CardRow>>;
+/// People storage on SQLite and PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct PeopleStore {
+    db: Db,
 }
 
 /// The people lists of SPEC section 7 "Users and likes", plus contacts and blocks.
@@ -189,13 +122,18 @@ fn list_sql(list: PeopleList) -> (String, String) {
     )
 }
 
-impl PeopleStore for Db {
-    async fn card(&self, viewer: i64, target: i64) -> sqlx::Result<Option<CardRow>> {
-        let sql = format!("SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u WHERE u.id = $2 AND {VISIBLE}");
-        on_db!(self, pool => sqlx::query_as(&sql).bind(viewer).bind(target).fetch_optional(pool).await)
+impl PeopleStore {
+    pub fn new(db: Db) -> PeopleStore {
+        PeopleStore { db }
     }
 
-    async fn discover(
+    /// A person the viewer may see; service accounts included.
+    pub async fn card(&self, viewer: i64, target: i64) -> sqlx::Result<Option<CardRow>> {
+        let sql = format!("SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u WHERE u.id = $2 AND {VISIBLE}");
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(viewer).bind(target).fetch_optional(pool).await)
+    }
+
+    pub async fn discover(
         &self,
         viewer: i64,
         search: &Search,
@@ -212,7 +150,7 @@ impl PeopleStore for Db {
             n + 1
         );
         let count_sql = format!("SELECT COUNT(*) FROM users u WHERE {filter}");
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let rows = bind_all!(sqlx::query_as(&rows_sql).bind(viewer), &search.args)
                 .bind(limit)
                 .bind(offset)
@@ -225,17 +163,20 @@ impl PeopleStore for Db {
         })
     }
 
-    async fn random(&self, viewer: i64, search: &Search) -> sqlx::Result<Option<CardRow>> {
+    pub async fn random(&self, viewer: i64, search: &Search) -> sqlx::Result<Option<CardRow>> {
         let mut conditions = vec![listed()];
         conditions.extend(search.conditions.iter().cloned());
         let sql = format!(
             "SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u WHERE {} ORDER BY RANDOM() LIMIT 1",
             conditions.join(" AND ")
         );
-        on_db!(self, pool => bind_all!(sqlx::query_as(&sql).bind(viewer), &search.args).fetch_optional(pool).await)
+        on_db!(&self.db, pool => bind_all!(sqlx::query_as(&sql).bind(viewer), &search.args).fetch_optional(pool).await)
     }
 
-    async fn admit_shown(
+    /// Of `candidates` (in their order), the people the viewer may see today when at most `cap`
+    /// different people are shown a day: people already shown today always, new people while the
+    /// day's count is under the cap (recorded as shown).
+    pub async fn admit_shown(
         &self,
         viewer: i64,
         day: i64,
@@ -252,7 +193,7 @@ impl PeopleStore for Db {
         let seen_sql = format!(
             "SELECT shown_id FROM discover_shown WHERE viewer_id = $1 AND day = $2 AND shown_id IN ({listed})"
         );
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let (mut shown,): (i64,) = sqlx::query_as(
                 "SELECT COUNT(*) FROM discover_shown WHERE viewer_id = $1 AND day = $2",
@@ -278,26 +219,28 @@ impl PeopleStore for Db {
         })
     }
 
-    async fn forget_shown_before(&self, day: i64) -> sqlx::Result<u64> {
-        on_db!(self, pool => sqlx::query("DELETE FROM discover_shown WHERE day < $1")
+    /// Forgets who was shown on days before `day`.
+    pub async fn forget_shown_before(&self, day: i64) -> sqlx::Result<u64> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM discover_shown WHERE day < $1")
             .bind(day).execute(pool).await.map(|r| r.rows_affected()))
     }
 
-    async fn record_footprint(
+    pub async fn record_footprint(
         &self,
         visitor: i64,
         visited: i64,
         day: i64,
         now: i64,
     ) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query(
+        on_db!(&self.db, pool => sqlx::query(
             "INSERT INTO footprints (visitor_id, visited_id, day, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (visitor_id, visited_id, day) DO NOTHING",
         ).bind(visitor).bind(visited).bind(day).bind(now).execute(pool).await.map(|_| ()))
     }
 
-    async fn toggle_like(&self, liker: i64, liked: i64, now: i64) -> sqlx::Result<bool> {
-        on_db!(self, pool => {
+    /// Likes or unlikes; true when the viewer now likes the target.
+    pub async fn toggle_like(&self, liker: i64, liked: i64, now: i64) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let removed = sqlx::query("DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2")
                 .bind(liker).bind(liked).execute(&mut *tx).await?.rows_affected();
@@ -312,20 +255,23 @@ impl PeopleStore for Db {
         })
     }
 
-    async fn set_like(&self, liker: i64, liked: i64, like: bool, now: i64) -> sqlx::Result<()> {
+    /// Likes (`true`) or takes the like back (`false`), whatever the state was: asking twice
+    /// changes nothing the second time.
+    pub async fn set_like(&self, liker: i64, liked: i64, like: bool, now: i64) -> sqlx::Result<()> {
         if like {
-            on_db!(self, pool => sqlx::query(
+            on_db!(&self.db, pool => sqlx::query(
                 "INSERT INTO likes (liker_id, liked_id, created_at) VALUES ($1, $2, $3)
                  ON CONFLICT (liker_id, liked_id) DO NOTHING",
             ).bind(liker).bind(liked).bind(now).execute(pool).await.map(|_| ()))
         } else {
-            on_db!(self, pool => sqlx::query("DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2")
+            on_db!(&self.db, pool => sqlx::query("DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2")
                 .bind(liker).bind(liked).execute(pool).await.map(|_| ()))
         }
     }
 
-    async fn like_state(&self, viewer: i64, target: i64) -> sqlx::Result<(bool, bool)> {
-        let rows: Vec<(i64,)> = on_db!(self, pool => sqlx::query_as(
+    /// (I like them, they like me).
+    pub async fn like_state(&self, viewer: i64, target: i64) -> sqlx::Result<(bool, bool)> {
+        let rows: Vec<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT liker_id FROM likes WHERE (liker_id = $1 AND liked_id = $2) OR (liker_id = $2 AND liked_id = $1)",
         ).bind(viewer).bind(target).fetch_all(pool).await)?;
         Ok((
@@ -334,7 +280,7 @@ impl PeopleStore for Db {
         ))
     }
 
-    async fn list(
+    pub async fn list(
         &self,
         viewer: i64,
         list: PeopleList,
@@ -342,14 +288,14 @@ impl PeopleStore for Db {
         offset: i64,
     ) -> sqlx::Result<(Vec<CardRow>, i64)> {
         let (rows_sql, count_sql) = list_sql(list);
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let rows = sqlx::query_as(&rows_sql).bind(viewer).bind(limit).bind(offset).fetch_all(pool).await?;
             let (total,): (i64,) = sqlx::query_as(&count_sql).bind(viewer).fetch_one(pool).await?;
             Ok((rows, total))
         })
     }
 
-    async fn counters(&self, user_id: i64) -> sqlx::Result<Counters> {
+    pub async fn counters(&self, user_id: i64) -> sqlx::Result<Counters> {
         let listed = listed();
         let seen = |list: List| {
             format!(
@@ -372,7 +318,7 @@ impl PeopleStore for Db {
             visitor = seen(List::Visitor),
         );
         let (like_to, like_me, visitor): (i64, i64, i64) =
-            on_db!(self, pool => sqlx::query_as(&sql).bind(user_id).fetch_one(pool).await)?;
+            on_db!(&self.db, pool => sqlx::query_as(&sql).bind(user_id).fetch_one(pool).await)?;
         Ok(Counters {
             like_to,
             like_me,
@@ -381,22 +327,22 @@ impl PeopleStore for Db {
         })
     }
 
-    async fn mark_seen(&self, user_id: i64, list: List, now: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query(
+    pub async fn mark_seen(&self, user_id: i64, list: List, now: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query(
             "INSERT INTO list_seen (user_id, list, seen_at) VALUES ($1, $2, $3)
              ON CONFLICT (user_id, list) DO UPDATE SET seen_at = excluded.seen_at",
         ).bind(user_id).bind(list.as_str()).bind(now).execute(pool).await.map(|_| ()))
     }
 
-    async fn block(&self, blocker: i64, blocked: i64, now: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query(
+    pub async fn block(&self, blocker: i64, blocked: i64, now: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query(
             "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ($1, $2, $3)
              ON CONFLICT (blocker_id, blocked_id) DO NOTHING",
         ).bind(blocker).bind(blocked).bind(now).execute(pool).await.map(|_| ()))
     }
 
-    async fn unblock(&self, blocker: i64, blocked: &[i64]) -> sqlx::Result<u64> {
-        on_db!(self, pool => {
+    pub async fn unblock(&self, blocker: i64, blocked: &[i64]) -> sqlx::Result<u64> {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let mut removed = 0;
             for id in blocked {
@@ -408,7 +354,7 @@ impl PeopleStore for Db {
         })
     }
 
-    async fn report(
+    pub async fn report(
         &self,
         reporter: i64,
         target: i64,
@@ -417,40 +363,41 @@ impl PeopleStore for Db {
         images: &[String],
         now: i64,
     ) -> sqlx::Result<i64> {
-        let (id,): (i64,) = on_db!(self, pool => sqlx::query_as(
+        let (id,): (i64,) = on_db!(&self.db, pool => sqlx::query_as(
             "INSERT INTO reports (reporter_id, target_id, reason, content, images, created_at)
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         ).bind(reporter).bind(target).bind(reason).bind(content).bind(images.join("\n")).bind(now).fetch_one(pool).await)?;
         Ok(id)
     }
 
-    async fn add_contact(&self, owner: i64, contact: i64, now: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query(
+    pub async fn add_contact(&self, owner: i64, contact: i64, now: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query(
             "INSERT INTO contacts (owner_id, contact_id, created_at) VALUES ($1, $2, $3)
              ON CONFLICT (owner_id, contact_id) DO NOTHING",
         ).bind(owner).bind(contact).bind(now).execute(pool).await.map(|_| ()))
     }
 
-    async fn remove_contact(&self, owner: i64, contact: i64) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query("DELETE FROM contacts WHERE owner_id = $1 AND contact_id = $2")
+    pub async fn remove_contact(&self, owner: i64, contact: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM contacts WHERE owner_id = $1 AND contact_id = $2")
             .bind(owner).bind(contact).execute(pool).await.map(|_| ()))
     }
 
-    async fn is_contact(&self, owner: i64, contact: i64) -> sqlx::Result<bool> {
-        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+    pub async fn is_contact(&self, owner: i64, contact: i64) -> sqlx::Result<bool> {
+        let found: Option<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT contact_id FROM contacts WHERE owner_id = $1 AND contact_id = $2",
         ).bind(owner).bind(contact).fetch_optional(pool).await)?;
         Ok(found.is_some())
     }
 
-    async fn set_remark(
+    /// Sets (or with `None` clears) my private remark for someone.
+    pub async fn set_remark(
         &self,
         owner: i64,
         target: i64,
         remark: Option<&str>,
         now: i64,
     ) -> sqlx::Result<()> {
-        on_db!(self, pool => match remark {
+        on_db!(&self.db, pool => match remark {
             Some(remark) => sqlx::query(
                 "INSERT INTO remarks (owner_id, target_id, remark, updated_at) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (owner_id, target_id) DO UPDATE SET remark = excluded.remark, updated_at = excluded.updated_at",
@@ -460,11 +407,16 @@ impl PeopleStore for Db {
         })
     }
 
-    async fn service_account(&self, viewer: i64, user_name: &str) -> sqlx::Result<Option<CardRow>> {
+    /// The service account with this user name, seen by `viewer`.
+    pub async fn service_account(
+        &self,
+        viewer: i64,
+        user_name: &str,
+    ) -> sqlx::Result<Option<CardRow>> {
         let sql = format!(
             "SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u
              WHERE u.role = 'service' AND u.status = 'active' AND u.user_name = $2"
         );
-        on_db!(self, pool => sqlx::query_as(&sql).bind(viewer).bind(user_name).fetch_optional(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(viewer).bind(user_name).fetch_optional(pool).await)
     }
 }

@@ -23,7 +23,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::store::ChatStore;
 use crate::clock::Clock;
-use crate::db::Db;
+
 use crate::ground::Ground;
 use crate::i18n::Msg;
 use crate::translate::in_flight::InFlight;
@@ -33,7 +33,9 @@ use crate::translate::store::{NewTranslation, TranslateStore};
 /// The translation service: the providers, routed per language pair, and the store.
 #[derive(Clone)]
 pub struct Translate {
-    db: Db,
+    store: TranslateStore,
+    accounts: AccountStore,
+    messages: ChatStore,
     clock: Clock,
     limits: Arc<RateLimiter>,
     translator: Arc<Router>,
@@ -70,7 +72,9 @@ pub struct Translation {
 impl Translate {
     pub fn new(ground: &Ground) -> Translate {
         Translate {
-            db: ground.db.clone(),
+            store: TranslateStore::new(ground.db.clone()),
+            accounts: AccountStore::new(ground.db.clone()),
+            messages: ChatStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
             translator: providers::from_config(&ground.config),
@@ -87,7 +91,7 @@ impl Translate {
         target: Option<&str>,
     ) -> ApiResult<Translation> {
         let message = self
-            .db
+            .messages
             .message(message_id)
             .await?
             .ok_or(ApiError::NotFound)?;
@@ -104,11 +108,15 @@ impl Translate {
         if message.kind != "txt" || message.recalled_at.is_some() || deleted {
             return Err(ApiError::NotFound);
         }
-        let reader = self.db.user(me).await?.ok_or(ApiError::Unauthorized)?;
+        let reader = self
+            .accounts
+            .user(me)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
         let target = match target.filter(|t| !t.is_empty()) {
             Some(t) => parse_language(Some(t))?.to_owned(),
             None => match self
-                .db
+                .store
                 .chat_language(me, partner)
                 .await?
                 .filter(|t| t != DO_NOT_TRANSLATE)
@@ -121,7 +129,7 @@ impl Translate {
         let day = now.div_euclid(86_400);
         let member = reader.membership(now).is_some();
         let used = if member {
-            self.db.allowance_used(me, day).await?
+            self.store.allowance_used(me, day).await?
         } else {
             0
         };
@@ -132,11 +140,15 @@ impl Translate {
         };
         let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
         let source_text = text["text"].as_str().unwrap_or_default().to_owned();
-        let sender = self.db.user(message.sender_id).await?;
+        let sender = self.accounts.user(message.sender_id).await?;
         let source = sender.as_ref().map(|s| s.language.clone());
         let same_language = source.as_deref() == Some(target.as_str());
         let _only_one = self.in_flight.enter((message_id, me, target.clone())).await;
-        if let Some(stored) = self.db.stored_translation(message_id, me, &target).await? {
+        if let Some(stored) = self
+            .store
+            .stored_translation(message_id, me, &target)
+            .await?
+        {
             return Ok(Translation {
                 message_id,
                 characters: i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX),
@@ -164,7 +176,7 @@ impl Translate {
         ));
         let (translated, provider) = if from_allowance + from_pack == 0 {
             (source_text.clone(), "none".to_owned())
-        } else if let Some(hit) = self.db.cached(&source_hash, &target).await? {
+        } else if let Some(hit) = self.store.cached(&source_hash, &target).await? {
             hit
         } else {
             let provider = self
@@ -183,7 +195,7 @@ impl Translate {
             (done.text, done.provider.to_owned())
         };
         let saved = self
-            .db
+            .store
             .save_translation(&NewTranslation {
                 message_id,
                 reader: me,
@@ -204,7 +216,7 @@ impl Translate {
         } else {
             (0, 0)
         };
-        let balance = self.db.user(me).await?.map_or(0, |u| u.characters);
+        let balance = self.accounts.user(me).await?.map_or(0, |u| u.characters);
         Ok(Translation {
             message_id,
             target,

@@ -12,7 +12,6 @@ use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
 use crate::api::rate_limit::Action;
-use crate::translate::store::TranslateStore;
 use crate::translate::Translate;
 use crate::translate::{Translation, DO_NOT_TRANSLATE};
 
@@ -74,7 +73,7 @@ async fn chat_languages(
     State(translate): State<Translate>,
     me: Session,
 ) -> ApiResult<Reply<Vec<ChatLanguage>>> {
-    let rows = translate.db.chat_languages(me.user_id).await?;
+    let rows = translate.store.chat_languages(me.user_id).await?;
     Ok(ok(rows
         .into_iter()
         .map(|(user_id, abbr)| ChatLanguage { user_id, abbr })
@@ -104,7 +103,7 @@ async fn set_chat_language(
         other => parse_language(other)?.to_owned(),
     };
     translate
-        .db
+        .store
         .set_chat_language(me.user_id, partner, &abbr, translate.clock.unix())
         .await?;
     Ok(ok(ChatLanguage {

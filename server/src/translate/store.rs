@@ -22,66 +22,50 @@ pub struct NewTranslation<'a> {
     pub now: i64,
 }
 
-#[allow(async_fn_in_trait)]
-pub trait TranslateStore {
-    async fn stored_translation(
-        &self,
-        message_id: i64,
-        reader: i64,
-        target: &str,
-    ) -> sqlx::Result<Option<String>>;
-    async fn cached(
-        &self,
-        source_hash: &str,
-        target: &str,
-    ) -> sqlx::Result<Option<(String, String)>>;
-    async fn allowance_used(&self, user_id: i64, day: i64) -> sqlx::Result<i64>;
-    /// Stores the translation and charges it in one transaction; false when the reader had it
-    /// already (nothing charged).
-    async fn save_translation(&self, t: &NewTranslation<'_>) -> Result<bool, LedgerError>;
-    async fn set_chat_language(
-        &self,
-        user_id: i64,
-        partner: i64,
-        target: &str,
-        now: i64,
-    ) -> sqlx::Result<()>;
-    async fn chat_language(&self, user_id: i64, partner: i64) -> sqlx::Result<Option<String>>;
-    async fn chat_languages(&self, user_id: i64) -> sqlx::Result<Vec<(i64, String)>>;
+/// Translation storage on SQLite and PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct TranslateStore {
+    db: Db,
 }
 
-impl TranslateStore for Db {
-    async fn stored_translation(
+impl TranslateStore {
+    pub fn new(db: Db) -> TranslateStore {
+        TranslateStore { db }
+    }
+
+    pub async fn stored_translation(
         &self,
         message_id: i64,
         reader: i64,
         target: &str,
     ) -> sqlx::Result<Option<String>> {
-        let found: Option<(String,)> = on_db!(self, pool => sqlx::query_as(
+        let found: Option<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT text FROM translations WHERE message_id = $1 AND reader_id = $2 AND target = $3",
         ).bind(message_id).bind(reader).bind(target).fetch_optional(pool).await)?;
         Ok(found.map(|(t,)| t))
     }
 
-    async fn cached(
+    pub async fn cached(
         &self,
         source_hash: &str,
         target: &str,
     ) -> sqlx::Result<Option<(String, String)>> {
-        on_db!(self, pool => sqlx::query_as(
+        on_db!(&self.db, pool => sqlx::query_as(
             "SELECT text, provider FROM translation_cache WHERE source_hash = $1 AND target = $2",
         ).bind(source_hash).bind(target).fetch_optional(pool).await)
     }
 
-    async fn allowance_used(&self, user_id: i64, day: i64) -> sqlx::Result<i64> {
-        let found: Option<(i64,)> = on_db!(self, pool => sqlx::query_as(
+    pub async fn allowance_used(&self, user_id: i64, day: i64) -> sqlx::Result<i64> {
+        let found: Option<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT used FROM translation_allowance WHERE user_id = $1 AND day = $2",
         ).bind(user_id).bind(day).fetch_optional(pool).await)?;
         Ok(found.map_or(0, |(u,)| u))
     }
 
-    async fn save_translation(&self, t: &NewTranslation<'_>) -> Result<bool, LedgerError> {
-        on_db!(self, pool => {
+    /// Stores the translation and charges it in one transaction; false when the reader had it
+    /// already (nothing charged).
+    pub async fn save_translation(&self, t: &NewTranslation<'_>) -> Result<bool, LedgerError> {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let inserted = sqlx::query(
                 "INSERT INTO translations (message_id, reader_id, target, text, characters, provider, created_at)
@@ -126,28 +110,28 @@ impl TranslateStore for Db {
         })
     }
 
-    async fn set_chat_language(
+    pub async fn set_chat_language(
         &self,
         user_id: i64,
         partner: i64,
         target: &str,
         now: i64,
     ) -> sqlx::Result<()> {
-        on_db!(self, pool => sqlx::query(
+        on_db!(&self.db, pool => sqlx::query(
             "INSERT INTO chat_languages (user_id, partner_id, target, updated_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (user_id, partner_id) DO UPDATE SET target = excluded.target, updated_at = excluded.updated_at",
         ).bind(user_id).bind(partner).bind(target).bind(now).execute(pool).await.map(|_| ()))
     }
 
-    async fn chat_language(&self, user_id: i64, partner: i64) -> sqlx::Result<Option<String>> {
-        let found: Option<(String,)> = on_db!(self, pool => sqlx::query_as(
+    pub async fn chat_language(&self, user_id: i64, partner: i64) -> sqlx::Result<Option<String>> {
+        let found: Option<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT target FROM chat_languages WHERE user_id = $1 AND partner_id = $2",
         ).bind(user_id).bind(partner).fetch_optional(pool).await)?;
         Ok(found.map(|(t,)| t))
     }
 
-    async fn chat_languages(&self, user_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
-        on_db!(self, pool => sqlx::query_as("SELECT partner_id, target FROM chat_languages WHERE user_id = $1")
+    pub async fn chat_languages(&self, user_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+        on_db!(&self.db, pool => sqlx::query_as("SELECT partner_id, target FROM chat_languages WHERE user_id = $1")
             .bind(user_id).fetch_all(pool).await)
     }
 }

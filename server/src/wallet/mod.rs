@@ -10,13 +10,13 @@ use std::sync::Arc;
 
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::Db;
 use crate::ground::Ground;
+use crate::wallet::store::WalletStore;
 
 /// The wallet service: what the catalogue, order and payment endpoints work with.
 #[derive(Clone)]
 pub struct Wallet {
-    db: Db,
+    store: WalletStore,
     clock: Clock,
     config: Arc<Config>,
 }
@@ -24,7 +24,7 @@ pub struct Wallet {
 impl Wallet {
     pub fn new(ground: &Ground) -> Wallet {
         Wallet {
-            db: ground.db.clone(),
+            store: WalletStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             config: ground.config.clone(),
         }

@@ -16,7 +16,7 @@ use crate::api::extract::{Input, Path, Query};
 use crate::i18n::Msg;
 use crate::wallet::model::{Gift, Order, Product, PAY_TYPES};
 use crate::wallet::payment::provider;
-use crate::wallet::store::{OrderError, WalletStore};
+use crate::wallet::store::OrderError;
 use crate::wallet::Wallet;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -66,7 +66,7 @@ async fn products(State(wallet): State<Wallet>) -> ApiResult<Reply<Catalogue>> {
         gold: vec![],
         character: vec![],
     };
-    for row in wallet.db.products().await? {
+    for row in wallet.store.products().await? {
         match row.kind.as_str() {
             "member" => catalogue.member.push(row.into()),
             "gold" => catalogue.gold.push(row.into()),
@@ -133,7 +133,7 @@ async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResul
         .filter(|p| PAY_TYPES.contains(p))
         .ok_or(ApiError::Invalid(Msg::PayTypeUnavailable))?;
     let product = wallet
-        .db
+        .store
         .product(q.product_id.ok_or(ApiError::NotFound)?)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -143,18 +143,18 @@ async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResul
             return Err(ApiError::Invalid(Msg::NotPayableWithGold));
         }
         let order = wallet
-            .db
+            .store
             .create_order(me.user_id, &product, "gold", "", now)
             .await
             .map_err(order_error)?;
-        return match wallet.db.pay_with_gold(order.id, now).await {
+        return match wallet.store.pay_with_gold(order.id, now).await {
             Ok(paid) => {
-                let paid = wallet.db.order(paid.id).await?.unwrap_or(paid);
+                let paid = wallet.store.order(paid.id).await?.unwrap_or(paid);
                 Ok(ok_with(Msg::PaymentSuccess, Order::view(&paid, None)))
             }
             Err(e) => {
                 // Nothing moved; the order is closed as failed so another can be made.
-                let _ = wallet.db.close_order(order.id, "failed", now).await;
+                let _ = wallet.store.close_order(order.id, "failed", now).await;
                 Err(order_error(e))
             }
         };
@@ -162,7 +162,7 @@ async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResul
     let provider = provider(&wallet.config, pay_type)?;
     let (token, _) = crate::account::token::new_token();
     let order = wallet
-        .db
+        .store
         .create_order(me.user_id, &product, pay_type, &token, now)
         .await
         .map_err(order_error)?;
@@ -198,7 +198,7 @@ async fn unfinished_order(
     State(wallet): State<Wallet>,
     me: Session,
 ) -> ApiResult<Reply<Option<Order>>> {
-    let order = wallet.db.unfinished_order(me.user_id).await?;
+    let order = wallet.store.unfinished_order(me.user_id).await?;
     let view = match order {
         Some(o) => {
             let url = provider(&wallet.config, &o.pay_type)
@@ -220,10 +220,14 @@ async fn confirm_return(
         .get("orderId")
         .and_then(|v| v.parse().ok())
         .ok_or(ApiError::NotFound)?;
-    let order = wallet.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
+    let order = wallet
+        .store
+        .order(order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let confirmation = provider(&wallet.config, &order.pay_type)?.confirm(&order, &params)?;
     let (order, _) = wallet
-        .db
+        .store
         .confirm(
             confirmation.order_id,
             &confirmation.provider_txn,
@@ -265,7 +269,11 @@ async fn cancel(
         .get("orderId")
         .and_then(|v| v.parse().ok())
         .ok_or(ApiError::NotFound)?;
-    let order = wallet.db.order(order_id).await?.ok_or(ApiError::NotFound)?;
+    let order = wallet
+        .store
+        .order(order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     let token = params.get("token").map(String::as_str).unwrap_or_default();
     if !crate::account::token::constant_time_eq(token.as_bytes(), order.checkout.as_bytes())
         || token.is_empty()
@@ -273,7 +281,7 @@ async fn cancel(
         return Err(ApiError::Invalid(Msg::PaymentFailure));
     }
     let order = wallet
-        .db
+        .store
         .close_order(order.id, "cancelled", wallet.clock.unix())
         .await
         .map_err(order_error)?;
@@ -369,7 +377,7 @@ async fn claim_coins(
     };
     let now = wallet.clock.unix();
     let balance = wallet
-        .db
+        .store
         .claim_coins(me.user_id, kind, now.div_euclid(86_400), times, coins, now)
         .await?
         .ok_or(ApiError::Invalid(refused))?;
@@ -379,7 +387,7 @@ async fn claim_coins(
 /// The gift catalogue (prices in coins; members pay less for cards).
 #[utoipa::path(get, path = "/system/gift/list", tag = "wallet", responses((status = 200, body = Envelope<Vec<Gift>>)))]
 async fn gifts(State(wallet): State<Wallet>) -> ApiResult<Reply<Vec<Gift>>> {
-    Ok(ok(wallet.db.gifts().await?))
+    Ok(ok(wallet.store.gifts().await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -404,7 +412,7 @@ async fn gifts_received(
     Query(q): Query<UserQuery>,
 ) -> ApiResult<Reply<Vec<ReceivedGift>>> {
     let user = q.user_id.unwrap_or(me.user_id);
-    let rows = wallet.db.gifts_received(user).await?;
+    let rows = wallet.store.gifts_received(user).await?;
     Ok(ok(rows
         .into_iter()
         .map(|(gift, count)| ReceivedGift { gift, count })

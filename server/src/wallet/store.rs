@@ -126,72 +126,28 @@ macro_rules! impl_grant {
 impl_grant!(sqlx::Sqlite);
 impl_grant!(sqlx::Postgres);
 
-#[allow(async_fn_in_trait)]
-pub trait WalletStore {
-    async fn products(&self) -> sqlx::Result<Vec<ProductRow>>;
-    async fn product(&self, id: i64) -> sqlx::Result<Option<ProductRow>>;
-    async fn create_order(
-        &self,
-        user_id: i64,
-        product: &ProductRow,
-        pay_type: &str,
-        checkout: &str,
-        now: i64,
-    ) -> Result<OrderRow, OrderError>;
-    async fn unfinished_order(&self, user_id: i64) -> sqlx::Result<Option<OrderRow>>;
-    async fn order(&self, id: i64) -> sqlx::Result<Option<OrderRow>>;
-    /// Pays an unfinished order from the coin balance and grants it, all at once.
-    async fn pay_with_gold(&self, order_id: i64, now: i64) -> Result<OrderRow, OrderError>;
-    /// Finishes an order confirmed by a provider and grants it; the same provider transaction
-    /// confirmed again changes nothing. True when this call finished it.
-    async fn confirm(
-        &self,
-        order_id: i64,
-        provider_txn: &str,
-        now: i64,
-    ) -> Result<(OrderRow, bool), OrderError>;
-    async fn close_order(
-        &self,
-        order_id: i64,
-        state: &str,
-        now: i64,
-    ) -> Result<OrderRow, OrderError>;
-    /// Counts one claim of `kind` today and credits `coins`; None when `max_times` is reached.
-    async fn claim_coins(
-        &self,
-        user_id: i64,
-        kind: &str,
-        day: i64,
-        max_times: i64,
-        coins: i64,
-        now: i64,
-    ) -> Result<Option<i64>, LedgerError>;
-    async fn gifts(&self) -> sqlx::Result<Vec<Gift>>;
-    async fn gift(&self, id: i64) -> sqlx::Result<Option<Gift>>;
-    /// Gifts a person received, with how many of each.
-    async fn gifts_received(&self, user_id: i64) -> sqlx::Result<Vec<(Gift, i64)>>;
-    /// An operator's change to the catalogue: a product's prices and whether it is sold.
-    async fn set_product(
-        &self,
-        code: &str,
-        price_cents: Option<i64>,
-        price_coins: Option<Option<i64>>,
-        active: Option<bool>,
-    ) -> sqlx::Result<bool>;
+/// Wallet storage on SQLite and PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct WalletStore {
+    db: Db,
 }
 
-impl WalletStore for Db {
-    async fn products(&self) -> sqlx::Result<Vec<ProductRow>> {
+impl WalletStore {
+    pub fn new(db: Db) -> WalletStore {
+        WalletStore { db }
+    }
+
+    pub async fn products(&self) -> sqlx::Result<Vec<ProductRow>> {
         let sql = format!("SELECT {PRODUCT} FROM products WHERE active ORDER BY sort, id");
-        on_db!(self, pool => sqlx::query_as(&sql).fetch_all(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).fetch_all(pool).await)
     }
 
-    async fn product(&self, id: i64) -> sqlx::Result<Option<ProductRow>> {
+    pub async fn product(&self, id: i64) -> sqlx::Result<Option<ProductRow>> {
         let sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1 AND active");
-        on_db!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
-    async fn create_order(
+    pub async fn create_order(
         &self,
         user_id: i64,
         p: &ProductRow,
@@ -203,30 +159,31 @@ impl WalletStore for Db {
             "INSERT INTO orders (user_id, product_id, pay_type, state, price_cents, currency, price_coins, checkout, created_at, updated_at)
              VALUES ($1, $2, $3, 'unfinished', $4, $5, $6, $7, $8, $8) RETURNING {ORDER}"
         );
-        let created: Result<OrderRow, sqlx::Error> = on_db!(self, pool => sqlx::query_as(&sql)
+        let created: Result<OrderRow, sqlx::Error> = on_db!(&self.db, pool => sqlx::query_as(&sql)
             .bind(user_id).bind(p.id).bind(pay_type).bind(p.price_cents).bind(&p.currency).bind(p.price_coins)
             .bind(checkout).bind(now).fetch_one(pool).await);
         created.map_err(|e| // PostgreSQL names the index; SQLite names its column.
             if is_unique_violation(&e, "orders_one_unfinished") || is_unique_violation(&e, "orders.user_id") { OrderError::Unfinished } else { OrderError::Db(e) })
     }
 
-    async fn unfinished_order(&self, user_id: i64) -> sqlx::Result<Option<OrderRow>> {
+    pub async fn unfinished_order(&self, user_id: i64) -> sqlx::Result<Option<OrderRow>> {
         let sql = format!("SELECT {ORDER} FROM orders WHERE user_id = $1 AND state = 'unfinished'");
-        on_db!(self, pool => sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
     }
 
-    async fn order(&self, id: i64) -> sqlx::Result<Option<OrderRow>> {
+    pub async fn order(&self, id: i64) -> sqlx::Result<Option<OrderRow>> {
         let sql = format!("SELECT {ORDER} FROM orders WHERE id = $1");
-        on_db!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
-    async fn pay_with_gold(&self, order_id: i64, now: i64) -> Result<OrderRow, OrderError> {
+    /// Pays an unfinished order from the coin balance and grants it, all at once.
+    pub async fn pay_with_gold(&self, order_id: i64, now: i64) -> Result<OrderRow, OrderError> {
         let finish = format!(
             "UPDATE orders SET state = 'finished', provider_txn = $2, updated_at = $3
              WHERE id = $1 AND state = 'unfinished' RETURNING {ORDER}"
         );
         let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let order: Option<OrderRow> = sqlx::query_as(&finish)
                 .bind(order_id).bind(format!("gold:{order_id}")).bind(now).fetch_optional(&mut *tx).await?;
@@ -247,7 +204,9 @@ impl WalletStore for Db {
         })
     }
 
-    async fn confirm(
+    /// Finishes an order confirmed by a provider and grants it; the same provider transaction
+    /// confirmed again changes nothing. True when this call finished it.
+    pub async fn confirm(
         &self,
         order_id: i64,
         provider_txn: &str,
@@ -259,7 +218,7 @@ impl WalletStore for Db {
         );
         let select = format!("SELECT {ORDER} FROM orders WHERE id = $1");
         let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let finished: Result<Option<OrderRow>, sqlx::Error> = sqlx::query_as(&finish)
                 .bind(order_id).bind(provider_txn).bind(now).fetch_optional(&mut *tx).await;
@@ -284,7 +243,7 @@ impl WalletStore for Db {
         })
     }
 
-    async fn close_order(
+    pub async fn close_order(
         &self,
         order_id: i64,
         state: &str,
@@ -293,11 +252,12 @@ impl WalletStore for Db {
         let sql = format!(
             "UPDATE orders SET state = $2, updated_at = $3 WHERE id = $1 AND state = 'unfinished' RETURNING {ORDER}"
         );
-        let closed: Option<OrderRow> = on_db!(self, pool => sqlx::query_as(&sql).bind(order_id).bind(state).bind(now).fetch_optional(pool).await)?;
+        let closed: Option<OrderRow> = on_db!(&self.db, pool => sqlx::query_as(&sql).bind(order_id).bind(state).bind(now).fetch_optional(pool).await)?;
         closed.ok_or(OrderError::Closed)
     }
 
-    async fn claim_coins(
+    /// Counts one claim of `kind` today and credits `coins`; None when `max_times` is reached.
+    pub async fn claim_coins(
         &self,
         user_id: i64,
         kind: &str,
@@ -306,7 +266,7 @@ impl WalletStore for Db {
         coins: i64,
         now: i64,
     ) -> Result<Option<i64>, LedgerError> {
-        on_db!(self, pool => {
+        on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             sqlx::query("INSERT INTO coin_claims (user_id, day, kind, times) VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, day, kind) DO NOTHING")
                 .bind(user_id).bind(day).bind(kind).execute(&mut *tx).await?;
@@ -321,17 +281,18 @@ impl WalletStore for Db {
         })
     }
 
-    async fn gifts(&self) -> sqlx::Result<Vec<Gift>> {
-        on_db!(self, pool => sqlx::query_as("SELECT id, code, kind, icon, price_coins FROM gifts WHERE active ORDER BY sort, id").fetch_all(pool).await)
+    pub async fn gifts(&self) -> sqlx::Result<Vec<Gift>> {
+        on_db!(&self.db, pool => sqlx::query_as("SELECT id, code, kind, icon, price_coins FROM gifts WHERE active ORDER BY sort, id").fetch_all(pool).await)
     }
 
-    async fn gift(&self, id: i64) -> sqlx::Result<Option<Gift>> {
-        on_db!(self, pool => sqlx::query_as("SELECT id, code, kind, icon, price_coins FROM gifts WHERE id = $1 AND active")
+    pub async fn gift(&self, id: i64) -> sqlx::Result<Option<Gift>> {
+        on_db!(&self.db, pool => sqlx::query_as("SELECT id, code, kind, icon, price_coins FROM gifts WHERE id = $1 AND active")
             .bind(id).fetch_optional(pool).await)
     }
 
-    async fn gifts_received(&self, user_id: i64) -> sqlx::Result<Vec<(Gift, i64)>> {
-        let rows: Vec<(i64, String, String, String, i64, i64)> = on_db!(self, pool => sqlx::query_as(
+    /// Gifts a person received, with how many of each.
+    pub async fn gifts_received(&self, user_id: i64) -> sqlx::Result<Vec<(Gift, i64)>> {
+        let rows: Vec<(i64, String, String, String, i64, i64)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT g.id, g.code, g.kind, g.icon, g.price_coins, COUNT(*) AS n FROM gifts_given gg JOIN gifts g ON g.id = gg.gift_id
              WHERE gg.receiver_id = $1 GROUP BY g.id, g.code, g.kind, g.icon, g.price_coins ORDER BY n DESC, g.id",
         ).bind(user_id).fetch_all(pool).await)?;
@@ -352,14 +313,15 @@ impl WalletStore for Db {
             .collect())
     }
 
-    async fn set_product(
+    /// An operator's change to the catalogue: a product's prices and whether it is sold.
+    pub async fn set_product(
         &self,
         code: &str,
         price_cents: Option<i64>,
         price_coins: Option<Option<i64>>,
         active: Option<bool>,
     ) -> sqlx::Result<bool> {
-        let done = on_db!(self, pool => sqlx::query(
+        let done = on_db!(&self.db, pool => sqlx::query(
             "UPDATE products SET price_cents = COALESCE($2, price_cents),
                 price_coins = CASE WHEN $3 THEN $4 ELSE price_coins END,
                 active = COALESCE($5, active)

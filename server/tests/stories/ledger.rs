@@ -3,11 +3,10 @@
 //! zero, and concurrent debits neither overdraw nor fail with a database error.
 
 use crate::common::{spawn, Backend, TestApp};
-use amora_server::db::Db;
 use amora_server::ledger::{Asset, Balances, Entry, LedgerError, LedgerStore, Posted};
 
 async fn post(
-    db: &Db,
+    db: &LedgerStore,
     user_id: i64,
     asset: Asset,
     amount: i64,
@@ -24,7 +23,7 @@ async fn post(
     .await
 }
 
-async fn balances(db: &Db, user_id: i64) -> (i64, i64) {
+async fn balances(db: &LedgerStore, user_id: i64) -> (i64, i64) {
     let Balances { coins, characters } = db.balances(user_id).await.unwrap();
     (coins, characters)
 }
@@ -40,7 +39,7 @@ async fn credits_and_debits_move_the_balance(b: Backend) {
     let app = spawn(b).await;
     let ana = app.register("ana").await;
     let bea = app.register("bea").await;
-    let db = app.app().db.clone();
+    let db = LedgerStore::new(app.app().db.clone());
 
     let credit = post(&db, ana.id, Asset::Coins, 100, "order:1")
         .await
@@ -84,7 +83,7 @@ async fn credits_and_debits_move_the_balance(b: Backend) {
 async fn a_replayed_key_moves_the_balance_once(b: Backend) {
     let app = spawn(b).await;
     let ana = app.register("ana").await;
-    let db = app.app().db.clone();
+    let db = LedgerStore::new(app.app().db.clone());
 
     let first = post(&db, ana.id, Asset::Coins, 100, "paypal:TX-1")
         .await
@@ -137,7 +136,7 @@ async fn a_replayed_key_moves_the_balance_once(b: Backend) {
 async fn a_debit_below_zero_is_refused_and_leaves_no_trace(b: Backend) {
     let app = spawn(b).await;
     let ana = app.register("ana").await;
-    let db = app.app().db.clone();
+    let db = LedgerStore::new(app.app().db.clone());
     post(&db, ana.id, Asset::Coins, 50, "order:1")
         .await
         .unwrap();
@@ -178,7 +177,7 @@ async fn a_debit_below_zero_is_refused_and_leaves_no_trace(b: Backend) {
 async fn fifty_debits_at_once_spend_exactly_the_balance(b: Backend) {
     let app = spawn(b).await;
     let ana = app.register("ana").await;
-    let db = app.app().db.clone();
+    let db = LedgerStore::new(app.app().db.clone());
     post(&db, ana.id, Asset::Coins, 100, "order:1")
         .await
         .unwrap();

@@ -27,8 +27,7 @@ async fn person(app: &TestApp, name: &str, gender: &str, language: &str) -> Pers
 
 async fn give_characters(app: &TestApp, who: &Person, n: i64) {
     let key = format!("test-pack:{}:{n}", who.id);
-    app.app()
-        .db
+    LedgerStore::new(app.app().db.clone())
         .post_entry(&Entry {
             user_id: who.id,
             asset: Asset::Characters,
@@ -264,8 +263,7 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
         .advance(chrono::Duration::seconds(to_midnight - 120));
     let tom = person(&app, "tom", "male", "en").await;
     let lucia = person(&app, "lucia", "female", "es").await;
-    app.app()
-        .db
+    AccountStore::new(app.app().db.clone())
         .grant_membership(&lucia.email, "VIP", 30, app.clock().unix())
         .await
         .unwrap();

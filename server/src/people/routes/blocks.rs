@@ -7,13 +7,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::sessions::Session;
-use crate::account::store::AccountStore;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, Input, Query};
 use crate::i18n::Msg;
 use crate::people::model::Card;
-use crate::people::store::{PeopleList, PeopleStore};
+use crate::people::store::PeopleList;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -57,8 +56,11 @@ async fn block(
         return Err(ApiError::Invalid(Msg::NotYourself));
     }
     // Blocking someone who already blocked me is allowed (and invisible to them).
-    people.db.user(id).await?.ok_or(ApiError::NotFound)?;
-    people.db.block(me.user_id, id, people.clock.unix()).await?;
+    people.accounts.user(id).await?.ok_or(ApiError::NotFound)?;
+    people
+        .store
+        .block(me.user_id, id, people.clock.unix())
+        .await?;
     Ok(ok(None))
 }
 
@@ -78,6 +80,6 @@ async fn unblock(
     Query(q): Query<IdsQuery>,
 ) -> ApiResult<Reply<Option<String>>> {
     let ids = parse_ids(q.ids.as_deref())?;
-    people.db.unblock(me.user_id, &ids).await?;
+    people.store.unblock(me.user_id, &ids).await?;
     Ok(ok(None))
 }

@@ -10,7 +10,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
 use crate::people::model::Card;
 use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
-use crate::people::store::{PeopleList, PeopleStore};
+use crate::people::store::PeopleList;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -35,7 +35,7 @@ async fn add_contact(
 ) -> ApiResult<Reply<Card>> {
     let row = people.visible_to(&me, id).await?;
     people
-        .db
+        .store
         .add_contact(me.user_id, id, people.clock.unix())
         .await?;
     Ok(ok(people.card(row)))
@@ -49,7 +49,7 @@ async fn remove_contact(
     me: Session,
     Path(id): Path<i64>,
 ) -> ApiResult<Reply<Option<String>>> {
-    people.db.remove_contact(me.user_id, id).await?;
+    people.store.remove_contact(me.user_id, id).await?;
     Ok(ok(None))
 }
 
@@ -75,7 +75,7 @@ async fn customer_service(State(people): State<People>, me: Session) -> ApiResul
         SUPPORT_NAME
     };
     let service = people
-        .db
+        .store
         .service_account(me.user_id, name)
         .await?
         .ok_or(ApiError::NotFound)?;

@@ -15,7 +15,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
 use crate::i18n::Msg;
 use crate::people::model::{Card, DiscoverFilters};
-use crate::people::store::{Arg, PeopleStore, Search};
+use crate::people::store::{Arg, Search};
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -110,14 +110,14 @@ async fn discover(
     };
     let now = people.clock.unix();
     let (mut rows, total) = people
-        .db
+        .store
         .discover(me.user_id, &search, paging.limit(), paging.offset())
         .await?;
     if row.membership(now).is_none() {
         // Non-members see a number of different people a day; someone seen again is free.
         let candidates: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let admitted = people
-            .db
+            .store
             .admit_shown(
                 me.user_id,
                 day_of(now),
@@ -153,7 +153,7 @@ async fn recommended(
             .to_owned(),
     );
     let (rows, total) = people
-        .db
+        .store
         .discover(me.user_id, &search, p.limit(), p.offset())
         .await?;
     Ok(ok(people.page((rows, total))))
@@ -166,7 +166,7 @@ async fn random(State(people): State<People>, me: Session) -> ApiResult<Reply<Op
     let row = people.me_row(&me).await?;
     let search = search_for(&people, &row, &DiscoverFilters::default())?;
     Ok(ok(people
-        .db
+        .store
         .random(me.user_id, &search)
         .await?
         .map(|r| people.card(r))))

@@ -13,7 +13,7 @@ use crate::api::error::ApiResult;
 use crate::api::extract::{Path, Query};
 use crate::api::rate_limit::Action;
 use crate::people::model::{Card, Counters, List};
-use crate::people::store::{PeopleList, PeopleStore};
+use crate::people::store::PeopleList;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -34,7 +34,7 @@ where
 #[utoipa::path(get, path = "/system/user/profile/homePage/count", tag = "people",
     security(("bearer" = [])), responses((status = 200, body = Envelope<Counters>)))]
 async fn counters(State(people): State<People>, me: Session) -> ApiResult<Reply<Counters>> {
-    Ok(ok(people.db.counters(me.user_id).await?))
+    Ok(ok(people.store.counters(me.user_id).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -69,12 +69,12 @@ async fn toggle_like(
     people.visible_to(&me, id).await?;
     let now = people.clock.unix();
     match q.like {
-        Some(like) => people.db.set_like(me.user_id, id, like, now).await?,
+        Some(like) => people.store.set_like(me.user_id, id, like, now).await?,
         None => {
-            people.db.toggle_like(me.user_id, id, now).await?;
+            people.store.toggle_like(me.user_id, id, now).await?;
         }
     }
-    let (liked, likes_me) = people.db.like_state(me.user_id, id).await?;
+    let (liked, likes_me) = people.store.like_state(me.user_id, id).await?;
     Ok(ok(LikeState {
         liked,
         mutual: liked && likes_me,

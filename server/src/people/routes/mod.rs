@@ -17,12 +17,11 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::account::model::UserRow;
 use crate::account::sessions::Session;
-use crate::account::store::AccountStore;
 use crate::api::envelope::{ok, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::i18n::Msg;
 use crate::people::model::{Card, CardRow, List};
-use crate::people::store::{PeopleList, PeopleStore};
+use crate::people::store::PeopleList;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -54,7 +53,7 @@ pub struct UserIdQuery {
 impl People {
     /// The signed-in person's own row (their gender and membership decide what they see).
     async fn me_row(&self, me: &Session) -> ApiResult<UserRow> {
-        self.db
+        self.accounts
             .user(me.user_id)
             .await?
             .ok_or(ApiError::Unauthorized)
@@ -76,7 +75,7 @@ impl People {
         if id == me.user_id {
             return Err(ApiError::Invalid(Msg::NotYourself));
         }
-        self.db
+        self.store
             .card(me.user_id, id)
             .await?
             .ok_or(ApiError::NotFound)
@@ -91,11 +90,11 @@ impl People {
         p: Paging,
     ) -> ApiResult<Reply<Page<Card>>> {
         let rows = self
-            .db
+            .store
             .list(me.user_id, list, p.limit(), p.offset())
             .await?;
         if let Some(badge) = badge {
-            self.db
+            self.store
                 .mark_seen(me.user_id, badge, self.clock.unix())
                 .await?;
         }

@@ -13,7 +13,6 @@ use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
 use crate::people::model::{Activity, Card};
-use crate::people::store::PeopleStore;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -53,7 +52,11 @@ async fn home_page(
     let id = q.user_id.unwrap_or(me.user_id);
     let now = people.clock.unix();
     if id == me.user_id {
-        let row = people.db.card(0, id).await?.ok_or(ApiError::Unauthorized)?;
+        let row = people
+            .store
+            .card(0, id)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
         return Ok(ok(Profile {
             card: people.card(row),
             liked: false,
@@ -64,11 +67,11 @@ async fn home_page(
     }
     let row = people.visible_to(&me, id).await?;
     people
-        .db
+        .store
         .record_footprint(me.user_id, id, day_of(now), now)
         .await?;
-    let (liked, likes_me) = people.db.like_state(me.user_id, id).await?;
-    let contact = people.db.is_contact(me.user_id, id).await?;
+    let (liked, likes_me) = people.store.like_state(me.user_id, id).await?;
+    let contact = people.store.is_contact(me.user_id, id).await?;
     Ok(ok(Profile {
         card: people.card(row),
         liked,

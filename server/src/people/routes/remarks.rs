@@ -12,7 +12,6 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query};
 use crate::i18n::Msg;
 use crate::people::model::Card;
-use crate::people::store::PeopleStore;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -43,7 +42,7 @@ async fn save_remark(
     let remark = parse_remark(remark)?;
     people.visible_to(me, id).await?;
     people
-        .db
+        .store
         .set_remark(me.user_id, id, remark.as_deref(), people.clock.unix())
         .await?;
     Ok(ok(people.card(people.visible_to(me, id).await?)))

@@ -7,14 +7,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::sessions::Session;
-use crate::account::store::AccountStore;
 use crate::api::envelope::{ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Input;
 use crate::api::rate_limit::Action;
 use crate::i18n::Msg;
 use crate::people::model::REPORT_REASONS;
-use crate::people::store::PeopleStore;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -66,7 +64,7 @@ async fn report(
     if id == me.user_id {
         return Err(ApiError::Invalid(Msg::NotYourself));
     }
-    people.db.user(id).await?.ok_or(ApiError::NotFound)?;
+    people.accounts.user(id).await?.ok_or(ApiError::NotFound)?;
     let mut stored = Vec::new();
     // Every file written, thumbnails included, to remove them all if a later picture fails.
     let mut written = Vec::new();
@@ -87,7 +85,7 @@ async fn report(
         }
     }
     people
-        .db
+        .store
         .report(
             me.user_id,
             id,

@@ -45,8 +45,7 @@ impl TestApp {
 
     /// Makes `who` a VIP member for `days` from now.
     pub async fn make_member(&self, who: &Person, days: i64) {
-        self.app()
-            .db
+        AccountStore::new(self.app().db.clone())
             .grant_membership(&who.email, "VIP", days, self.clock().unix())
             .await
             .unwrap()

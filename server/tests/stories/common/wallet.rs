@@ -134,8 +134,7 @@ impl TestApp {
     /// Credits `who` with coins directly (a story's setup); `key` names the credit among theirs.
     pub async fn give_coins(&self, who: &Person, coins: i64, key: &str) {
         let key = format!("test:{}:{key}", who.id);
-        self.app()
-            .db
+        LedgerStore::new(self.app().db.clone())
             .post_entry(&Entry {
                 user_id: who.id,
                 asset: Asset::Coins,
