@@ -1,5 +1,5 @@
 // How chat events change the query cache: the conversation list, each loaded conversation's
-// history and the unread total. The connection (connection.ts) and the chat mutations call these;
+// history and the unread total. The connection (connection/) and the chat mutations call these;
 // nothing else writes chat data into the cache.
 import type { QueryClient } from '@tanstack/react-query';
 import { getUnreadNumber, setUnreadNumber } from '../../lib/unread-number';

@@ -10,7 +10,6 @@ import { Avatar } from '../../../components/Avatar';
 import { Button, Spinner } from '../../../components/Button';
 import { ActionSheet, ConfirmDialog, Dialog, type SheetAction } from '../../../components/Dialog';
 import { CloseIcon } from '../../../components/icons';
-import { imageOf } from '../../../lib/message-view';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { paths, profileHref } from '../../../lib/paths';
 import type { ConversationsData } from '../api/conversations';
@@ -19,43 +18,18 @@ import { useEmoji } from '../api/emoji';
 import { useHistory } from '../api/history';
 import { chatKeys } from '../api/keys';
 import type { ChatTarget, Message } from '../api/types';
-import { canRecall, dayKey, dayLabel, signedUrlExpired } from '../display';
+import { canRecall, dayLabel, signedUrlExpired } from '../display';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useIsTyping, useOutbox } from '../hooks';
 import type { OutboxEntry } from '../outbox';
 import { Composer } from './Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MessageBubble, OutboxBubble } from './MessageBubble';
-import { type ChatPhoto, PhotoViewer } from './PhotoViewer';
+import { PhotoViewer } from './PhotoViewer';
+import { useChatItems } from './use-chat-items';
+import { useChatScroll } from './use-chat-scroll';
 import type { PressPoint } from './use-message-actions';
-import { useStayAtNewest } from './use-stay-at-newest';
 import './chat.css';
-
-/** Keeps the composer above the soft keyboard: the keyboard's height as --keyboard-inset. */
-function useKeyboardInset(onChange: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const viewport = window.visualViewport;
-    if (!viewport) return;
-    const update = () => {
-      const inset = Math.max(0, window.innerHeight - viewport.height - viewport.offsetTop);
-      ref.current?.style.setProperty('--keyboard-inset', `${Math.round(inset)}px`);
-      onChange();
-    };
-    viewport.addEventListener('resize', update);
-    viewport.addEventListener('scroll', update);
-    update();
-    return () => {
-      viewport.removeEventListener('resize', update);
-      viewport.removeEventListener('scroll', update);
-    };
-  }, [onChange]);
-  return ref;
-}
-
-type Item =
-  | { kind: 'message'; key: string; message: Message }
-  | { kind: 'outbox'; key: string; entry: OutboxEntry };
 
 type Selected = ({ kind: 'message'; message: Message } | { kind: 'outbox'; entry: OutboxEntry }) & {
   /** Where the options were asked for: they open on the other half of the screen. */
@@ -116,30 +90,13 @@ export function ChatView({
     return () => connection.leaveChat(peer);
   }, [connection, peer, target.unRead]);
 
-  const items = useMemo<Item[]>(() => {
-    const stored = (history.data?.pages ?? [])
-      .flatMap((p) => p.rows)
-      .filter((m) => m.type !== 'cmd' && m.status !== 'deleted')
-      .reverse();
-    const known = new Set(stored.filter((m) => m.from === me).map((m) => m.clientId));
-    return [
-      ...stored.map((message): Item => ({ kind: 'message', key: `m${message.id}`, message })),
-      ...outbox
-        .filter((entry) => !known.has(entry.clientId))
-        .map((entry): Item => ({ kind: 'outbox', key: `c${entry.clientId}`, entry })),
-    ];
-  }, [history.data, outbox, me]);
-
-  // The conversation's photos, oldest first, for the viewer.
-  const photos = useMemo<ChatPhoto[]>(
-    () =>
-      items.flatMap((item) => {
-        if (item.kind !== 'message' || item.message.type !== 'img') return [];
-        const { url } = imageOf(item.message.content);
-        return url ? [{ id: item.message.id, src: url }] : [];
-      }),
-    [items],
-  );
+  const { items, photos } = useChatItems(history.data, outbox, me);
+  const { page, scroller, list, top, onScroll, keepAtBottom } = useChatScroll({
+    items,
+    me,
+    typing,
+    history,
+  });
 
   // A refusal from the server: the notice shows its reason; a membership one offers Upgrade.
   const refused = [...outbox].reverse().find((e) => e.status === 'fail' && e.error);
@@ -152,37 +109,6 @@ export function ChatView({
       setUpgradeOpen(true);
     }
   }, [refusal, refusedBy]);
-
-  // ---------- scrolling ----------
-  const mine = useCallback(
-    (item: Item) => item.kind === 'outbox' || (item.kind === 'message' && item.message.from === me),
-    [me],
-  );
-  const { scroller, list, onScroll, keepAtBottom } = useStayAtNewest({
-    items,
-    mine,
-    typing,
-    listed: !history.isPending && !(history.isError && items.length === 0),
-  });
-  const page = useKeyboardInset(keepAtBottom);
-
-  // Scrolling up to the top loads older messages.
-  const sentinel = useRef<HTMLLIElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  useEffect(() => {
-    const node = sentinel.current;
-    const root = scroller.current;
-    if (!node || !root || !hasNextPage || isFetchingNextPage) return;
-    if (typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
-      },
-      { root, rootMargin: '200px 0px 0px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [scroller, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // ---------- actions ----------
   const sheetActions: SheetAction[] = [];
@@ -217,7 +143,6 @@ export function ChatView({
     <span className="chat-peer-status">{online ? t('chat.online') : t('chat.away')}</span>
   );
 
-  let previousDay = '';
   return (
     <div className="chat-page" ref={page}>
       <AppBar
@@ -256,48 +181,42 @@ export function ChatView({
             aria-label={t('pages.chatWith', { name })}
             aria-live="polite"
           >
-            <li ref={sentinel} className="chat-system chat-top">
-              {isFetchingNextPage ? (
+            <li ref={top} className="chat-system chat-top">
+              {history.isFetchingNextPage ? (
                 <Spinner label={t('chat.loadingOlder')} />
-              ) : hasNextPage ? null : (
+              ) : history.hasNextPage ? null : (
                 t('chat.historyStart', { name })
               )}
             </li>
-            {items.map((item) => {
-              const at = item.kind === 'message' ? item.message.createdAt : item.entry.createdAt;
-              const day = dayKey(at);
-              const separator = day !== previousDay;
-              previousDay = day;
-              return (
-                <Fragment key={item.key}>
-                  {separator && <li className="chat-day">{dayLabel(at, t)}</li>}
-                  {item.kind === 'message' ? (
-                    <MessageBubble
-                      message={item.message}
-                      mine={item.message.from === me}
-                      peerName={name}
-                      emoji={emoji}
-                      renderContent={extras.renderContent}
-                      onImageExpired={refreshImages}
-                      onOpenImage={() => setViewing(item.message.id)}
-                      onActions={
-                        item.message.status === 'recalled'
-                          ? undefined
-                          : (at) => setSelected({ kind: 'message', message: item.message, at })
-                      }
-                    />
-                  ) : (
-                    <OutboxBubble
-                      entry={item.entry}
-                      emoji={emoji}
-                      renderContent={extras.renderContent}
-                      onRetry={() => connection.resend(item.entry.clientId)}
-                      onActions={(at) => setSelected({ kind: 'outbox', entry: item.entry, at })}
-                    />
-                  )}
-                </Fragment>
-              );
-            })}
+            {items.map((item) => (
+              <Fragment key={item.key}>
+                {item.newDay && <li className="chat-day">{dayLabel(item.at, t)}</li>}
+                {item.kind === 'message' ? (
+                  <MessageBubble
+                    message={item.message}
+                    mine={item.message.from === me}
+                    peerName={name}
+                    emoji={emoji}
+                    renderContent={extras.renderContent}
+                    onImageExpired={refreshImages}
+                    onOpenImage={() => setViewing(item.message.id)}
+                    onActions={
+                      item.message.status === 'recalled'
+                        ? undefined
+                        : (at) => setSelected({ kind: 'message', message: item.message, at })
+                    }
+                  />
+                ) : (
+                  <OutboxBubble
+                    entry={item.entry}
+                    emoji={emoji}
+                    renderContent={extras.renderContent}
+                    onRetry={() => connection.resend(item.entry.clientId)}
+                    onActions={(at) => setSelected({ kind: 'outbox', entry: item.entry, at })}
+                  />
+                )}
+              </Fragment>
+            ))}
             {typing && (
               <li className="bubble-row theirs" data-testid="typing">
                 <div className="bubble typing-bubble" role="status" aria-label={t('chat.typing')}>

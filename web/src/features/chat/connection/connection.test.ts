@@ -1,18 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
-import { clearSession, startSession } from '../../lib/session';
-import type { ConversationsData } from './api/conversations';
-import type { HistoryData } from './api/history';
-import { chatKeys } from './api/keys';
-import type { Message } from './api/types';
+import { clearSession, startSession } from '../../../lib/session';
+import type { ConversationsData } from '../api/conversations';
+import type { HistoryData } from '../api/history';
+import { chatKeys } from '../api/keys';
+import type { Message } from '../api/types';
 import {
   ACK_TIMEOUT_MS,
+  CONNECT_TIMEOUT_MS,
   ChatConnection,
   type ConnectionDeps,
   MAX_RECONNECT_ATTEMPTS,
+  PING_INTERVAL_MS,
   RECONNECT_DELAY_MS,
   RECONNECT_INTERVAL_MS,
   type SocketLike,
-} from './connection';
+} from '.';
 
 /** A WebSocket the test plays the server of. */
 class FakeSocket implements SocketLike {
@@ -377,6 +379,34 @@ describe('reconnect policy', () => {
     events.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(0);
     expect(sockets.length).toBe(before + 1);
+  });
+
+  it('counts a socket that has not said hello within a minute as a failed attempt', async () => {
+    const { connection, deps, last, sockets } = setup();
+    connection.start();
+    await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
+    expect(last().closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(last().closed).toBe(true);
+    expect(connection.state).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(RECONNECT_INTERVAL_MS);
+    expect(deps.fetchToken).toHaveBeenCalledTimes(2);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('pings every 25 s, and drops a connection silent for more than a minute', async () => {
+    const { connection, connect, toasts } = setup();
+    const socket = await connect();
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
+    expect(socket.framesOf('ping')).toHaveLength(1);
+    socket.push({ type: 'pong' });
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS * 2);
+    expect(socket.closed).toBe(false);
+    expect(socket.framesOf('ping')).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
+    expect(socket.closed).toBe(true);
+    expect(connection.state).toBe('reconnecting');
+    expect(toasts).toEqual(['chat.accelerating']);
   });
 });
 
