@@ -19,7 +19,10 @@ const out = process.argv.includes('--check')
   ? path.join(os.tmpdir(), `api-schema-${process.pid}.d.ts`)
   : target;
 const bin = (name) => path.join(web, 'node_modules', '.bin', name);
-execFileSync(bin('openapi-typescript'), [source, '-o', out], { stdio: 'inherit' });
+// An object schema without properties (a message's content) is any object, not an empty one.
+execFileSync(bin('openapi-typescript'), [source, '-o', out, '--empty-objects-unknown'], {
+  stdio: 'inherit',
+});
 execFileSync(bin('prettier'), ['--config', path.join(web, '.prettierrc.json'), '--write', out], {
   stdio: 'ignore',
 });

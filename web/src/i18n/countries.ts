@@ -1,5 +1,7 @@
 // The eleven countries of SPEC section 5, in the seed's order, with their ISO 3166 codes. Names are
 // translated through the shared `countries.<name>` keys.
+import type { Translate } from '.';
+
 export const COUNTRIES = [
   'Britain',
   'Japan',
@@ -32,4 +34,9 @@ export const COUNTRY_CODES: Record<Country, string> = {
 
 export function isCountry(value: unknown): value is Country {
   return (COUNTRIES as readonly unknown[]).includes(value);
+}
+
+/** A country in the interface language; one not in the list as the server wrote it. */
+export function countryName(country: string, t: Translate): string {
+  return isCountry(country) ? t(`countries.${country}`) : country;
 }

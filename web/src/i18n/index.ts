@@ -1,6 +1,6 @@
 // i18next setup. Only the active language's JSON is loaded (each is its own chunk), which keeps
 // the other seven off the login route's critical path.
-import i18next from 'i18next';
+import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type LanguageAbbr, getStoredLanguage, intlLocale, storeLanguage } from './languages';
 
@@ -57,6 +57,21 @@ export function currentAbbr(): LanguageAbbr {
   return getStoredLanguage().abbr;
 }
 
-export function t(key: string, options?: Record<string, unknown>): string {
-  return i18n.t(key, options ?? {}) as string;
-}
+/** A key of the translation files (a plural key by its base name). */
+export type TranslationKey = ParseKeys<'translation'>;
+
+/** The last parts of the keys in a section: `KeysUnder<'wallet.gift'>` is 'rose' | 'coffee' | …. */
+export type KeysUnder<Section extends string> = TranslationKey extends infer Key
+  ? Key extends `${Section}.${infer Name}`
+    ? Name
+    : never
+  : never;
+
+/**
+ * A translation function, as `useTranslation().t` and `t` below are: a key of en.json in, its
+ * text in the interface language out.
+ */
+export type Translate = (key: TranslationKey, options?: Record<string, unknown>) => string;
+
+/** The interface language's text, for code outside React. */
+export const t: Translate = (key, options) => i18n.t(key, options ?? {});

@@ -1480,7 +1480,7 @@ export interface components {
       data: {
         clientId: string;
         /** @description Null once recalled or deleted. */
-        content: Record<string, never>;
+        content: Record<string, unknown>;
         createdAt: string;
         deliveredAt?: string | null;
         /** Format: int64 */
@@ -1679,7 +1679,7 @@ export interface components {
         rows: {
           clientId: string;
           /** @description Null once recalled or deleted. */
-          content: Record<string, never>;
+          content: Record<string, unknown>;
           createdAt: string;
           deliveredAt?: string | null;
           /** Format: int64 */
@@ -1990,7 +1990,7 @@ export interface components {
     Message: {
       clientId: string;
       /** @description Null once recalled or deleted. */
-      content: Record<string, never>;
+      content: Record<string, unknown>;
       createdAt: string;
       deliveredAt?: string | null;
       /** Format: int64 */
@@ -2034,7 +2034,7 @@ export interface components {
        * @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd.
        *     A bare string is taken as the text.
        */
-      content: Record<string, never>;
+      content: Record<string, unknown>;
       /** @description txt, emoji, img, custom or cmd (default txt). */
       msgType?: string | null;
       /**

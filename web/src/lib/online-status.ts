@@ -2,8 +2,9 @@
 // current while on screen) and the words for how recently they were active (the server never
 // tells the exact time).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TranslationKey } from '../i18n';
 import type { components } from './api-schema';
-import { request } from './request';
+import { api } from './api';
 
 export type OnlineStatus = components['schemas']['OnlineStatus'];
 export type Activity = OnlineStatus['active'];
@@ -12,8 +13,8 @@ export const onlineStatusKey = (userId: number) => ['online-status', userId] as 
 
 /** GET /system/user/checkOnlineStatusInLast/{id}: online now, or when last active. */
 export function getOnlineStatus(userId: number) {
-  return request<OnlineStatus>({
-    url: `/system/user/checkOnlineStatusInLast/${userId}`,
+  return api.get('/system/user/checkOnlineStatusInLast/{id}', {
+    path: { id: userId },
     silent: true,
   });
 }
@@ -30,7 +31,7 @@ export function useOnlineStatus(userId: number, enabled = true) {
 }
 
 /** The i18n key saying how recently someone was active. */
-export const ACTIVITY_LABEL: Record<Activity, string> = {
+export const ACTIVITY_LABEL: Record<Activity, TranslationKey> = {
   online: 'people.onlineNow',
   recently: 'people.activeRecently',
   thisWeek: 'people.activeThisWeek',

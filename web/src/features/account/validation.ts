@@ -1,6 +1,7 @@
 // Client-side checks with the same messages the server uses (SPEC section 5). Each returns an
 // i18n key of the message, or null when the value is fine.
 
+import type { TranslationKey } from '../../i18n';
 import { COUNTRIES } from '../../i18n/countries';
 
 export const PASSWORD_MIN = 5;
@@ -8,7 +9,7 @@ export const PASSWORD_MAX = 20;
 export const MINIMUM_AGE = 18;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export type ValidationKey = `validation.${string}`;
+export type ValidationKey = Extract<TranslationKey, `validation.${string}`>;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,12 +1,11 @@
 // How messages read in the lists and bubbles: previews, times, ticks and what may be recalled.
+import type { Translate } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { emojiCodeOf, textOf } from '../../lib/message-view';
 import type { Emoji, Message } from './api/types';
 
 /** Recall by the sender only, within 2 minutes (the server's default). */
 export const RECALL_WINDOW_MS = 2 * 60_000;
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export function emojiFor(code: string | undefined, map: readonly Emoji[] | undefined): string {
   if (!code) return '';

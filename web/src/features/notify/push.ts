@@ -1,7 +1,7 @@
 // Chat notifications by Web Push: registers the service worker (public/sw.js) and, once the
 // person allows notifications, subscribes this browser with the server's VAPID key; the
 // subscription follows the session (renewed at each sign-in, forgotten at logout).
-import { request } from '../../lib/request';
+import { api } from '../../lib/api';
 import { beforeSignOut, getToken, isLoggedIn, subscribeSession } from '../../lib/session';
 
 function supported(): boolean {
@@ -36,22 +36,14 @@ export async function enablePush(ask: boolean): Promise<boolean> {
   if (permission === 'default' && ask) permission = await Notification.requestPermission();
   if (permission !== 'granted') return false;
   const registration = await navigator.serviceWorker.ready;
-  const { publicKey } = await request<{ publicKey: string }>({
-    url: '/system/push/vapidKey',
-    silent: true,
-  });
+  const { publicKey } = await api.get('/system/push/vapidKey', { silent: true });
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: keyBytes(publicKey),
     }));
-  await request({
-    url: '/system/push/subscribe',
-    method: 'POST',
-    data: subscription.toJSON(),
-    silent: true,
-  });
+  await api.post('/system/push/subscribe', { body: subscription.toJSON(), silent: true });
   return true;
 }
 
@@ -65,13 +57,13 @@ export async function disablePush(): Promise<void> {
     const registration = await navigator.serviceWorker.getRegistration();
     const subscription = await registration?.pushManager?.getSubscription();
     if (!subscription) return;
-    await request({
-      url: '/system/push/unsubscribe',
-      method: 'POST',
-      data: { endpoint: subscription.endpoint },
-      silent: true,
-      handleUnauthorized: false,
-    }).catch(() => undefined); // the server forgets them all at logout anyway
+    await api
+      .post('/system/push/unsubscribe', {
+        body: { endpoint: subscription.endpoint },
+        silent: true,
+        handleUnauthorized: false,
+      })
+      .catch(() => undefined); // the server forgets them all at logout anyway
     await subscription.unsubscribe();
   } catch {
     // No service worker or push service to ask: nothing is subscribed here that we can reach.

@@ -3,6 +3,7 @@
 import { useCallback, useState } from 'react';
 import { type Country, isCountry } from '../../i18n/countries';
 import { type LanguageAbbr, isLanguageAbbr } from '../../i18n/languages';
+import type { ApiQuery } from '../../lib/api';
 import { StorageKey, getJSON, setJSON } from '../../lib/storage';
 
 export const MIN_AGE = 18;
@@ -79,8 +80,10 @@ export function activeFilterCount(filters: DiscoverFilters): number {
 }
 
 /** Only what narrows the search goes to the server. */
-export function filterParams(filters: DiscoverFilters): Record<string, string | number | boolean> {
-  const params: Record<string, string | number | boolean> = {};
+export function filterParams(
+  filters: DiscoverFilters,
+): ApiQuery<'get', '/system/user/profile/homePage/all'> {
+  const params: ApiQuery<'get', '/system/user/profile/homePage/all'> = {};
   if (filters.gender) params.gender = filters.gender;
   if (filters.country) params.country = filters.country;
   if (filters.minAge !== MIN_AGE) params.minAge = filters.minAge;

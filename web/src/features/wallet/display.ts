@@ -1,5 +1,6 @@
 // How the wallet reads: prices in the interface language, product names, membership status,
 // member prices of gifts, and where a checkout goes.
+import type { Translate } from '../../i18n';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { paths } from '../../lib/paths';
 import type { Balances, Catalogue, Gift, Order, PayType, Product, ProductKind } from './api/types';
@@ -14,8 +15,6 @@ export function rechargeHref(tab?: RechargeTab): string {
 export function isRechargeTab(value: unknown): value is RechargeTab {
   return RECHARGE_TABS.includes(value as RechargeTab);
 }
-
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A price from integer minor units (cents), in the interface language's currency format. */
 export function formatPrice(cents: number, currency: string): string {

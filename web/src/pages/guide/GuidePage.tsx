@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { ChatIcon, GlobeIcon, HeartIcon } from '../../components/icons';
+import type { TranslationKey } from '../../i18n';
 import { paths } from '../../lib/paths';
 
-const CARDS: { title: string; body: string; icon: ReactNode }[] = [
+const CARDS: { title: TranslationKey; body: TranslationKey; icon: ReactNode }[] = [
   { title: 'guide.title1', body: 'guide.body1', icon: <GlobeIcon size={56} /> },
   { title: 'guide.title2', body: 'guide.body2', icon: <ChatIcon size={56} /> },
   { title: 'guide.title3', body: 'guide.body3', icon: <HeartIcon size={56} /> },

@@ -1,6 +1,6 @@
 // Deleting my account (POST /system/user/cancellation) and the hook that signs out after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { clearAllAccountData, removeSavedAccount } from '../saved-accounts';
 
 /**
@@ -8,12 +8,7 @@ import { clearAllAccountData, removeSavedAccount } from '../saved-accounts';
  * session. A wrong password deletes nothing; the caller shows the server's message.
  */
 export async function deleteAccount({ userId, password }: { userId: number; password: string }) {
-  await request<null>({
-    url: '/system/user/cancellation',
-    method: 'POST',
-    data: { password },
-    silent: true,
-  });
+  await api.post('/system/user/cancellation', { body: { password }, silent: true });
   removeSavedAccount(userId);
   clearAllAccountData();
 }

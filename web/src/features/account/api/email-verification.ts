@@ -1,22 +1,17 @@
 // Verifying my email: sending the code and checking it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { accountKeys } from './keys';
-import type { EmailVerifiedResult, User } from './types';
+import type { User } from './types';
 
 /** POST /system/user/sendEmail (form-encoded): mails a six-digit code to my address. */
 export function sendVerificationEmail() {
-  return request<null>({ url: '/system/user/sendEmail', method: 'POST', form: true });
+  return api.post('/system/user/sendEmail', { form: true });
 }
 
 /** POST /system/user/updateEmailVerified (form-encoded {code}). */
 export function verifyEmail(code: string) {
-  return request<EmailVerifiedResult>({
-    url: '/system/user/updateEmailVerified',
-    method: 'POST',
-    form: true,
-    data: { code },
-  });
+  return api.post('/system/user/updateEmailVerified', { body: { code }, form: true });
 }
 
 export function useSendVerificationEmail() {

@@ -1,30 +1,21 @@
 // A forgotten password: the reset code by mail, then the new password.
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { type ApiQuery, type Narrowed, api } from '../../../lib/api';
 
 /** POST /system/user/profile/forgetPwd?userName&email: mails a reset code. */
 export function requestPasswordReset(input: { userName: string; email: string }) {
-  return request<null>({
-    url: '/system/user/profile/forgetPwd',
-    method: 'POST',
-    params: input,
-    handleUnauthorized: false,
-  });
+  return api.post('/system/user/profile/forgetPwd', { query: input, handleUnauthorized: false });
 }
 
-export interface ResetPasswordInput {
-  inputUserName: string;
-  inputEmail: string;
-  emailCode: string;
-  newPassword: string;
-}
+export type ResetPasswordInput = Narrowed<
+  ApiQuery<'post', '/system/user/profile/forgetUpdatePwd'>,
+  { inputUserName: string; inputEmail: string; emailCode: string; newPassword: string }
+>;
 
 /** POST /system/user/profile/forgetUpdatePwd with everything in the query string. */
 export function resetPassword(input: ResetPasswordInput) {
-  return request<null>({
-    url: '/system/user/profile/forgetUpdatePwd',
-    method: 'POST',
-    params: { ...input },
+  return api.post('/system/user/profile/forgetUpdatePwd', {
+    query: input,
     handleUnauthorized: false,
   });
 }

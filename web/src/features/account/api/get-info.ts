@@ -1,15 +1,15 @@
 // The signed-in user (GET /getInfo): its query and the stored copy.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { type CallOptions, api } from '../../../lib/api';
 import { getStoredUser, storeUser } from '../saved-accounts';
 import { accountKeys } from './keys';
 import type { User } from './types';
 
 /** GET /getInfo: the signed-in user; the copy is kept as USER_INFO. */
 export async function getInfo(
-  options: { token?: string; handleUnauthorized?: boolean; silent?: boolean } = {},
-) {
-  const user = await request<User>({ url: '/getInfo', ...options });
+  options: Pick<CallOptions, 'token' | 'handleUnauthorized' | 'silent'> = {},
+): Promise<User> {
+  const user = await api.get('/getInfo', options);
   storeUser(user);
   return user;
 }

@@ -1,19 +1,14 @@
 // Signing in (POST /login) and storing the session.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { signIn } from '../saved-accounts';
 import { accountKeys } from './keys';
-import type { AuthResult, LoginInput } from './types';
+import type { LoginInput } from './types';
 
 /** POST /login: userName may be the email. */
 export function login(input: LoginInput) {
   // A 401 here means a wrong name or password, not an expired session.
-  return request<AuthResult>({
-    url: '/login',
-    method: 'POST',
-    data: input,
-    handleUnauthorized: false,
-  });
+  return api.post('/login', { body: input, handleUnauthorized: false });
 }
 
 export function useLogin() {

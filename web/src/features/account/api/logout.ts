@@ -1,6 +1,6 @@
 // Signing out (POST /logout); this device's session is cleared whatever the answer.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { runSignOutSteps } from '../../../lib/session';
 import { StorageKey, getString } from '../../../lib/storage';
 import { forgetSavedToken, signOut } from '../saved-accounts';
@@ -10,12 +10,7 @@ export async function logout() {
   const userId = Number(getString(StorageKey.USER_ID));
   await runSignOutSteps();
   try {
-    await request<null>({
-      url: '/logout',
-      method: 'POST',
-      silent: true,
-      handleUnauthorized: false,
-    });
+    await api.post('/logout', { silent: true, handleUnauthorized: false });
   } catch {
     // An expired or unreachable session is logged out all the same.
   }

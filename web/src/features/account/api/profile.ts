@@ -1,12 +1,12 @@
 // My own profile (GET and PUT /system/user/profile).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { storeUser } from '../saved-accounts';
 import { accountKeys } from './keys';
-import type { AvatarResult, ProfileUpdate, User } from './types';
+import type { ProfileUpdate } from './types';
 
 export function getProfile() {
-  return request<User>({ url: '/system/user/profile' });
+  return api.get('/system/user/profile');
 }
 
 export const profileQueryOptions = () =>
@@ -18,7 +18,7 @@ export function useProfile() {
 
 /** PUT /system/user/profile (JSON): only the fields given change. */
 export async function updateProfile(update: ProfileUpdate) {
-  const user = await request<User>({ url: '/system/user/profile', method: 'PUT', data: update });
+  const user = await api.put('/system/user/profile', { body: update });
   storeUser(user);
   return user;
 }
@@ -36,11 +36,7 @@ export function useUpdateProfile() {
 
 /** POST /system/user/profile/avatar/base64 {avatar: data URL}. */
 export function uploadAvatar(avatar: string) {
-  return request<AvatarResult>({
-    url: '/system/user/profile/avatar/base64',
-    method: 'POST',
-    data: { avatar },
-  });
+  return api.post('/system/user/profile/avatar/base64', { body: { avatar } });
 }
 
 export function useUploadAvatar() {

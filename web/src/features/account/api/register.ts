@@ -1,17 +1,12 @@
 // Signing up (POST /register) and storing the new session.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { signIn } from '../saved-accounts';
 import { accountKeys } from './keys';
-import type { AuthResult, RegisterInput } from './types';
+import type { RegisterInput } from './types';
 
 export function register(input: RegisterInput) {
-  return request<AuthResult>({
-    url: '/register',
-    method: 'POST',
-    data: input,
-    handleUnauthorized: false,
-  });
+  return api.post('/register', { body: input, handleUnauthorized: false });
 }
 
 export function useRegister() {

@@ -1,6 +1,7 @@
 // Switching to an account saved on this device, and forgetting one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, request } from '../../../lib/request';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/request';
 import { clearSession, startSession } from '../../../lib/session';
 import {
   type SavedAccount,
@@ -30,8 +31,7 @@ export async function switchAccount(account: SavedAccount): Promise<SwitchResult
   if (!account.token) return expired();
   let user: User;
   try {
-    user = await request<User>({
-      url: '/getInfo',
+    user = await api.get('/getInfo', {
       token: account.token,
       handleUnauthorized: false,
       silent: true,
@@ -67,13 +67,7 @@ export async function forgetSavedAccount(account: SavedAccount): Promise<void> {
   removeSavedAccount(account.user.userId);
   if (!account.token) return;
   try {
-    await request<null>({
-      url: '/logout',
-      method: 'POST',
-      token: account.token,
-      silent: true,
-      handleUnauthorized: false,
-    });
+    await api.post('/logout', { token: account.token, silent: true, handleUnauthorized: false });
   } catch {
     // An expired or unreachable session is forgotten all the same.
   }

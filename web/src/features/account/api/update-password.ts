@@ -1,16 +1,11 @@
 // Changing my password (other sessions are revoked).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { accountKeys } from './keys';
 
 /** PUT /system/user/profile/updatePwd (form-encoded); other sessions are revoked. */
 export function updatePassword(input: { oldPassword: string; newPassword: string }) {
-  return request<null>({
-    url: '/system/user/profile/updatePwd',
-    method: 'PUT',
-    form: true,
-    data: input,
-  });
+  return api.put('/system/user/profile/updatePwd', { body: input, form: true });
 }
 
 export function useUpdatePassword() {

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { Skeleton } from '../../../components/Skeleton';
+import { countryName } from '../../../i18n/countries';
 import { formatDate, formatNumber } from '../../../i18n/format';
 import type { User } from '../api/types';
 
@@ -40,8 +41,7 @@ export function ProfileCard({ user }: { user: User | undefined }) {
       <div className="profile-main">
         <h2 className="profile-name">{user.userName}</h2>
         <p className="muted profile-line">
-          {t('settings.age', { age: user.age })} ·{' '}
-          {t(`countries.${user.country}`, { defaultValue: user.country })}
+          {t('settings.age', { age: user.age })} · {countryName(user.country, t)}
         </p>
         <p className="muted profile-line" data-may-truncate>
           {user.email}

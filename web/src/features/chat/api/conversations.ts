@@ -1,17 +1,15 @@
 // My conversations (POST /system/content/getUnReadAll), page by page.
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { chatKeys } from './keys';
 import type { Conversation, Page } from './types';
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
 
 /** POST /system/content/getUnReadAll: my conversations, newest first, with unread counts. */
-export function getConversations(pageNum: number) {
-  return request<Page<Conversation>>({
-    url: '/system/content/getUnReadAll',
-    method: 'POST',
-    params: { pageNum, pageSize: CONVERSATIONS_PAGE_SIZE },
+export function getConversations(pageNum: number): Promise<Page<Conversation>> {
+  return api.post('/system/content/getUnReadAll', {
+    query: { pageNum, pageSize: CONVERSATIONS_PAGE_SIZE },
   });
 }
 

@@ -1,17 +1,12 @@
 // Deleting messages from my own view of a conversation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { removeFromHistory } from '../cache';
 import { chatKeys } from './keys';
 
 /** DELETE /system/content/delMsg (form ids): gone for me only; the other side keeps them. */
 export function deleteMessages(ids: readonly number[]) {
-  return request<number>({
-    url: '/system/content/delMsg',
-    method: 'DELETE',
-    form: true,
-    data: { ids: ids.join(',') },
-  });
+  return api.delete('/system/content/delMsg', { body: { ids: ids.join(',') }, form: true });
 }
 
 export function useDeleteMessages(peer: number) {

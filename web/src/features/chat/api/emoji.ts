@@ -1,12 +1,11 @@
 // The emoji an emoji message may carry (GET /system/content/emoji).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { chatKeys } from './keys';
-import type { Emoji } from './types';
 
 /** GET /system/content/emoji: the 35 codes an emoji message may carry, with their pictures. */
 export function getEmoji() {
-  return request<Emoji[]>({ url: '/system/content/emoji' });
+  return api.get('/system/content/emoji');
 }
 
 export const emojiQueryOptions = () =>

@@ -1,16 +1,15 @@
 // A conversation's history (GET /system/content/list), newest first, page by page.
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { chatKeys } from './keys';
 import type { Message, Page } from './types';
 
 export const HISTORY_PAGE_SIZE = 20;
 
 /** GET /system/content/list: the conversation with one person, newest first, older than beforeId. */
-export function getHistory(peer: number, beforeId?: number) {
-  return request<Page<Message>>({
-    url: '/system/content/list',
-    params: { userId: peer, pageNum: 1, pageSize: HISTORY_PAGE_SIZE, beforeId },
+export function getHistory(peer: number, beforeId?: number): Promise<Page<Message>> {
+  return api.get('/system/content/list', {
+    query: { userId: peer, pageNum: 1, pageSize: HISTORY_PAGE_SIZE, beforeId },
   });
 }
 

@@ -1,8 +1,7 @@
 // My IM identity and socket token (GET /em/getEmToken).
-import { request } from '../../../lib/request';
-import type { ImToken } from './types';
+import { api } from '../../../lib/api';
 
 /** GET /em/getEmToken: my IM identity, a socket token bound to this session, and the socket URL. */
 export function getImToken() {
-  return request<ImToken>({ url: '/em/getEmToken', silent: true });
+  return api.get('/em/getEmToken', { silent: true });
 }

@@ -1,8 +1,7 @@
 // The chat partner's card as the server has it (GET /system/user/getInfos/{id}).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { chatKeys } from './keys';
-import type { Card } from './types';
 
 /**
  * GET /system/user/getInfos/{id}: the chat partner's card as the server has it. The chat page
@@ -10,7 +9,7 @@ import type { Card } from './types';
  * link with another name in it).
  */
 export function getPeerCard(userId: number) {
-  return request<Card>({ url: `/system/user/getInfos/${userId}`, silent: true });
+  return api.get('/system/user/getInfos/{id}', { path: { id: userId }, silent: true });
 }
 
 export const peerCardQueryOptions = (userId: number) =>

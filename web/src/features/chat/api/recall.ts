@@ -1,8 +1,8 @@
 // Recalling a message over HTTP (POST /system/content/recall).
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import type { Message } from './types';
 
 /** POST /system/content/recall: the socket's `recall` over HTTP (sender only, within 2 minutes). */
-export function recallOverHttp(id: number) {
-  return request<Message>({ url: '/system/content/recall', method: 'POST', data: { id } });
+export function recallOverHttp(id: number): Promise<Message> {
+  return api.post('/system/content/recall', { body: { id } });
 }

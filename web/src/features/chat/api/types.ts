@@ -25,28 +25,19 @@ export interface MessageContent {
 }
 
 /** A message as one side of the conversation sees it. */
-export interface Message {
-  id: number;
-  clientId: string;
-  from: number;
-  to: number;
+export type Message = Omit<Schemas['Message'], 'type' | 'content' | 'status'> & {
   type: MessageType | (string & {});
   /** Null once recalled or deleted. */
   content: MessageContent | null;
   status: MessageStatus | (string & {});
-  createdAt: string;
-  deliveredAt?: string | null;
-  readAt?: string | null;
   /** -1: read on arrival because its chat was open (SPEC section 4); client side only. */
   unRead?: number;
-}
+};
 
-export interface Conversation {
-  peer: Card;
-  lastMessage: Message;
-  /** My unread messages from this person. */
-  unread: number;
-}
+export type Conversation = Omit<Schemas['Conversation'], 'lastMessage'> & { lastMessage: Message };
+
+/** A message the server took, with my sequence number for it. */
+export type Sent = Omit<Schemas['SentView'], 'message'> & { message: Message };
 
 export interface Page<T> {
   rows: T[];

@@ -1,12 +1,12 @@
 // How many messages I have not read (GET /system/content/getUnRead).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { getUnreadNumber, setUnreadNumber } from '../../../lib/unread-number';
 import { chatKeys } from './keys';
 
 /** GET /system/content/getUnRead: how many messages I have not read; kept as UNREAD_NUMBER. */
 export async function getUnreadTotal() {
-  const total = await request<number>({ url: '/system/content/getUnRead', silent: true });
+  const total = await api.get('/system/content/getUnRead', { silent: true });
   setUnreadNumber(total);
   return total;
 }

@@ -1,21 +1,17 @@
 // Blocking and unblocking people.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { removePerson } from './cache';
 import { peopleKeys } from './keys';
 
 /** POST /system/blacklisted/add {userId}: we no longer see each other anywhere. */
 export function blockPerson(userId: number) {
-  return request<null>({ url: '/system/blacklisted/add', method: 'POST', data: { userId } });
+  return api.post('/system/blacklisted/add', { body: { userId } });
 }
 
 /** DELETE /system/blacklisted/remove?ids=1,2. */
 export function unblockPeople(userIds: readonly number[]) {
-  return request<null>({
-    url: '/system/blacklisted/remove',
-    method: 'DELETE',
-    params: { ids: userIds.join(',') },
-  });
+  return api.delete('/system/blacklisted/remove', { query: { ids: userIds.join(',') } });
 }
 
 export function useBlock() {

@@ -1,17 +1,17 @@
 // Adding people to my contacts and removing them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { peopleKeys } from './keys';
-import type { Card, Profile } from './types';
+import type { Profile } from './types';
 
 /** GET /em/addFriend/{id}: adds a person to my contacts. */
 export function addContact(userId: number) {
-  return request<Card>({ url: `/em/addFriend/${userId}` });
+  return api.get('/em/addFriend/{userId}', { path: { userId } });
 }
 
 /** GET /em/delFriend/{id}: removes a person from my contacts. */
 export function removeContact(userId: number) {
-  return request<null>({ url: `/em/delFriend/${userId}` });
+  return api.get('/em/delFriend/{userId}', { path: { userId } });
 }
 
 function useContactMutation(mutationFn: (userId: number) => Promise<unknown>, contact: boolean) {

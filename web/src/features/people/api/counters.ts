@@ -1,6 +1,6 @@
 // The red badges of the people lists (likes, winks, footprints) and clearing them.
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { StorageKey, getJSON, setJSON } from '../../../lib/storage';
 import { peopleKeys } from './keys';
 import type { Counters } from './types';
@@ -40,10 +40,7 @@ function storedCounters(): Counters | undefined {
 /** GET /system/user/profile/homePage/count: the red badges, kept as listRed too. */
 export async function getCounters() {
   // A badge is background information: a failed poll is not worth a toast.
-  const counters = await request<Counters>({
-    url: '/system/user/profile/homePage/count',
-    silent: true,
-  });
+  const counters = await api.get('/system/user/profile/homePage/count', { silent: true });
   storeListRed(counters);
   return counters;
 }

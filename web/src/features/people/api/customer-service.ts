@@ -1,12 +1,11 @@
 // The customer-service contact (GET /em/friends/customer).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { peopleKeys } from './keys';
-import type { Card } from './types';
 
 /** GET /em/friends/customer: the customer-service contact (members get the concierge). */
 export function getCustomerService() {
-  return request<Card>({ url: '/em/friends/customer' });
+  return api.get('/em/friends/customer');
 }
 
 export const customerServiceQueryOptions = () =>

@@ -1,11 +1,10 @@
 // Discover (GET /system/user/profile/homePage/all): people to meet, filtered, page by page.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { type DiscoverFilters, filterParams } from '../filters';
 import { peopleKeys } from './keys';
 import { rememberLikes } from './like';
 import { nextPageParam } from './paging';
-import type { Card, Page } from './types';
 
 export const DISCOVER_PAGE_SIZE = 20;
 
@@ -14,9 +13,8 @@ export const DISCOVER_PAGE_SIZE = 20;
  * past the daily allowance gets 403 `upgrade`, which the page shows as an 'Upgrade now' card.
  */
 export function getDiscoverPage(filters: DiscoverFilters, pageNum: number, signal?: AbortSignal) {
-  return request<Page<Card>>({
-    url: '/system/user/profile/homePage/all',
-    params: { ...filterParams(filters), pageNum, pageSize: DISCOVER_PAGE_SIZE },
+  return api.get('/system/user/profile/homePage/all', {
+    query: { ...filterParams(filters), pageNum, pageSize: DISCOVER_PAGE_SIZE },
     quietUpgrade: true,
     signal,
   });

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { peopleKeys } from './keys';
 import type { LikeState } from './types';
 
@@ -17,7 +17,7 @@ import type { LikeState } from './types';
  * of what it showed (a double tap, or a like given on another device, changes nothing).
  */
 export function setLike(userId: number, like: boolean) {
-  return request<LikeState>({ url: `/system/like/opera/${userId}`, params: { like } });
+  return api.get('/system/like/opera/{id}', { path: { id: userId }, query: { like } });
 }
 
 // My like for each person, as the server last said (every card and profile carries it) or as my

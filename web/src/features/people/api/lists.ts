@@ -1,6 +1,6 @@
 // The people lists (favourites, winks, footprints, matches, contacts, blocked), page by page.
 import { type QueryClient, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { type ApiPath, api } from '../../../lib/api';
 import { type BadgeField, clearBadge } from './counters';
 import { peopleKeys } from './keys';
 import { rememberLikes } from './like';
@@ -9,14 +9,14 @@ import type { Card, Page, PeopleListKind } from './types';
 
 export const LIST_PAGE_SIZE = 20;
 
-const URLS: Record<PeopleListKind, string> = {
+const PATHS = {
   likeTo: '/system/like/likeTo',
   likeMe: '/system/like/likeMe',
   visitor: '/system/like/visitor',
   mutual: '/system/like/likeMeAndLikeTo',
   contacts: '/em/friends/list',
   blocked: '/system/blacklisted/list',
-};
+} as const satisfies Record<PeopleListKind, ApiPath<'get'>>;
 
 /** The lists whose red badge the server clears when they are opened. */
 const BADGES: Partial<Record<PeopleListKind, BadgeField>> = {
@@ -33,9 +33,8 @@ export const MEMBER_LISTS: readonly PeopleListKind[] = ['likeMe', 'visitor'];
  * (visitor), matches, contacts or blocked people. `at` on each card is when it happened.
  */
 export function getPeoplePage(kind: PeopleListKind, pageNum: number, signal?: AbortSignal) {
-  return request<Page<Card>>({
-    url: URLS[kind],
-    params: { pageNum, pageSize: LIST_PAGE_SIZE },
+  return api.get(PATHS[kind], {
+    query: { pageNum, pageSize: LIST_PAGE_SIZE },
     quietUpgrade: MEMBER_LISTS.includes(kind),
     signal,
   });

@@ -1,20 +1,15 @@
 // A person's profile (GET /system/user/profile/homePage).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { peopleKeys } from './keys';
 import { rememberLike } from './like';
-import type { Profile } from './types';
 
 /**
  * GET /system/user/profile/homePage?userId=: a person's profile with my relation to them (mine
  * without userId). Viewing someone leaves a footprint. The page shows a 404 itself.
  */
 export function getProfile(userId?: number) {
-  return request<Profile>({
-    url: '/system/user/profile/homePage',
-    params: { userId },
-    silent: true,
-  });
+  return api.get('/system/user/profile/homePage', { query: { userId }, silent: true });
 }
 
 export const profileQueryOptions = (userId?: number) =>

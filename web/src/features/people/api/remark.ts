@@ -1,18 +1,16 @@
 // My private remark (name) for a person.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { patchPerson } from './cache';
 import { peopleKeys } from './keys';
-import type { Card } from './types';
 
 export const REMARK_MAX = 30;
 
 /** POST /em/friend/updateRemark/{id}?remark=: my private name for a person; empty clears it. */
 export function updateRemark({ userId, remark }: { userId: number; remark: string }) {
-  return request<Card>({
-    url: `/em/friend/updateRemark/${userId}`,
-    method: 'POST',
-    params: { remark: remark.trim() },
+  return api.post('/em/friend/updateRemark/{userId}', {
+    path: { userId },
+    query: { remark: remark.trim() },
   });
 }
 

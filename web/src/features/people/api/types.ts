@@ -1,5 +1,6 @@
 // The people domain's wire types, from the OpenAPI document the server publishes
 // (src/lib/api-schema.d.ts, `npm run gen:api`).
+import type { Narrowed } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema';
 
 type Schemas = components['schemas'];
@@ -33,10 +34,13 @@ export const REPORT_REASONS = [
 
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-export interface ReportInput {
-  userId: number;
-  reason: ReportReason;
-  content?: string;
-  /** Screenshots as data URLs, at most three. */
-  images?: string[];
-}
+export type ReportInput = Narrowed<
+  Schemas['ReportRequest'],
+  {
+    userId: number;
+    reason: ReportReason;
+    content?: string;
+    /** Screenshots as data URLs, at most three. */
+    images?: string[];
+  }
+>;

@@ -9,6 +9,7 @@ import { Flag } from '../../../components/Flag';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { PullToRefresh } from '../../../components/PullToRefresh';
 import { BlockIcon } from '../../../components/icons';
+import { countryName } from '../../../i18n/countries';
 import { formatRelativeTime } from '../../../i18n/format';
 import { showToast } from '../../../lib/toast';
 import { useUnblock } from '../api/block';
@@ -56,7 +57,7 @@ export function BlockedList() {
                 <div className="meta row" style={{ gap: 6 }}>
                   <Flag country={card.country} height={11} />
                   <span>
-                    {t(`countries.${card.country}`, { defaultValue: card.country })}
+                    {countryName(card.country, t)}
                     {card.at && ` · ${t('blocked.since', { time: formatRelativeTime(card.at) })}`}
                   </span>
                 </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Flag } from '../../../components/Flag';
 import { CrownIcon } from '../../../components/icons';
+import { countryName } from '../../../i18n/countries';
 import { profileHref } from '../../../lib/paths';
 import type { Card, LikeState } from '../api/types';
 import { displayName } from '../display';
@@ -52,7 +53,7 @@ export function PersonCard({
             </h3>
             <p className="person-place">
               <Flag country={card.country} height={12} />
-              <span>{t(`countries.${card.country}`, { defaultValue: card.country })}</span>
+              <span>{countryName(card.country, t)}</span>
             </p>
           </div>
         </div>

@@ -18,6 +18,7 @@ import {
   UserCheckIcon,
   UserPlusIcon,
 } from '../../../components/icons';
+import { countryName } from '../../../i18n/countries';
 import { isLanguageAbbr, languageInfo } from '../../../i18n/languages';
 import { ACTIVITY_LABEL, useOnlineStatus } from '../../../lib/online-status';
 import { chatHref, paths } from '../../../lib/paths';
@@ -155,7 +156,7 @@ export function ProfileView({
               <dt>{t('fields.country')}</dt>
               <dd>
                 <Flag country={profile.country} height={14} />
-                {t(`countries.${profile.country}`, { defaultValue: profile.country })}
+                {countryName(profile.country, t)}
               </dd>
             </div>
             <div>

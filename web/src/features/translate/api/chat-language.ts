@@ -2,7 +2,7 @@
 // in localStorage CHAT_LANGUAGES.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../lib/api-schema';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import {
   type ChatLanguageAbbr,
   chatLanguageFor,
@@ -15,20 +15,13 @@ import { translateKeys } from './keys';
 export type ChatLanguage = components['schemas']['ChatLanguage'];
 
 export async function fetchChatLanguages(): Promise<ChatLanguage[]> {
-  const list = await request<ChatLanguage[]>({
-    url: '/system/content/chatLanguage',
-    silent: true,
-  });
+  const list = await api.get('/system/content/chatLanguage', { silent: true });
   mirrorChatLanguages(list);
   return list;
 }
 
 export async function putChatLanguage(userId: number, abbr: ChatLanguageAbbr) {
-  const saved = await request<ChatLanguage>({
-    url: '/system/content/chatLanguage',
-    method: 'PUT',
-    params: { userId, abbr },
-  });
+  const saved = await api.put('/system/content/chatLanguage', { query: { userId, abbr } });
   storeChatLanguage(saved.userId, saved.abbr as ChatLanguageAbbr);
   return saved;
 }

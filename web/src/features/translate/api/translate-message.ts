@@ -1,17 +1,13 @@
 // POST /system/content/tranMsg: one message translated for me, charged in characters from
 // today's member allowance, then the character pack (reading a stored translation is free).
 import type { components } from '../../../lib/api-schema';
-import { ApiError, request } from '../../../lib/request';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/request';
 
 export type Translation = components['schemas']['Translation'];
 
-export function translateMessage(id: number, target: string) {
-  return request<Translation>({
-    url: '/system/content/tranMsg',
-    method: 'POST',
-    params: { id, target },
-    silent: true,
-  });
+export function translateMessage(id: number, target: string): Promise<Translation> {
+  return api.post('/system/content/tranMsg', { query: { id, target }, silent: true });
 }
 
 /** The server's 'Insufficient character pack to recharge!' in each interface language. */

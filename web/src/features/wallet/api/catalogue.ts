@@ -1,12 +1,12 @@
 // What can be bought (memberships, gold, characters) and the membership levels.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { walletKeys } from './keys';
-import type { Catalogue, Grade } from './types';
+import type { Catalogue } from './types';
 
 /** GET /system/grade/getProduct: memberships, gold packs and character packs. */
-export function getCatalogue() {
-  return request<Catalogue>({ url: '/system/grade/getProduct' });
+export function getCatalogue(): Promise<Catalogue> {
+  return api.get('/system/grade/getProduct');
 }
 
 export const catalogueQueryOptions = () =>
@@ -22,7 +22,7 @@ export function useCatalogue() {
 
 /** GET /system/grade/{VIP|SVIP}: a membership level and its benefit keys. */
 export function getGrade(level: 'VIP' | 'SVIP') {
-  return request<Grade>({ url: `/system/grade/${level}` });
+  return api.get('/system/grade/{id}', { path: { id: level } });
 }
 
 export const gradeQueryOptions = (level: 'VIP' | 'SVIP') =>

@@ -1,7 +1,6 @@
 // Free coins: the daily claim and watch rewards (POST /system/watch/edit).
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
-import type { Claimed } from './types';
+import { api } from '../../../lib/api';
 
 export type ClaimKind = 'claim' | 'watch';
 
@@ -10,12 +9,7 @@ export type ClaimKind = 'claim' | 'watch';
  * A second claim is a 400 with the server's message, which the caller shows.
  */
 export function claimCoins(type: ClaimKind) {
-  return request<Claimed>({
-    url: '/system/watch/edit',
-    method: 'POST',
-    data: { type },
-    silent: true,
-  });
+  return api.post('/system/watch/edit', { body: { type }, silent: true });
 }
 
 export function useClaimCoins() {

@@ -1,12 +1,11 @@
 // The gift catalogue and the gifts a person received.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { walletKeys } from './keys';
-import type { Gift, ReceivedGift } from './types';
 
 /** GET /system/gift/list: the gift catalogue, prices in coins before any member discount. */
 export function getGifts() {
-  return request<Gift[]>({ url: '/system/gift/list' });
+  return api.get('/system/gift/list');
 }
 
 export const giftsQueryOptions = () =>
@@ -22,11 +21,7 @@ export function useGifts(options: { enabled?: boolean } = {}) {
 
 /** GET /system/gift/received?userId=: the gifts a person received, with how many of each. */
 export function getReceivedGifts(userId?: number) {
-  return request<ReceivedGift[]>({
-    url: '/system/gift/received',
-    params: { userId },
-    silent: true,
-  });
+  return api.get('/system/gift/received', { query: { userId }, silent: true });
 }
 
 export const receivedGiftsQueryOptions = (userId?: number) =>

@@ -1,6 +1,6 @@
 // Orders: creating one, the unfinished one, and confirming or cancelling a checkout.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { walletKeys } from './keys';
 import type { Order, PayType } from './types';
 
@@ -9,12 +9,8 @@ import type { Order, PayType } from './types';
  * please recharge!'); a redirect method answers the checkout URL to send the buyer to; an order
  * while another is unfinished is a 409. The caller shows every refusal itself.
  */
-export function createOrder(productId: number, payType: PayType) {
-  return request<Order>({
-    url: '/order/createOrder',
-    params: { productId, payType },
-    silent: true,
-  });
+export function createOrder(productId: number, payType: PayType): Promise<Order> {
+  return api.get('/order/createOrder', { query: { productId, payType }, silent: true });
 }
 
 export function useCreateOrder() {
@@ -27,8 +23,8 @@ export function useCreateOrder() {
 }
 
 /** GET /order/app/getOrder: my unfinished order (to finish or cancel), or null. */
-export function getUnfinishedOrder() {
-  return request<Order | null>({ url: '/order/app/getOrder' });
+export function getUnfinishedOrder(): Promise<Order | null> {
+  return api.get('/order/app/getOrder');
 }
 
 export const unfinishedOrderQueryOptions = () =>
@@ -47,13 +43,13 @@ export interface CheckoutReturn {
 }
 
 /** GET /order/success: the checkout approved the payment ('Payment successful'). */
-export function confirmOrder({ orderId, token }: CheckoutReturn) {
-  return request<Order>({ url: '/order/success', params: { orderId, token }, silent: true });
+export function confirmOrder({ orderId, token }: CheckoutReturn): Promise<Order> {
+  return api.get('/order/success', { query: { orderId, token }, silent: true });
 }
 
 /** GET /order/cancel: the buyer declined or gave up; the order is cancelled ('Payment failure'). */
-export function cancelOrder({ orderId, token }: CheckoutReturn) {
-  return request<Order>({ url: '/order/cancel', params: { orderId, token }, silent: true });
+export function cancelOrder({ orderId, token }: CheckoutReturn): Promise<Order> {
+  return api.get('/order/cancel', { query: { orderId, token }, silent: true });
 }
 
 export function useConfirmOrder() {

@@ -14,7 +14,6 @@ export type Product = Schemas['Product'];
 export type Catalogue = Schemas['Catalogue'] & { payTypes?: string[] };
 export type Grade = Schemas['Grade'];
 export type Gift = Schemas['Gift'];
-export type ReceivedGift = Schemas['ReceivedGift'];
 export type Claimed = Schemas['Claimed'];
 
 export type OrderState = 'unfinished' | 'finished' | 'cancelled' | 'failed';
@@ -33,12 +32,10 @@ export const PAY_TYPES = [
 export type PayType = (typeof PAY_TYPES)[number];
 
 /** What someone holds: the balances and membership of GET /getInfo's user. */
-export interface Balances {
-  coins: number;
-  characters: number;
-  level?: string | null;
-  memberExpiresAt?: string | null;
-}
+export type Balances = Pick<
+  Schemas['UserView'],
+  'coins' | 'characters' | 'level' | 'memberExpiresAt'
+>;
 
 /** A gift message's content as stored: what was given and what it cost the sender. */
 export interface GiftContent {

@@ -12,12 +12,29 @@ import { paths } from '../../../lib/paths';
 import { useGrade } from '../api/catalogue';
 import { useGifts } from '../api/gifts';
 import type { Balances, Gift } from '../api/types';
-import { DEFAULT_CARD_DISCOUNT_PERCENT, type Translate, giftPrice, rechargeHref } from '../display';
+import type { KeysUnder, Translate } from '../../../i18n';
+import { DEFAULT_CARD_DISCOUNT_PERCENT, giftPrice, rechargeHref } from '../display';
 import { CoinIcon } from './icons';
 import './wallet.css';
 
+/** The gifts with a name in every language; another code shows as itself. */
+const NAMED_GIFTS = [
+  'rose',
+  'coffee',
+  'chocolate',
+  'teddy',
+  'ring',
+  'love-card',
+  'birthday-card',
+  'thank-you-card',
+] as const satisfies readonly KeysUnder<'wallet.gift'>[];
+
+function isNamedGift(code: string): code is (typeof NAMED_GIFTS)[number] {
+  return (NAMED_GIFTS as readonly string[]).includes(code);
+}
+
 export function giftName(code: string, t: Translate): string {
-  return t(`wallet.gift.${code}`, { defaultValue: code });
+  return isNamedGift(code) ? t(`wallet.gift.${code}`) : code;
 }
 
 export function GiftPanel({

@@ -7,16 +7,35 @@ import { CheckIcon, CrownIcon } from '../../../components/icons';
 import { formatNumber } from '../../../i18n/format';
 import { useCatalogue, useGrade } from '../api/catalogue';
 import type { Balances, Grade, Product } from '../api/types';
-import { type Translate, formatPrice, isMember, membershipLine, rechargeHref } from '../display';
+import type { KeysUnder, Translate } from '../../../i18n';
+import { formatPrice, isMember, membershipLine, rechargeHref } from '../display';
 import './wallet.css';
 
 const LEVELS = ['VIP', 'SVIP'] as const;
 type LevelName = (typeof LEVELS)[number];
 
+/** The benefit keys with words in every language (SPEC section 6); another shows as itself. */
+const NAMED_BENEFITS = [
+  'vipBadge',
+  'seeWhoLikesYou',
+  'seeVisitors',
+  'albums',
+  'sendPictures',
+  'cardGiftDiscount',
+  'dailyTranslation',
+  'exclusiveService',
+  'findMorePeople',
+  'priorityInDiscover',
+] as const satisfies readonly KeysUnder<'wallet.benefit'>[];
+
+function isNamedBenefit(key: string): key is (typeof NAMED_BENEFITS)[number] {
+  return (NAMED_BENEFITS as readonly string[]).includes(key);
+}
+
 /** A benefit key of GET /system/grade/{level} in words, with the grade's own figures. */
 function benefitText(key: string, grade: Grade | undefined, t: Translate) {
+  if (!isNamedBenefit(key)) return key;
   return t(`wallet.benefit.${key}`, {
-    defaultValue: key,
     amount: formatNumber(grade?.dailyTranslationCharacters ?? 2000),
     percent: grade?.cardGiftDiscountPercent ?? 30,
   });

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
+import type { TranslationKey } from '../../../i18n';
 import { useCatalogue } from '../api/catalogue';
 import { useUnfinishedOrder } from '../api/orders';
 import type { Balances, Product } from '../api/types';
@@ -14,7 +15,7 @@ import { ProductGrid } from './ProductGrid';
 import { UnfinishedOrder } from './UnfinishedOrder';
 import './wallet.css';
 
-const TAB_LABEL: Record<RechargeTab, string> = {
+const TAB_LABEL: Record<RechargeTab, TranslationKey> = {
   member: 'wallet.tabMember',
   gold: 'wallet.tabGold',
   character: 'wallet.tabCharacter',
