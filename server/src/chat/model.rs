@@ -65,16 +65,21 @@ pub enum MessageType {
 }
 
 impl MessageType {
+    /// What a client names (`txt` when it names none).
     pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
-        match raw.unwrap_or("txt") {
-            "txt" => Ok(MessageType::Txt),
-            "emoji" => Ok(MessageType::Emoji),
-            "img" => Ok(MessageType::Img),
-            "custom" => Ok(MessageType::Custom),
-            "cmd" => Ok(MessageType::Cmd),
-            "gift" => Ok(MessageType::Gift),
-            "redPacket" => Ok(MessageType::RedPacket),
-            _ => Err(ApiError::Invalid(Msg::MessageTypeInvalid)),
+        Self::from_db(raw.unwrap_or("txt")).ok_or(ApiError::Invalid(Msg::MessageTypeInvalid))
+    }
+
+    pub fn from_db(raw: &str) -> Option<Self> {
+        match raw {
+            "txt" => Some(MessageType::Txt),
+            "emoji" => Some(MessageType::Emoji),
+            "img" => Some(MessageType::Img),
+            "custom" => Some(MessageType::Custom),
+            "cmd" => Some(MessageType::Cmd),
+            "gift" => Some(MessageType::Gift),
+            "redPacket" => Some(MessageType::RedPacket),
+            _ => None,
         }
     }
 
@@ -90,6 +95,8 @@ impl MessageType {
         }
     }
 }
+
+crate::db::text_enum!(MessageType);
 
 /// What a client asks to send, before the rules are applied.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -196,7 +203,7 @@ pub struct MessageRow {
     pub sender_id: i64,
     pub recipient_id: i64,
     pub client_id: String,
-    pub kind: String,
+    pub kind: MessageType,
     pub content: String,
     pub sender_seq: i64,
     pub recipient_seq: i64,
@@ -251,7 +258,7 @@ impl Message {
         let content = if deleted || row.recalled_at.is_some() {
             null()
         } else {
-            let signed = (row.kind == "img")
+            let signed = (row.kind == MessageType::Img)
                 .then(|| signer.image_content(&row.content))
                 .flatten();
             // Stored by us, from a `Value`: always valid JSON.
@@ -263,7 +270,7 @@ impl Message {
             client_id: row.client_id.clone(),
             from: row.sender_id,
             to: row.recipient_id,
-            msg_type: row.kind.clone(),
+            msg_type: row.kind.as_str().to_owned(),
             content,
             status: status.to_owned(),
             created_at: crate::clock::rfc3339(row.created_at),

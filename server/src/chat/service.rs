@@ -21,14 +21,14 @@ pub struct Sent {
 /// the recipient's language where we write it).
 fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
     let content: serde_json::Value = serde_json::from_str(&row.content).unwrap_or_default();
-    let body = match row.kind.as_str() {
-        "txt" => content["text"]
+    let body = match row.kind {
+        MessageType::Txt => content["text"]
             .as_str()
             .unwrap_or_default()
             .chars()
             .take(120)
             .collect(),
-        "emoji" => {
+        MessageType::Emoji => {
             let code = content["code"].as_str().unwrap_or_default();
             crate::chat::model::EMOJI
                 .iter()
@@ -36,7 +36,7 @@ fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
                 .map(|(_, e)| (*e).to_owned())
                 .unwrap_or_default()
         }
-        "img" => Msg::PhotoMessage
+        MessageType::Img => Msg::PhotoMessage
             .text(Lang::parse(&them.language).unwrap_or_default())
             .to_owned(),
         _ => String::new(),
@@ -147,7 +147,7 @@ impl Chat {
                         sender,
                         recipient: them.id,
                         client_id,
-                        kind: kind.as_str(),
+                        kind,
                         content: content.to_string(),
                         now,
                     })
@@ -160,7 +160,7 @@ impl Chat {
                         sender,
                         recipient: them.id,
                         client_id: &client_id,
-                        kind: kind.as_str(),
+                        kind,
                         content: &content,
                         now,
                         charge: Some(charge),
@@ -241,7 +241,7 @@ impl Chat {
         match self.store.recall(me, id, since, now).await? {
             Some((row, announced)) => {
                 self.announce(&announced);
-                if let Some(before) = before.filter(|b| b.kind == "img") {
+                if let Some(before) = before.filter(|b| b.kind == MessageType::Img) {
                     self.delete_images(&[before.content]).await;
                 }
                 Ok(Message::view(&row, me, &self.media.signer(now)))

@@ -7,7 +7,7 @@ use serde_json::Value;
 use sqlx::Transaction;
 
 use crate::account::model::{Gender, Level, Role};
-use crate::chat::model::{EventRow, MessageRow};
+use crate::chat::model::{EventRow, MessageRow, MessageType};
 use crate::db::on_db;
 use crate::db::{Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
@@ -21,7 +21,7 @@ pub struct NewMessage<'a> {
     pub sender: i64,
     pub recipient: i64,
     pub client_id: &'a str,
-    pub kind: &'a str,
+    pub kind: MessageType,
     pub content: &'a Value,
     pub now: i64,
     /// What a gift or red packet costs the sender, paid in the message's own transaction.
@@ -34,7 +34,7 @@ pub struct PlainMessage {
     pub sender: i64,
     pub recipient: i64,
     pub client_id: String,
-    pub kind: &'static str,
+    pub kind: MessageType,
     pub content: String,
     pub now: i64,
 }
@@ -230,7 +230,12 @@ async fn insert_messages(
                 .map(|(m, _)| m.client_id.as_str())
                 .collect::<Vec<_>>(),
         )
-        .bind(messages.iter().map(|(m, _)| m.kind).collect::<Vec<_>>())
+        .bind(
+            messages
+                .iter()
+                .map(|(m, _)| m.kind.as_str())
+                .collect::<Vec<_>>(),
+        )
         .bind(
             messages
                 .iter()
@@ -331,7 +336,7 @@ pub(crate) fn stored_row(
         sender_id: m.sender,
         recipient_id: m.recipient,
         client_id: m.client_id.clone(),
-        kind: m.kind.to_owned(),
+        kind: m.kind,
         content: m.content.clone(),
         sender_seq,
         recipient_seq,
@@ -601,7 +606,7 @@ impl ChatStore {
                         user_id: m.sender,
                         asset: Asset::Coins,
                         amount: -charge.coins,
-                        reason: m.kind,
+                        reason: m.kind.as_str(),
                         idempotency_key: &key,
                         now: m.now,
                     }).await?;
@@ -615,7 +620,7 @@ impl ChatStore {
                  ON CONFLICT (sender_id, client_id) DO NOTHING
                  RETURNING {MESSAGE_COLUMNS}"
             ))
-            .bind(m.sender).bind(m.recipient).bind(m.client_id).bind(m.kind).bind(&content)
+            .bind(m.sender).bind(m.recipient).bind(m.client_id).bind(m.kind.as_str()).bind(&content)
             .bind(sender_seq).bind(recipient_seq).bind(m.now)
             .fetch_optional(&mut *tx).await?;
             let Some(row) = inserted else {

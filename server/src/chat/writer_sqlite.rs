@@ -182,7 +182,7 @@ impl SqliteWriter {
                     m.sender,
                     m.recipient,
                     m.client_id,
-                    m.kind,
+                    m.kind.as_str(),
                     m.content,
                     sender_seq,
                     recipient_seq,

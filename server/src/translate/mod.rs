@@ -21,6 +21,7 @@ use crate::account::model::parse_language;
 use crate::account::store::AccountStore;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::RateLimiter;
+use crate::chat::model::MessageType;
 use crate::chat::store::ChatStore;
 use crate::clock::Clock;
 
@@ -105,7 +106,7 @@ impl Translate {
         } else {
             message.recipient_deleted
         };
-        if message.kind != "txt" || message.recalled_at.is_some() || deleted {
+        if message.kind != MessageType::Txt || message.recalled_at.is_some() || deleted {
             return Err(ApiError::NotFound);
         }
         let reader = self

@@ -59,7 +59,7 @@ pub struct OrderRow {
     pub id: i64,
     pub user_id: i64,
     pub product_id: i64,
-    pub pay_type: String,
+    pub pay_type: PayType,
     pub state: String,
     pub price_cents: i64,
     pub currency: String,
@@ -91,7 +91,7 @@ impl Order {
         Order {
             id: row.id,
             product_id: row.product_id,
-            pay_type: row.pay_type.clone(),
+            pay_type: row.pay_type.as_str().to_owned(),
             state: row.state.clone(),
             price_cents: row.price_cents,
             currency: row.currency.clone(),
@@ -113,7 +113,43 @@ pub struct Gift {
     pub price_coins: i64,
 }
 
-/// Payment methods (DESIGN.md section 6).
-pub const PAY_TYPES: [&str; 7] = [
-    "gold", "paypal", "apple", "google", "card", "paylater", "sandbox",
-];
+/// Payment methods (DESIGN.md section 6); `sandbox` is the TEST checkout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PayType {
+    Gold,
+    Paypal,
+    Apple,
+    Google,
+    Card,
+    Paylater,
+    Sandbox,
+}
+
+impl PayType {
+    pub fn from_db(raw: &str) -> Option<PayType> {
+        match raw {
+            "gold" => Some(PayType::Gold),
+            "paypal" => Some(PayType::Paypal),
+            "apple" => Some(PayType::Apple),
+            "google" => Some(PayType::Google),
+            "card" => Some(PayType::Card),
+            "paylater" => Some(PayType::Paylater),
+            "sandbox" => Some(PayType::Sandbox),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PayType::Gold => "gold",
+            PayType::Paypal => "paypal",
+            PayType::Apple => "apple",
+            PayType::Google => "google",
+            PayType::Card => "card",
+            PayType::Paylater => "paylater",
+            PayType::Sandbox => "sandbox",
+        }
+    }
+}
+
+crate::db::text_enum!(PayType);

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use crate::api::error::ApiError;
 use crate::config::Config;
 use crate::i18n::Msg;
-use crate::wallet::model::OrderRow;
+use crate::wallet::model::{OrderRow, PayType};
 
 /// What a provider confirms: this order is paid by this transaction of theirs.
 pub struct Confirmation {
@@ -66,10 +66,10 @@ impl PaymentProvider for Sandbox {
 /// The provider of a pay type, when this installation has one.
 pub fn provider(
     config: &Config,
-    pay_type: &str,
+    pay_type: PayType,
 ) -> Result<Box<dyn PaymentProvider + Send + Sync>, ApiError> {
     match pay_type {
-        "sandbox" if config.wallet.sandbox || config.demo => Ok(Box::new(Sandbox {
+        PayType::Sandbox if config.wallet.sandbox || config.demo => Ok(Box::new(Sandbox {
             public_url: config.public_url.clone(),
         })),
         _ => Err(ApiError::Invalid(Msg::PayTypeUnavailable)),

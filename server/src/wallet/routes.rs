@@ -14,7 +14,7 @@ use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query};
 use crate::i18n::Msg;
-use crate::wallet::model::{Gift, Order, Product, PAY_TYPES};
+use crate::wallet::model::{Gift, Order, PayType, Product};
 use crate::wallet::payment::provider;
 use crate::wallet::store::OrderError;
 use crate::wallet::Wallet;
@@ -130,7 +130,7 @@ async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResul
     let pay_type = q
         .pay_type
         .as_deref()
-        .filter(|p| PAY_TYPES.contains(p))
+        .and_then(PayType::from_db)
         .ok_or(ApiError::Invalid(Msg::PayTypeUnavailable))?;
     let product = wallet
         .store
@@ -138,13 +138,13 @@ async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResul
         .await?
         .ok_or(ApiError::NotFound)?;
     let now = wallet.clock.unix();
-    if pay_type == "gold" {
+    if pay_type == PayType::Gold {
         if product.price_coins.is_none() {
             return Err(ApiError::Invalid(Msg::NotPayableWithGold));
         }
         let order = wallet
             .store
-            .create_order(me.user_id, &product, "gold", "", now)
+            .create_order(me.user_id, &product, PayType::Gold, "", now)
             .await
             .map_err(order_error)?;
         return match wallet.store.pay_with_gold(order.id, now).await {
@@ -201,7 +201,7 @@ async fn unfinished_order(
     let order = wallet.store.unfinished_order(me.user_id).await?;
     let view = match order {
         Some(o) => {
-            let url = provider(&wallet.config, &o.pay_type)
+            let url = provider(&wallet.config, o.pay_type)
                 .ok()
                 .map(|p| p.checkout_url(&o));
             Some(Order::view(&o, url))
@@ -225,7 +225,7 @@ async fn confirm_return(
         .order(order_id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let confirmation = provider(&wallet.config, &order.pay_type)?.confirm(&order, &params)?;
+    let confirmation = provider(&wallet.config, order.pay_type)?.confirm(&order, &params)?;
     let (order, _) = wallet
         .store
         .confirm(
@@ -295,7 +295,7 @@ async fn paypal_order(
     State(wallet): State<Wallet>,
     Query(params): Query<HashMap<String, String>>,
 ) -> ApiResult<Reply<Order>> {
-    provider(&wallet.config, "paypal")?;
+    provider(&wallet.config, PayType::Paypal)?;
     confirm_return(&wallet, params).await
 }
 
@@ -316,7 +316,7 @@ async fn ios_pay(
     _me: Session,
     Input(receipt): Input<StoreReceipt>,
 ) -> ApiResult<Reply<Order>> {
-    provider(&wallet.config, "apple")?;
+    provider(&wallet.config, PayType::Apple)?;
     let params = HashMap::from([
         (
             "orderId".to_owned(),
@@ -335,7 +335,7 @@ async fn check_google_order(
     _me: Session,
     Input(receipt): Input<StoreReceipt>,
 ) -> ApiResult<Reply<Order>> {
-    provider(&wallet.config, "google")?;
+    provider(&wallet.config, PayType::Google)?;
     let params = HashMap::from([
         (
             "orderId".to_owned(),

@@ -8,7 +8,7 @@ use crate::account::model::Level;
 use crate::db::on_db;
 use crate::db::{is_unique_violation, Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
-use crate::wallet::model::{Gift, OrderRow, ProductRow};
+use crate::wallet::model::{Gift, OrderRow, PayType, ProductRow};
 
 const PRODUCT: &str = "id, code, kind, level, months, amount, price_cents, currency, price_coins";
 const ORDER: &str =
@@ -151,7 +151,7 @@ impl WalletStore {
         &self,
         user_id: i64,
         p: &ProductRow,
-        pay_type: &str,
+        pay_type: PayType,
         checkout: &str,
         now: i64,
     ) -> Result<OrderRow, OrderError> {
@@ -160,7 +160,7 @@ impl WalletStore {
              VALUES ($1, $2, $3, 'unfinished', $4, $5, $6, $7, $8, $8) RETURNING {ORDER}"
         );
         let created: Result<OrderRow, sqlx::Error> = on_db!(&self.db, pool => sqlx::query_as(&sql)
-            .bind(user_id).bind(p.id).bind(pay_type).bind(p.price_cents).bind(&p.currency).bind(p.price_coins)
+            .bind(user_id).bind(p.id).bind(pay_type.as_str()).bind(p.price_cents).bind(&p.currency).bind(p.price_coins)
             .bind(checkout).bind(now).fetch_one(pool).await);
         created.map_err(|e| // PostgreSQL names the index; SQLite names its column.
             if is_unique_violation(&e, "orders_one_unfinished") || is_unique_violation(&e, "orders.user_id") { OrderError::Unfinished } else { OrderError::Db(e) })
