@@ -64,7 +64,7 @@ impl App {
         };
         let hub = Arc::new(Hub::new(config.chat.outbound_queue));
         let sessions = Sessions::new(&ground);
-        let notify = Notify::new(&ground, hub.clone());
+        let notify = Notify::new(&ground);
         let chat = Chat::new(&ground, hub.clone(), notify.clone())?;
         let accounts = Accounts::new(
             &ground,

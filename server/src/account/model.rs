@@ -5,12 +5,7 @@ use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::error::ApiError;
 use crate::i18n::{Lang, Msg};
-
-fn invalid(msg: Msg) -> ApiError {
-    ApiError::Invalid(msg)
-}
 
 /// The countries people can register from, SPEC section 5.
 pub const COUNTRIES: [&str; 11] = [
@@ -70,11 +65,11 @@ fn hidden(c: char) -> bool {
 pub struct UserName(String);
 
 impl UserName {
-    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+    pub fn parse(raw: Option<&str>) -> Result<Self, Msg> {
         let name = raw.unwrap_or_default().trim();
         let len = name.chars().count();
         if !(2..=30).contains(&len) || name.contains('@') || name.chars().any(hidden) {
-            return Err(invalid(Msg::UserNameInvalid));
+            return Err(Msg::UserNameInvalid);
         }
         Ok(UserName(name.to_owned()))
     }
@@ -87,10 +82,10 @@ impl UserName {
 pub struct Email(String);
 
 impl Email {
-    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+    pub fn parse(raw: Option<&str>) -> Result<Self, Msg> {
         let email = raw.unwrap_or_default().trim();
         if email.is_empty() {
-            return Err(invalid(Msg::EmailRequired));
+            return Err(Msg::EmailRequired);
         }
         let well_formed = email.len() <= 254
             && !email.chars().any(|c| c.is_whitespace() || c.is_control())
@@ -107,7 +102,7 @@ impl Email {
                 None => false,
             };
         if !well_formed {
-            return Err(invalid(Msg::EmailFormat));
+            return Err(Msg::EmailFormat);
         }
         Ok(Email(email.to_owned()))
     }
@@ -127,10 +122,10 @@ impl std::fmt::Debug for Password {
 }
 
 impl Password {
-    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+    pub fn parse(raw: Option<&str>) -> Result<Self, Msg> {
         let password = raw.unwrap_or_default();
         if !(5..=20).contains(&password.chars().count()) {
-            return Err(invalid(Msg::PasswordLength));
+            return Err(Msg::PasswordLength);
         }
         Ok(Password(password.to_owned()))
     }
@@ -147,11 +142,11 @@ pub enum Gender {
 }
 
 impl Gender {
-    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+    pub fn parse(raw: Option<&str>) -> Result<Self, Msg> {
         match raw.map(str::trim) {
             Some("female") => Ok(Gender::Female),
             Some("male") => Ok(Gender::Male),
-            _ => Err(invalid(Msg::GenderInvalid)),
+            _ => Err(Msg::GenderInvalid),
         }
     }
     pub fn as_str(self) -> &'static str {
@@ -178,13 +173,13 @@ crate::db::text_enum!(Gender);
 pub struct Country(&'static str);
 
 impl Country {
-    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+    pub fn parse(raw: Option<&str>) -> Result<Self, Msg> {
         let raw = raw.unwrap_or_default().trim();
         COUNTRIES
             .iter()
             .find(|c| c.eq_ignore_ascii_case(raw))
             .map(|c| Country(c))
-            .ok_or(invalid(Msg::CountryInvalid))
+            .ok_or(Msg::CountryInvalid)
     }
     pub fn as_str(&self) -> &'static str {
         self.0
@@ -196,14 +191,14 @@ impl Country {
 pub struct Birthday(NaiveDate);
 
 impl Birthday {
-    pub fn adult(raw: Option<&str>, today: NaiveDate) -> Result<Self, ApiError> {
+    pub fn adult(raw: Option<&str>, today: NaiveDate) -> Result<Self, Msg> {
         let date = NaiveDate::parse_from_str(raw.unwrap_or_default().trim(), "%Y-%m-%d")
-            .map_err(|_| invalid(Msg::BirthdayInvalid))?;
+            .map_err(|_| Msg::BirthdayInvalid)?;
         if date > today || date.year() < 1900 {
-            return Err(invalid(Msg::BirthdayInvalid));
+            return Err(Msg::BirthdayInvalid);
         }
         if age_on(date, today) < MIN_AGE {
-            return Err(invalid(Msg::UnderAge));
+            return Err(Msg::UnderAge);
         }
         Ok(Birthday(date))
     }
@@ -222,26 +217,26 @@ pub fn age_on(birthday: NaiveDate, today: NaiveDate) -> u32 {
 }
 
 /// One of the eight interface languages, by the app's code.
-pub fn parse_language(raw: Option<&str>) -> Result<&'static str, ApiError> {
+pub fn parse_language(raw: Option<&str>) -> Result<&'static str, Msg> {
     let raw = raw.unwrap_or_default().trim();
     Lang::ALL
         .iter()
         .find(|l| l.code().eq_ignore_ascii_case(raw))
         .map(|l| l.code())
-        .ok_or(invalid(Msg::LanguageInvalid))
+        .ok_or(Msg::LanguageInvalid)
 }
 
 /// An optional free text of at most 200 characters; blank means none.
-pub fn parse_signature(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+pub fn parse_signature(raw: Option<&str>) -> Result<Option<String>, Msg> {
     let text = raw.map(str::trim).filter(|s| !s.is_empty());
     match text {
-        Some(s) if s.chars().count() > 200 => Err(invalid(Msg::SignatureTooLong)),
+        Some(s) if s.chars().count() > 200 => Err(Msg::SignatureTooLong),
         other => Ok(other.map(str::to_owned)),
     }
 }
 
 /// An optional telephone number: digits with `+ - ( )` and spaces, 5 to 20 characters.
-pub fn parse_telephone(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+pub fn parse_telephone(raw: Option<&str>) -> Result<Option<String>, Msg> {
     let Some(phone) = raw.map(str::trim).filter(|s| !s.is_empty()) else {
         return Ok(None);
     };
@@ -253,17 +248,17 @@ pub fn parse_telephone(raw: Option<&str>) -> Result<Option<String>, ApiError> {
     if ok {
         Ok(Some(phone.to_owned()))
     } else {
-        Err(invalid(Msg::TelephoneInvalid))
+        Err(Msg::TelephoneInvalid)
     }
 }
 
 /// A six-digit mail code as typed.
-pub fn parse_code(raw: Option<&str>) -> Result<String, ApiError> {
+pub fn parse_code(raw: Option<&str>) -> Result<String, Msg> {
     let code = raw.unwrap_or_default().trim();
     if code.len() == 6 && code.chars().all(|c| c.is_ascii_digit()) {
         Ok(code.to_owned())
     } else {
-        Err(invalid(Msg::CodeFormat))
+        Err(Msg::CodeFormat)
     }
 }
 
@@ -342,7 +337,7 @@ mod tests {
         assert!(Birthday::adult(Some("2008-11-21"), today).is_ok());
         assert!(matches!(
             Birthday::adult(Some("2008-11-22"), today),
-            Err(ApiError::Invalid(Msg::UnderAge))
+            Err(Msg::UnderAge)
         ));
         assert_eq!(age_on(day("2000-02-29"), day("2018-02-28")), 17);
         assert_eq!(age_on(day("2000-02-29"), day("2018-03-01")), 18);
@@ -361,17 +356,11 @@ mod tests {
             "a@b@c.com",
         ] {
             assert!(
-                matches!(
-                    Email::parse(Some(bad)),
-                    Err(ApiError::Invalid(Msg::EmailFormat))
-                ),
+                matches!(Email::parse(Some(bad)), Err(Msg::EmailFormat)),
                 "{bad}"
             );
         }
-        assert!(matches!(
-            Email::parse(Some("  ")),
-            Err(ApiError::Invalid(Msg::EmailRequired))
-        ));
+        assert!(matches!(Email::parse(Some("  ")), Err(Msg::EmailRequired)));
     }
 
     #[test]

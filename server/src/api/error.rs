@@ -49,6 +49,14 @@ pub enum ApiError {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
+/// A rule of the input, broken: models answer with the catalogue message saying which, and know
+/// nothing of HTTP; it is a 400.
+impl From<Msg> for ApiError {
+    fn from(msg: Msg) -> Self {
+        ApiError::Invalid(msg)
+    }
+}
+
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {

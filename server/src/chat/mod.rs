@@ -18,9 +18,11 @@ pub mod writer_sqlite;
 use std::sync::Arc;
 
 use crate::account::store::AccountStore;
+use crate::api::error::ApiError;
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::checks::Checks;
 use crate::chat::hub::Hub;
+use crate::chat::model::Refused;
 use crate::chat::store::ChatStore;
 use crate::chat::writer::Writer;
 use crate::clock::Clock;
@@ -30,6 +32,16 @@ use crate::media::Media;
 use crate::notify::Notify;
 use crate::people::store::PeopleStore;
 use crate::wallet::store::WalletStore;
+
+/// A refused message is a 400 with the rule's message; a gift that names none is not found.
+impl From<Refused> for ApiError {
+    fn from(refused: Refused) -> Self {
+        match refused {
+            Refused::Invalid(msg) => ApiError::Invalid(msg),
+            Refused::NoSuchGift => ApiError::NotFound,
+        }
+    }
+}
 
 /// The chat service: what the socket, the chat endpoints and the sweep work with.
 #[derive(Clone)]

@@ -5,7 +5,6 @@ use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use utoipa::ToSchema;
 
-use crate::api::error::ApiError;
 use crate::i18n::Msg;
 use crate::media::signed::Signer;
 
@@ -66,8 +65,8 @@ pub enum MessageType {
 
 impl MessageType {
     /// What a client names (`txt` when it names none).
-    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
-        Self::from_db(raw.unwrap_or("txt")).ok_or(ApiError::Invalid(Msg::MessageTypeInvalid))
+    pub fn parse(raw: Option<&str>) -> Result<Self, Msg> {
+        Self::from_db(raw.unwrap_or("txt")).ok_or(Msg::MessageTypeInvalid)
     }
 
     pub fn from_db(raw: &str) -> Option<Self> {
@@ -98,6 +97,14 @@ impl MessageType {
 
 crate::db::text_enum!(MessageType);
 
+/// Why a message's content is refused: a rule broken (its catalogue message), or a gift that
+/// names none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    Invalid(Msg),
+    NoSuchGift,
+}
+
 /// What a client asks to send, before the rules are applied.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -126,8 +133,8 @@ pub enum Checked {
     },
 }
 
-pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Checked, ApiError> {
-    let empty = || ApiError::Invalid(Msg::EmptyMessage);
+pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Checked, Refused> {
+    let empty = || Refused::Invalid(Msg::EmptyMessage);
     match kind {
         MessageType::Txt => {
             let text = match content {
@@ -139,7 +146,7 @@ pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Check
                 return Err(empty());
             }
             if text.len() > MAX_TEXT_BYTES {
-                return Err(ApiError::Invalid(Msg::MessageTooLong));
+                return Err(Refused::Invalid(Msg::MessageTooLong));
             }
             Ok(Checked::Ready(json!({ "text": text })))
         }
@@ -149,7 +156,7 @@ pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Check
                 .and_then(Value::as_str)
                 .ok_or_else(empty)?;
             if !EMOJI.iter().any(|(c, _)| *c == code) {
-                return Err(ApiError::Invalid(Msg::MessageTypeInvalid));
+                return Err(Refused::Invalid(Msg::MessageTypeInvalid));
             }
             Ok(Checked::Ready(json!({ "code": code })))
         }
@@ -165,10 +172,10 @@ pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Check
                 .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
                 .ok_or_else(empty)?;
             if value.to_string().len() > MAX_TEXT_BYTES {
-                return Err(ApiError::Invalid(Msg::MessageTooLong));
+                return Err(Refused::Invalid(Msg::MessageTooLong));
             }
             if kind == MessageType::Cmd && value.get("action").and_then(Value::as_str).is_none() {
-                return Err(ApiError::Invalid(Msg::MessageTypeInvalid));
+                return Err(Refused::Invalid(Msg::MessageTypeInvalid));
             }
             Ok(Checked::Ready(value.clone()))
         }
@@ -176,7 +183,7 @@ pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Check
             let id = content
                 .and_then(|v| v.get("giftId"))
                 .and_then(Value::as_i64)
-                .ok_or(ApiError::NotFound)?;
+                .ok_or(Refused::NoSuchGift)?;
             Ok(Checked::Gift(id))
         }
         MessageType::RedPacket => {
@@ -184,7 +191,7 @@ pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Check
                 .and_then(|v| v.get("amount"))
                 .and_then(Value::as_i64)
                 .filter(|a| (1..=1_000_000).contains(a));
-            let amount = amount.ok_or(ApiError::Invalid(Msg::RedPacketAmount))?;
+            let amount = amount.ok_or(Refused::Invalid(Msg::RedPacketAmount))?;
             let blessing = content
                 .and_then(|v| v.get("blessing"))
                 .and_then(Value::as_str)

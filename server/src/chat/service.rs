@@ -174,12 +174,23 @@ impl Chat {
         }?;
         // The hub has a new message already (the writer hands it over as it commits).
         if fresh && !self.hub.is_online(to) && kind != MessageType::Cmd {
-            self.notify.send_chat_push(push_for(&me, &them, &row));
+            self.push_to_offline(push_for(&me, &them, &row));
         }
         Ok(Sent {
             seq: row.sender_seq,
             message: Message::view(&row, sender, &self.media.signer(now)),
         })
+    }
+
+    /// Pushes a message to its recipient in the background, unless they are online on another
+    /// node (the message reaches the chat there, as it would here).
+    fn push_to_offline(&self, push: ChatPush) {
+        let (hub, notify) = (self.hub.clone(), self.notify.clone());
+        tokio::spawn(async move {
+            if !hub.is_online_anywhere(push.recipient).await {
+                notify.send_chat_push(push).await;
+            }
+        });
     }
 
     /// The receiver claims a red packet (within its time); the sender is told.

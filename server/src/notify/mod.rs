@@ -15,7 +15,6 @@ use crate::account::model::Gender;
 use std::sync::Arc;
 
 use crate::api::rate_limit::RateLimiter;
-use crate::chat::hub::Hub;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::ground::Ground;
@@ -28,8 +27,6 @@ pub struct Notify {
     clock: Clock,
     config: Arc<Config>,
     limits: Arc<RateLimiter>,
-    /// Whether the recipient is online (then nothing is pushed).
-    hub: Arc<Hub>,
 }
 
 /// Who VAPID says is sending (push services contact this address about problems).
@@ -68,13 +65,12 @@ impl ChatPush {
 }
 
 impl Notify {
-    pub fn new(ground: &Ground, hub: Arc<Hub>) -> Notify {
+    pub fn new(ground: &Ground) -> Notify {
         Notify {
             store: PushStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             config: ground.config.clone(),
             limits: ground.limits.clone(),
-            hub,
         }
     }
 
@@ -91,23 +87,15 @@ impl Notify {
         Ok(SecretKey::from_slice(&webpush::unb64(&stored)?)?)
     }
 
-    /// Sends the notification to each of the recipient's subscriptions, in the background, unless
-    /// they are online on another node. A subscription the push service no longer knows (404, 410)
-    /// is forgotten.
-    pub fn send_chat_push(&self, push: ChatPush) {
-        let notify = self.clone();
-        tokio::spawn(async move {
-            if let Err(e) = notify.deliver(&push).await {
-                tracing::warn!(error = %e, "push not sent");
-            }
-        });
+    /// Sends the notification to each of the recipient's subscriptions. A subscription the push
+    /// service no longer knows (404, 410) is forgotten; a failure is logged, never the sender's.
+    pub async fn send_chat_push(&self, push: ChatPush) {
+        if let Err(e) = self.deliver(&push).await {
+            tracing::warn!(error = %e, "push not sent");
+        }
     }
 
     async fn deliver(&self, push: &ChatPush) -> anyhow::Result<()> {
-        // Online on another node: the message reaches the chat there, as it would here.
-        if self.hub.is_online_anywhere(push.recipient).await {
-            return Ok(());
-        }
         let subscriptions = self.store.subscriptions(push.recipient).await?;
         if subscriptions.is_empty() {
             return Ok(());

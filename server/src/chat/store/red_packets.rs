@@ -1,0 +1,112 @@
+//! Red packets: the receiver claims one within its time, or it goes back to the sender; either
+//! way the coins move through the ledger once and both sides are told.
+
+use serde_json::Value;
+
+use crate::chat::store::events::{pair_seqs, ChatTx, NewEvent};
+use crate::chat::store::{Announced, ChatStore};
+use crate::db::on_db;
+use crate::db::WriteTx;
+use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+
+/// Pays out a settled red packet (to the receiver when received, back to the sender when
+/// returned), marks its message and tells both sides with an `update` event.
+macro_rules! settle {
+    ($tx:expr, $id:expr, $settled:expr, $state:expr, $now:expr) => {{
+        let (sender, receiver, client_id, amount) = $settled;
+        let (payee, key) = if $state == "received" {
+            (receiver, format!("red-packet:{}:claim", $id))
+        } else {
+            (sender, format!("red-packet:{}:return", $id))
+        };
+        $tx.post(&Entry {
+            user_id: payee,
+            asset: Asset::Coins,
+            amount,
+            reason: "red packet",
+            idempotency_key: &key,
+            now: $now,
+        })
+        .await?;
+        let (message_id, content): (i64, String) = sqlx::query_as(
+            "SELECT id, content FROM messages WHERE sender_id = $1 AND client_id = $2",
+        )
+        .bind(sender)
+        .bind(&client_id)
+        .fetch_one(&mut *$tx)
+        .await?;
+        let mut content: Value = serde_json::from_str(&content).unwrap_or_default();
+        content["state"] = serde_json::json!($state);
+        sqlx::query("UPDATE messages SET content = $2 WHERE id = $1")
+            .bind(message_id)
+            .bind(content.to_string())
+            .execute(&mut *$tx)
+            .await?;
+        let (sender_seq, receiver_seq) = pair_seqs(&mut $tx, sender, receiver).await?;
+        let update = |user_id, seq| NewEvent {
+            user_id,
+            seq,
+            kind: "update",
+            message_id: Some(message_id),
+            payload: "{}",
+        };
+        $tx.append(
+            &[update(sender, sender_seq), update(receiver, receiver_seq)],
+            $now,
+        )
+        .await?;
+        Announced {
+            events: vec![(sender, sender_seq), (receiver, receiver_seq)],
+        }
+    }};
+}
+
+impl ChatStore {
+    /// The receiver claims a red packet sent after `since`: credited once, the message updated
+    /// for both. None when it is not theirs, claimed, returned or expired.
+    pub async fn claim_red_packet(
+        &self,
+        id: i64,
+        receiver: i64,
+        since: i64,
+        now: i64,
+    ) -> Result<Option<Announced>, LedgerError> {
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let settled: Option<(i64, i64, String, i64)> = sqlx::query_as(
+                "UPDATE red_packets SET state = 'received', settled_at = $3
+                 WHERE id = $1 AND receiver_id = $2 AND state = 'unclaimed' AND created_at >= $4
+                 RETURNING sender_id, receiver_id, client_id, amount",
+            ).bind(id).bind(receiver).bind(now).bind(since).fetch_optional(&mut *tx).await?;
+            let Some(settled) = settled else { return Ok(None) };
+            let announced = settle!(tx, id, settled, "received", now);
+            tx.commit().await?;
+            Ok(Some(announced))
+        })
+    }
+
+    /// Returns the red packets unclaimed since before `before` to their senders.
+    pub async fn return_red_packets(
+        &self,
+        before: i64,
+        now: i64,
+    ) -> Result<Announced, LedgerError> {
+        on_db!(&self.db, pool => {
+            let mut all = Announced::default();
+            let expired: Vec<(i64,)> = sqlx::query_as("SELECT id FROM red_packets WHERE state = 'unclaimed' AND created_at < $1")
+                .bind(before).fetch_all(pool).await?;
+            for (id,) in expired {
+                let mut tx = pool.begin_write().await?;
+                let settled: Option<(i64, i64, String, i64)> = sqlx::query_as(
+                    "UPDATE red_packets SET state = 'returned', settled_at = $2 WHERE id = $1 AND state = 'unclaimed'
+                     RETURNING sender_id, receiver_id, client_id, amount",
+                ).bind(id).bind(now).fetch_optional(&mut *tx).await?;
+                let Some(settled) = settled else { continue };
+                let announced = settle!(tx, id, settled, "returned", now);
+                tx.commit().await?;
+                all.events.extend(announced.events);
+            }
+            Ok(all)
+        })
+    }
+}
