@@ -6,7 +6,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { here, skipSplash, url } from './helpers';
 
-const dist = path.join(here, '..', 'dist');
+// The build the server serves (global-setup.ts): AMORA_E2E_DIST, or web/dist.
+const dist = process.env.AMORA_E2E_DIST ?? path.join(here, '..', 'dist');
 
 /** The raw answer to a GET: status, headers and the bytes as they came over the wire. */
 function fetchRaw(
