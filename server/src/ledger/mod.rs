@@ -142,7 +142,6 @@ pub struct Balances {
 }
 
 /// Ledger reads and single-entry posts on the database.
-/// Ledger reads and single-entry posts on the database.
 #[derive(Clone, Debug)]
 pub struct LedgerStore {
     db: Db,
