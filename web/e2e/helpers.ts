@@ -130,3 +130,22 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
 export async function setLanguageOnLoginPage(page: Page, abbr: string) {
   await page.getByTestId('language-select').selectOption(abbr);
 }
+
+/** Answers a wait for the page to have asked for nothing for a moment (networkidle waits 500 ms). */
+export function quietWatch(page: Page) {
+  let pending = 0;
+  let last = Date.now();
+  page.on('request', () => {
+    pending += 1;
+    last = Date.now();
+  });
+  const done = () => {
+    pending -= 1;
+    last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    while (pending > 0 || Date.now() - last < 150) await page.waitForTimeout(50);
+  };
+}

@@ -4,7 +4,7 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { publicPaths } from '../src/app/routes';
 import { paths } from '../src/lib/paths';
-import { api, person, registerViaApi, url } from './helpers';
+import { api, person, quietWatch, registerViaApi, url } from './helpers';
 
 const LANGUAGES = [
   ['en', 'English'],
@@ -105,25 +105,6 @@ function problemsOn(page: Page): Promise<string[]> {
 
 /** Pages open in this many tabs at once: most of a visit is waiting for the server and timers. */
 const TABS = 3;
-
-/** Answers a wait for the page to have asked for nothing for a moment (networkidle waits 500 ms). */
-function quietWatch(page: Page) {
-  let pending = 0;
-  let last = Date.now();
-  page.on('request', () => {
-    pending += 1;
-    last = Date.now();
-  });
-  const done = () => {
-    pending -= 1;
-    last = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return async () => {
-    while (pending > 0 || Date.now() - last < 150) await page.waitForTimeout(50);
-  };
-}
 
 /** Opens each page when it has settled (lazy code, data, fonts) and answers what is wrong. */
 async function check(context: BrowserContext, paths: readonly string[]): Promise<string[]> {

@@ -295,7 +295,7 @@ test('a gift and a red packet go from him to her, and she opens the red packet',
   const panel = he.page.getByRole('dialog', { name: 'Send a gift' });
   await expect(panel.getByTestId('gift-balance')).toHaveText('600');
   await expect(panel.getByText('Members pay 30% less for cards')).toBeVisible();
-  await panel.getByRole('button', { name: 'Rose, 10 coins' }).click();
+  await panel.getByRole('button', { name: 'Rose 10 coins' }).click();
   await panel.getByRole('button', { name: 'Send Rose · 10 coins' }).click();
   const gift = he.page.getByTestId('gift-bubble');
   await expect(gift).toContainText('You sent a gift: Rose');
@@ -363,7 +363,7 @@ test('without enough coins a gift or red packet offers the way to Recharge', asy
 
   await openPlus(he.page, 'Gift');
   const panel = he.page.getByRole('dialog', { name: 'Send a gift' });
-  await panel.getByRole('button', { name: 'Ring, 500 coins' }).click();
+  await panel.getByRole('button', { name: 'Ring 500 coins' }).click();
   await panel.getByRole('button', { name: 'Send Ring · 500 coins' }).click();
   await expect(panel.getByTestId('insufficient-coins')).toBeVisible();
   await panel.getByTestId('insufficient-coins').getByRole('link', { name: 'Recharge' }).click();
@@ -379,7 +379,7 @@ test('without enough coins a gift or red packet offers the way to Recharge', asy
     method: 'POST',
     data: { to: her.userId, msgType: 'redPacket', content: { amount: 90 } },
   });
-  await panel.getByRole('button', { name: 'Chocolate, 30 coins' }).click();
+  await panel.getByRole('button', { name: 'Chocolate 30 coins' }).click();
   await panel.getByRole('button', { name: 'Send Chocolate · 30 coins' }).click();
   const notice = he.page.getByTestId('chat-notice');
   await expect(notice).toContainText('Insufficient coins, please recharge!');

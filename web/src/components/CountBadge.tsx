@@ -5,7 +5,12 @@ import { formatNumber } from '../i18n/format';
 export function CountBadge({ count, label }: { count: number; label?: string }) {
   if (count <= 0) return null;
   return (
-    <span className="count-badge" aria-label={label} data-testid="count-badge">
+    <span
+      className="count-badge"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      data-testid="count-badge"
+    >
       {count > 99 ? `${formatNumber(99)}+` : formatNumber(count)}
     </span>
   );

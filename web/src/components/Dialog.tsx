@@ -1,8 +1,29 @@
 // Modal dialogs on the native <dialog> element: the browser gives focus trapping, Escape and
-// the inert background for free.
+// the inert background for free; focus goes back to what opened the dialog when it closes.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
+
+/** What had focus when each dialog opened: it gets focus back when the dialog closes. */
+const openers = new WeakMap<HTMLDialogElement, HTMLElement>();
+
+/** A choice in a sheet that opens a dialog hands the dialog the sheet's own opener. */
+function openerOf(active: Element | null): HTMLElement | undefined {
+  const sheet = active?.closest('dialog');
+  if (sheet) return openers.get(sheet);
+  return active instanceof HTMLElement && active !== document.body ? active : undefined;
+}
+
+/** Focus goes back to the dialog's opener, or to whatever dialog stays open. */
+function returnFocus(dialog: HTMLDialogElement) {
+  const opener = openers.get(dialog);
+  openers.delete(dialog);
+  if (!opener?.isConnected) return;
+  // A sheet that closes as the dialog it chose opens hands that dialog its opener.
+  const next = document.querySelector<HTMLDialogElement>('dialog[open]');
+  if (!next) opener.focus();
+  else if (!openers.has(next)) openers.set(next, opener);
+}
 
 function useModal(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -10,13 +31,23 @@ function useModal(open: boolean, onClose: () => void) {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      const opener = openerOf(document.activeElement);
+      if (opener) openers.set(dialog, opener);
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
+      returnFocus(dialog);
     }
   }, [open]);
+  // A dialog that leaves the page while open (its owner stops rendering it) also gives focus back.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog && openers.has(dialog)) returnFocus(dialog);
+    };
+  }, []);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

@@ -36,7 +36,7 @@ function ConversationRow({
     >
       <span className="conversation-avatar">
         <Avatar src={peer.avatarThumb ?? peer.avatar} name={name} size={compact ? 40 : 52} alt="" />
-        {peer.online && <span className="online-dot" aria-label={t('chat.online')} />}
+        {peer.online && <span className="online-dot" role="img" aria-label={t('chat.online')} />}
       </span>
       <span className="grow conversation-main">
         <span className="conversation-line">
@@ -53,6 +53,7 @@ function ConversationRow({
             {unread > 0 && (
               <span
                 className="unread-badge"
+                role="img"
                 aria-label={t('chat.unreadCount', { n: unread })}
                 data-testid="unread-badge"
               >
@@ -63,7 +64,7 @@ function ConversationRow({
         )}
       </span>
       {compact && unread > 0 && (
-        <span className="unread-badge" aria-label={t('chat.unreadCount', { n: unread })}>
+        <span className="unread-badge" role="img" aria-label={t('chat.unreadCount', { n: unread })}>
           {unread > 99 ? '99+' : unread}
         </span>
       )}

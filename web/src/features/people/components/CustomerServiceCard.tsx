@@ -37,7 +37,7 @@ export function CustomerServiceCard({ member }: { member: boolean }) {
   return (
     <div className="support-card" data-testid="support-card">
       <Avatar src={card.avatarThumb ?? card.avatar} name={card.userName} size={72} />
-      <h3>{card.userName}</h3>
+      <h2>{card.userName}</h2>
       {member && (
         <span className="badge badge-accent">
           <CrownIcon size={14} />

@@ -42,7 +42,7 @@ export function PersonCard({
             </span>
           )}
           <div className="person-overlay">
-            <h3 className="person-name">
+            <h2 className="person-name">
               {card.online && (
                 <span className="online-dot" role="img" aria-label={t('people.onlineNow')} />
               )}
@@ -50,7 +50,7 @@ export function PersonCard({
                 {name}
               </span>
               <span className="person-age">{card.age}</span>
-            </h3>
+            </h2>
             <p className="person-place">
               <Flag country={card.country} height={12} />
               <span>{countryName(card.country, t)}</span>

@@ -109,7 +109,6 @@ export function GiftPanel({
                     type="button"
                     className={selected?.id === gift.id ? 'gift-key selected' : 'gift-key'}
                     aria-pressed={selected?.id === gift.id}
-                    aria-label={t('wallet.giftLabel', { name, price: formatNumber(cost) })}
                     data-testid="gift"
                     data-code={gift.code}
                     onClick={() => {
@@ -129,7 +128,10 @@ export function GiftPanel({
                     <span className="gift-price">
                       <CoinIcon size={13} />
                       {discounted && <s>{formatNumber(gift.priceCoins)}</s>}
-                      {formatNumber(cost)}
+                      <span aria-hidden="true">{formatNumber(cost)}</span>
+                      <span className="visually-hidden">
+                        {t('wallet.coinsAmount', { count: cost, amount: formatNumber(cost) })}
+                      </span>
                     </span>
                   </button>
                 </li>

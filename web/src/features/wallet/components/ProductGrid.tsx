@@ -48,10 +48,15 @@ export function ProductCard({ product, onChoose }: { product: Product; onChoose:
         onClick={onChoose}
         data-testid="product"
         data-code={product.code}
-        aria-label={[productTitle(product, t), price, coinsLabel].filter(Boolean).join(', ')}
       >
         <ProductArt product={product} />
-        <span className="product-title">{title}</span>
+        <span className="product-title">
+          {product.kind === 'member' && (
+            // Its section names the level on screen; the button names it for a screen reader.
+            <span className="visually-hidden">{product.level ?? 'VIP'} </span>
+          )}
+          {title}
+        </span>
         <span className="product-price">{price}</span>
         {perMonth !== null && (
           <span className="product-note">

@@ -30,7 +30,7 @@ export function UnfinishedOrder({
       <div className="unfinished-head">
         <ClockIcon size={22} />
         <div className="grow">
-          <h3>{t('wallet.unfinishedTitle')}</h3>
+          <h2>{t('wallet.unfinishedTitle')}</h2>
           <p>
             {product ? productTitle(product, t) : t('wallet.orderNumber', { id: order.id })}
             {' · '}

@@ -1,0 +1,315 @@
+// axe-core on every route (src/lib/paths.ts: a page joins by being a route), signed out for the
+// public ones and as a member for the rest, and on every dialog and sheet once open, in English
+// and Japanese on both projects. A serious or critical violation, or a skipped heading level,
+// fails the story with the rule, the elements and the rule's help page.
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type Browser,
+  type Locator,
+  type Page,
+  type TestInfo,
+  expect,
+  test,
+} from '@playwright/test';
+import { publicPaths } from '../src/app/routes';
+import en from '../src/i18n/locales/en.json' with { type: 'json' };
+import ja from '../src/i18n/locales/ja.json' with { type: 'json' };
+import { chatHref, paths, profileHref } from '../src/lib/paths';
+import { PHOTO, api, person, quietWatch, registerViaApi, shot, url } from './helpers';
+import { buy } from './purchases';
+
+const LANGUAGES = [
+  { abbr: 'en', language: 'English', strings: en },
+  { abbr: 'ja', language: 'Japanese', strings: ja },
+] as const;
+type Strings = (typeof LANGUAGES)[number]['strings'];
+
+/** A string of the app in the language under test, by its translation key. */
+function say(strings: Strings, key: string): string {
+  const found = key
+    .split('.')
+    .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], strings);
+  if (typeof found !== 'string') throw new Error(`no string ${key}`);
+  return found;
+}
+
+interface Partner {
+  userId: number;
+  userName: string;
+  emUser: string;
+  gender: 'female';
+}
+
+/** Routes that show someone: visited with that someone below. */
+const ABOUT_SOMEONE: readonly string[] = [paths.homepage, paths.chat];
+
+/** Every route a member opens, each tab and sub-view once, and a profile and a chat with her. */
+function memberPages(partner: Partner): string[] {
+  return [
+    ...Object.values(paths).filter((p) => !publicPaths.includes(p) && !ABOUT_SOMEONE.includes(p)),
+    `${paths.index}?tab=favourite`,
+    `${paths.index}?tab=wink`,
+    `${paths.index}?tab=footprints`,
+    `${paths.settings}?view=profile`,
+    `${paths.settings}?view=blocked`,
+    `${paths.message}?tab=support`,
+    `${paths.recharge}?tab=gold`,
+    `${paths.recharge}?tab=character`,
+    paths.homepage,
+    profileHref(partner.userId),
+    chatHref(partner),
+  ];
+}
+
+/** What fails the story on the page as it is now, one line per rule. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
+    .map((v) => {
+      const targets = v.nodes.map((n) => n.target.join(' ')).join(', ');
+      return `${where}: [${v.impact}] ${v.id}: ${targets} (${v.helpUrl})`;
+    });
+}
+
+/** Placeholders have given way to content, and the fonts are in. */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.skeleton, [data-testid="page-loading"], [aria-busy="true"]'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** The people the stories sign in as and look at, set up once per project. */
+interface Cast {
+  member: { token: string; userId: number };
+  partner: Partner;
+}
+
+/** A device of the project with the language chosen and, given a token, signed in. */
+async function device(
+  browser: Browser,
+  testInfo: TestInfo,
+  { abbr, language }: { abbr: string; language: string },
+  token?: string,
+) {
+  const { viewport, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({
+    viewport,
+    isMobile,
+    hasTouch,
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+  });
+  const entries: Record<string, string> = {
+    SHOWED_SPLASH: 'true',
+    LANGUAGE: JSON.stringify({ language, abbr }),
+    ...(token ? { TOKEN: token, LOGINED: 'true' } : {}),
+  };
+  await context.addInitScript((e) => {
+    for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+  }, entries);
+  return context;
+}
+
+/** Pages checked in this many tabs at once: most of a visit is waiting for the server. */
+const TABS = 6;
+
+/** Opens each page once it has settled and answers what axe found on them. */
+async function checkPages(
+  browser: Browser,
+  testInfo: TestInfo,
+  lang: { abbr: string; language: string },
+  pages: readonly string[],
+  token?: string,
+): Promise<string[]> {
+  const context = await device(browser, testInfo, lang, token);
+  const queue = [...pages];
+  const found: string[] = [];
+  await Promise.all(
+    Array.from({ length: TABS }, async () => {
+      const page = await context.newPage();
+      const quiet = quietWatch(page);
+      for (let path = queue.shift(); path; path = queue.shift()) {
+        await page.goto(url(path));
+        await quiet();
+        await settled(page);
+        await quiet();
+        found.push(...(await violations(page, path)));
+      }
+    }),
+  );
+  await context.close();
+  return found;
+}
+
+/** The dialog on top, open. */
+const topDialog = (page: Page) => page.locator('dialog[open]').last();
+
+test.describe('accessibility', () => {
+  let cast: Cast;
+
+  test.beforeAll(async ({ request }, testInfo) => {
+    const member = await registerViaApi(request, person('a11y', testInfo), { gender: 'male' });
+    await buy(request, member.token, 'svip-1m');
+    await buy(request, member.token, 'gold-600');
+    const her = person('a11yw', testInfo);
+    const them = await registerViaApi(request, her);
+    // She liked, visited and wrote to him: his lists, badges and conversations are not empty.
+    await api(request, them.token, `/system/like/opera/${member.userId}`);
+    await api(request, them.token, `/system/user/profile/homePage?userId=${member.userId}`);
+    await api(request, them.token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { to: member.userId, msgType: 'txt', content: { text: 'Hello from Osaka' } },
+    });
+    cast = {
+      member,
+      partner: {
+        userId: them.userId,
+        userName: her.userName,
+        emUser: `u${them.userId}`,
+        gender: 'female',
+      },
+    };
+  });
+
+  for (const lang of LANGUAGES) {
+    test(`every page passes axe in ${lang.language}`, async ({ browser }, testInfo) => {
+      const found = [
+        ...(await checkPages(browser, testInfo, lang, publicPaths)),
+        ...(await checkPages(
+          browser,
+          testInfo,
+          lang,
+          memberPages(cast.partner),
+          cast.member.token,
+        )),
+      ];
+      expect(found, found.join('\n')).toEqual([]);
+    });
+
+    test(`every dialog and sheet passes axe in ${lang.language}, and Escape closes it`, async ({
+      browser,
+      request,
+    }, testInfo) => {
+      const context = await device(browser, testInfo, lang, cast.member.token);
+      const page = await context.newPage();
+      const quiet = quietWatch(page);
+      const t = (key: string) => say(lang.strings, key);
+      const button = (key: string) => page.getByRole('button', { name: t(key), exact: true });
+      const found: string[] = [];
+
+      const go = async (path: string) => {
+        await page.goto(url(path));
+        await quiet();
+        await settled(page);
+      };
+      /** Checks the dialog now on top; Escape closes it and focus goes back to `opener`. */
+      const check = async (where: string, opener: Locator) => {
+        await expect(topDialog(page)).toBeVisible();
+        await quiet();
+        found.push(...(await violations(page, where)));
+        const open = await page.locator('dialog[open]').count();
+        await page.keyboard.press('Escape');
+        await expect(page.locator('dialog[open]')).toHaveCount(open - 1);
+        await expect(opener).toBeFocused();
+      };
+      /** Checks an action sheet, then what its choice opens. */
+      const choose = async (where: string, opener: Locator, choice: string) => {
+        await opener.click();
+        await expect(topDialog(page)).toBeVisible();
+        found.push(...(await violations(page, `${where} sheet`)));
+        await topDialog(page)
+          .getByRole('button', { name: t(choice) })
+          .click();
+        await check(where, opener);
+      };
+
+      await go(paths.root);
+      const filters = page.getByTestId('open-filters');
+      await filters.click();
+      await check('filter sheet', filters);
+
+      await go(profileHref(cast.partner.userId));
+      await choose('report dialog', button('people.more'), 'people.report');
+      await button('people.editRemark').click();
+      await check('remark dialog', button('people.editRemark'));
+
+      await go(paths.recharge);
+      const product = page.getByTestId('product').first();
+      await product.click();
+      await check('payment sheet', product);
+
+      await go(paths.settings);
+      const help = page.getByRole('button', { name: t('nav.help') });
+      await help.click();
+      await check('help and support', help);
+
+      // A chat of its own: its one photo is the one sent here.
+      const her = person('a11yc', testInfo);
+      const { userId } = await registerViaApi(request, her);
+      await go(
+        chatHref({ userId, userName: her.userName, emUser: `u${userId}`, gender: 'female' }),
+      );
+      await choose('gift panel', button('chat.more'), 'wallet.gifts');
+      await choose('red packet', button('chat.more'), 'wallet.redPacket');
+      await page.getByTestId('chat-image-input').setInputFiles(PHOTO);
+      await expect(topDialog(page)).toBeVisible();
+      found.push(...(await violations(page, 'photo preview')));
+      await topDialog(page)
+        .getByRole('button', { name: t('chat.imageSend') })
+        .click();
+      const photo = page.getByRole('button', { name: t('chat.viewPhoto') }).last();
+      await photo.click();
+      await check('photo viewer', photo);
+
+      await context.close();
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  }
+
+  test('text at 200% fits the page without loss', async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the narrow screen is where text overflows');
+    const found: string[] = [];
+    for (const [name, path, token] of [
+      ['register', paths.register, undefined],
+      ['recharge', paths.recharge, cast.member.token],
+      ['discover', paths.root, cast.member.token],
+    ] as const) {
+      const context = await device(browser, testInfo, LANGUAGES[0], token);
+      const page = await context.newPage();
+      await page.goto(url(path));
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '200%';
+      });
+      await settled(page);
+      // The right edge of the widest box (a clipping page would hide its own scroll width).
+      const { wide, screen } = await page.evaluate(() => ({
+        wide: Math.max(
+          ...[...document.querySelectorAll('body *')].map((el) => el.getBoundingClientRect().right),
+        ),
+        screen: window.screen.width,
+      }));
+      if (wide > screen + 1) found.push(`${path} reaches ${wide}px on a ${screen}px screen`);
+      await shot(page, testInfo, `text-200-${name}`);
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+test('asked for less motion, nothing on the page moves', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(url(paths.splash));
+  const motion = await page.locator('.splash-mark').evaluate((el) => {
+    const style = getComputedStyle(el);
+    return [style.animationName, style.animationDuration];
+  });
+  expect(motion[0] === 'none' || motion[1] === '0s', motion.join(' ')).toBe(true);
+  await page.goto(url(paths.login));
+  await expect(page.locator('.btn').first()).toHaveCSS('transition-duration', /^0s/);
+});

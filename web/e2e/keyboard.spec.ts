@@ -1,0 +1,66 @@
+// A person who uses only the keyboard: logs in, opens someone from Discover, likes her, opens the
+// chat and sends a message, with every stop showing where focus is.
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { person, registerViaApi, skipSplash, url } from './helpers';
+
+/** Presses Tab until `target` has focus, as a person would, and checks focus is drawn. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses += 1) {
+    const focused = await target.evaluate((el) => el === document.activeElement).catch(() => false);
+    if (focused) {
+      const drawn = await target.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return (
+          el.matches(':focus-visible') &&
+          (style.outlineStyle !== 'none' || style.boxShadow !== 'none')
+        );
+      });
+      expect(drawn, 'focus is drawn').toBe(true);
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('with the keyboard alone he logs in, likes someone from Discover and writes to her', async ({
+  page,
+  request,
+}, testInfo) => {
+  const me = person('kbd', testInfo);
+  await registerViaApi(request, me, { gender: 'male' });
+  await skipSplash(page);
+  await page.goto(url('/pages/login/login'));
+
+  await tabTo(page, page.getByLabel('User name or email'));
+  await page.keyboard.type(me.userName);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(me.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(url('/'));
+
+  const card = page.getByTestId('person-card').first().getByRole('link');
+  await expect(card).toBeVisible();
+  const name = (await page.getByTestId('person-name').first().textContent()) ?? '';
+  await tabTo(page, card);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('profile-name')).toHaveText(name);
+
+  const like = page.getByTestId('like-button');
+  await tabTo(page, like);
+  await page.keyboard.press('Enter');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+
+  await tabTo(page, page.getByRole('link', { name: 'Message', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+
+  await tabTo(page, page.getByRole('textbox'));
+  await page.keyboard.type('Hello from the keyboard');
+  await tabTo(page, page.getByRole('button', { name: 'Send', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByTestId('message').filter({ hasText: 'Hello from the keyboard' }),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveValue('');
+});
