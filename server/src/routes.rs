@@ -26,11 +26,8 @@ const BODY_LIMIT: usize = 16 * 1024 * 1024;
 pub fn router(app: App) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let (api, _) = api();
-    // Who is asking is settled once, at the door of the API.
-    let api = api.layer(axum::middleware::from_fn_with_state(
-        app.sessions.clone(),
-        account::sessions::recognise,
-    ));
+    // Who is asking is recognised where a handler asks (the `Session` extractor).
+    let api = api.layer(Extension(app.sessions.clone()));
     let https = web::Https(app.config.is_https());
     Router::new()
         .merge(api)

@@ -1,16 +1,14 @@
 //! Sessions: opaque 256-bit bearer tokens. Only their SHA-256 is stored, so a leaked database
 //! holds no usable token. Logout, password change and account deletion revoke them.
 //!
-//! Who is asking is settled once, at the door (`recognise`, a layer around the API): a valid
-//! bearer token puts its `Session` in the request, and a handler that takes a `Session` answers
-//! 401 when there is none.
+//! The router puts `Sessions` into every API request (a layer), so the `Session` extractor needs
+//! no state of its own: a handler that takes a `Session` has the bearer token recognised then,
+//! once a request, and answers 401 without a valid one; an endpoint open to all reads nothing.
 
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 
 use crate::account::store::AccountStore;
 use crate::account::token::{new_token, token_hash};
@@ -64,25 +62,6 @@ impl Sessions {
     }
 }
 
-/// The layer that recognises a request's bearer token: its `Session` goes into the request. A
-/// token that is unknown or expired adds nothing (an endpoint open to all still answers).
-pub async fn recognise(
-    State(sessions): State<Sessions>,
-    mut request: Request,
-    next: Next,
-) -> Response {
-    if let Some(token) = bearer(request.headers()) {
-        match sessions.authenticate(token).await {
-            Ok(session) => {
-                request.extensions_mut().insert(session);
-            }
-            Err(ApiError::Unauthorized) => {}
-            Err(e) => return e.into_response(),
-        }
-    }
-    next.run(request).await
-}
-
 /// The token of `Authorization: Bearer <token>`.
 fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
@@ -107,10 +86,17 @@ impl<S: Send + Sync> FromRequestParts<S> for Session {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        parts
+        if let Some(session) = parts.extensions.get::<Session>() {
+            return Ok(*session);
+        }
+        let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized)?;
+        let sessions = parts
             .extensions
-            .get::<Session>()
-            .copied()
-            .ok_or(ApiError::Unauthorized)
+            .get::<Sessions>()
+            .cloned()
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no Sessions layer")))?;
+        let session = sessions.authenticate(token).await?;
+        parts.extensions.insert(session);
+        Ok(session)
     }
 }
