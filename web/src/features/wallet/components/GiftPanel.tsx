@@ -16,6 +16,7 @@ import type { KeysUnder, Translate } from '../../../i18n';
 import { DEFAULT_CARD_DISCOUNT_PERCENT, giftPrice, rechargeHref } from '../display';
 import { CoinIcon } from './icons';
 import './wallet.css';
+import { isOneOf } from '../../../lib/one-of';
 
 /** The gifts with a name in every language; another code shows as itself. */
 const NAMED_GIFTS = [
@@ -29,12 +30,8 @@ const NAMED_GIFTS = [
   'thank-you-card',
 ] as const satisfies readonly KeysUnder<'wallet.gift'>[];
 
-function isNamedGift(code: string): code is (typeof NAMED_GIFTS)[number] {
-  return (NAMED_GIFTS as readonly string[]).includes(code);
-}
-
 export function giftName(code: string, t: Translate): string {
-  return isNamedGift(code) ? t(`wallet.gift.${code}`) : code;
+  return isOneOf(NAMED_GIFTS, code) ? t(`wallet.gift.${code}`) : code;
 }
 
 export function GiftPanel({

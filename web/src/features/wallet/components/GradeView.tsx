@@ -10,6 +10,7 @@ import type { Balances, Grade, Product } from '../api/types';
 import type { KeysUnder, Translate } from '../../../i18n';
 import { formatPrice, isMember, membershipLine, rechargeHref } from '../display';
 import './wallet.css';
+import { isOneOf } from '../../../lib/one-of';
 
 const LEVELS = ['VIP', 'SVIP'] as const;
 type LevelName = (typeof LEVELS)[number];
@@ -28,13 +29,9 @@ const NAMED_BENEFITS = [
   'priorityInDiscover',
 ] as const satisfies readonly KeysUnder<'wallet.benefit'>[];
 
-function isNamedBenefit(key: string): key is (typeof NAMED_BENEFITS)[number] {
-  return (NAMED_BENEFITS as readonly string[]).includes(key);
-}
-
 /** A benefit key of GET /system/grade/{level} in words, with the grade's own figures. */
 function benefitText(key: string, grade: Grade | undefined, t: Translate) {
-  if (!isNamedBenefit(key)) return key;
+  if (!isOneOf(NAMED_BENEFITS, key)) return key;
   return t(`wallet.benefit.${key}`, {
     amount: formatNumber(grade?.dailyTranslationCharacters ?? 2000),
     percent: grade?.cardGiftDiscountPercent ?? 30,
