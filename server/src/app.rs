@@ -9,15 +9,18 @@ use axum::extract::FromRef;
 use crate::account::password::PasswordHasher;
 use crate::account::sessions::Sessions;
 use crate::account::Accounts;
+use crate::album::Album;
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::hub::Hub;
 use crate::chat::Chat;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
+use crate::feed::Feed;
 use crate::ground::Ground;
 use crate::mail::Mailer;
 use crate::media::Media;
+use crate::notices::Notices;
 use crate::notify::Notify;
 use crate::people::People;
 use crate::translate::Translate;
@@ -40,6 +43,9 @@ pub struct App {
     pub wallet: Wallet,
     pub translate: Translate,
     pub notify: Notify,
+    pub feed: Feed,
+    pub album: Album,
+    pub notices: Notices,
 }
 
 impl App {
@@ -77,6 +83,9 @@ impl App {
         let people = People::new(&ground);
         let wallet = Wallet::new(&ground);
         let translate = Translate::new(&ground);
+        let feed = Feed::new(&ground);
+        let album = Album::new(&ground);
+        let notices = Notices::new(&ground);
         Ok(App {
             config,
             db,
@@ -92,6 +101,9 @@ impl App {
             wallet,
             translate,
             notify,
+            feed,
+            album,
+            notices,
         })
     }
 }
@@ -114,7 +126,11 @@ serves! {
     Wallet => wallet,
     Translate => translate,
     Notify => notify,
+    Feed => feed,
+    Album => album,
+    Notices => notices,
     Media => media,
+    Arc<RateLimiter> => limits,
     Db => db,
     Clock => clock,
 }

@@ -103,6 +103,14 @@ pub struct RateLimits {
     /// Push subscriptions (each one a later outgoing request) per client address and per account.
     pub push_subscribe_per_ip: u32,
     pub push_subscribe_per_account: u32,
+    /// Dynamics published or edited per account per minute.
+    pub post_per_account: u32,
+    /// Comments per account per minute.
+    pub comment_per_account: u32,
+    /// Pictures uploaded (for a dynamic or the album) per account per minute: each is decoded.
+    pub upload_per_account: u32,
+    /// The web app's error reports per client address per minute.
+    pub client_error_per_ip: u32,
 }
 
 /// Operator settings of accounts: daily caps on mail codes and the sign-in delay (DESIGN.md
@@ -291,6 +299,10 @@ impl Default for RateLimits {
             avatar_per_ip: 30,
             push_subscribe_per_ip: 30,
             push_subscribe_per_account: 10,
+            post_per_account: 10,
+            comment_per_account: 30,
+            upload_per_account: 30,
+            client_error_per_ip: 10,
         }
     }
 }

@@ -3,17 +3,20 @@
 //! `main.rs` is the `amora` command, and tests start the same server with `Server::start`.
 
 pub mod account;
+pub mod album;
 pub mod api;
 pub mod app;
 pub mod chat;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod feed;
 pub mod ground;
 pub mod i18n;
 pub mod ledger;
 pub mod mail;
 pub mod media;
+pub mod notices;
 pub mod notify;
 pub mod ops;
 pub mod people;
@@ -56,6 +59,8 @@ impl Server {
         }
         if app.config.demo && !app.people.demo_seeded().await? {
             app.people.seed_demo(&app.passwords, 60).await?;
+            app.feed.seed_demo().await?;
+            app.notices.seed_demo().await?;
             tracing::info!(
                 "demo profiles created; log in as '{}' with password '{}'",
                 people::demo::DEMO_USER,
@@ -96,6 +101,9 @@ impl Server {
                 }
                 if let Err(e) = sweeper.people.forget_earlier_days().await {
                     tracing::warn!(error = %e, "could not forget earlier days' discover");
+                }
+                if let Err(e) = sweeper.notices.forget_old_errors().await {
+                    tracing::warn!(error = %e, "could not forget old error reports");
                 }
             }
         });

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use amora_server::account::model::Level;
 use amora_server::account::store::AccountStore;
+use amora_server::notices::NewVersion;
 use amora_server::{App, Config, Server};
 use clap::{Parser, Subcommand};
 
@@ -40,6 +41,51 @@ enum Command {
     User {
         #[command(subcommand)]
         command: UserCommand,
+    },
+    /// Announcements of the Bulletin.
+    Notice {
+        #[command(subcommand)]
+        command: NoticeCommand,
+    },
+    /// Released versions (the app offers the update).
+    Version {
+        #[command(subcommand)]
+        command: VersionCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum NoticeCommand {
+    /// Publish an announcement, or (`--of ID`) its text in another language.
+    Add {
+        #[arg(long)]
+        title: String,
+        #[arg(long)]
+        body: String,
+        /// en, zh-Hans, zh-Hant, ja, es, kr, ge or ru (English by default).
+        #[arg(long)]
+        language: Option<String>,
+        #[arg(long)]
+        of: Option<i64>,
+    },
+}
+
+#[derive(Subcommand)]
+enum VersionCommand {
+    /// List a release.
+    Add {
+        #[arg(long)]
+        version: String,
+        /// web, android or ios.
+        #[arg(long, default_value = "web")]
+        platform: String,
+        #[arg(long, default_value = "")]
+        notes: String,
+        #[arg(long)]
+        url: Option<String>,
+        /// Older versions may no longer be used.
+        #[arg(long)]
+        mandatory: bool,
     },
 }
 
@@ -78,6 +124,48 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::User { command } => user(config, command).await,
+        Command::Notice {
+            command:
+                NoticeCommand::Add {
+                    title,
+                    body,
+                    language,
+                    of,
+                },
+        } => {
+            let app = App::build(config).await?;
+            let id = app
+                .notices
+                .add_notice(of, language.as_deref(), &title, &body)
+                .await?;
+            println!("notice {id}");
+            app.db.close().await;
+            Ok(())
+        }
+        Command::Version {
+            command:
+                VersionCommand::Add {
+                    version,
+                    platform,
+                    notes,
+                    url,
+                    mandatory,
+                },
+        } => {
+            let app = App::build(config).await?;
+            app.notices
+                .add_version(NewVersion {
+                    version: version.clone(),
+                    platform: platform.clone(),
+                    notes,
+                    url,
+                    mandatory,
+                })
+                .await?;
+            println!("{platform} {version} listed");
+            app.db.close().await;
+            Ok(())
+        }
         Command::Demo { users } => {
             let app = App::build(config).await?;
             app.people.ensure_service_accounts().await?;
@@ -85,6 +173,8 @@ async fn main() -> anyhow::Result<()> {
                 println!("demo profiles exist already");
             } else {
                 app.people.seed_demo(&app.passwords, users).await?;
+                app.feed.seed_demo().await?;
+                app.notices.seed_demo().await?;
                 println!(
                     "{users} demo profiles created; log in as '{}' with password '{}'",
                     amora_server::people::demo::DEMO_USER,

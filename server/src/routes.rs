@@ -17,7 +17,9 @@ use crate::api::error::ApiError;
 use crate::api::extract::TrustForwardedFor;
 use crate::api::{method_not_allowed, not_found};
 use crate::app::App;
-use crate::{account, chat, i18n, media, notify, ops, people, translate, wallet, web};
+use crate::{
+    account, album, chat, feed, i18n, media, notices, notify, ops, people, translate, wallet, web,
+};
 
 /// Largest request body: a 10 MB picture in base64, with room to spare.
 const BODY_LIMIT: usize = 16 * 1024 * 1024;
@@ -69,14 +71,20 @@ pub fn api() -> (Router<App>, OpenApi) {
         .merge(chat::routes::router())
         .merge(notify::routes::router())
         .merge(wallet::routes::router())
-        .merge(translate::routes::router());
+        .merge(translate::routes::router())
+        .merge(feed::routes::router())
+        .merge(album::routes::router())
+        .merge(notices::routes::router())
+        .merge(media::upload::router());
     let (router, mut doc) = OpenApiRouter::new()
         .nest("/prod-api", api)
         .split_for_parts();
     doc.info = utoipa::openapi::Info::new("Amora API", env!("CARGO_PKG_VERSION"));
     doc.info.description = Some(
         "Every answer is {code, msg, data}; the HTTP status equals code. Lists are paged with \
-         pageNum and pageSize and answer data {rows, total}."
+         pageNum and pageSize and answer data {rows, total}; the feed pages by `before` (the \
+         previous page's `next`) and answers {rows, next}, as counting a feed of millions on \
+         every page would cost more than the page."
             .into(),
     );
     doc.components

@@ -5,7 +5,7 @@
 //! no state of its own: a handler that takes a `Session` has the bearer token recognised then,
 //! once a request, and answers 401 without a valid one; an endpoint open to all reads nothing.
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, OptionalFromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
@@ -98,5 +98,19 @@ impl<S: Send + Sync> FromRequestParts<S> for Session {
         let session = sessions.authenticate(token).await?;
         parts.extensions.insert(session);
         Ok(session)
+    }
+}
+
+/// Where signing in is optional (an error report): the person when a valid token comes with
+/// the request, nobody otherwise. A stale token is no reason to refuse.
+impl<S: Send + Sync> OptionalFromRequestParts<S> for Session {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>, ApiError> {
+        match <Session as FromRequestParts<S>>::from_request_parts(parts, state).await {
+            Ok(session) => Ok(Some(session)),
+            Err(ApiError::Unauthorized) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 }

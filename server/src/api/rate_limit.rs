@@ -32,6 +32,10 @@ pub enum Action {
     AvatarByIp,
     PushSubscribeByIp,
     PushSubscribeByAccount,
+    PostByAccount,
+    CommentByAccount,
+    UploadByAccount,
+    ClientErrorByIp,
 }
 
 pub struct RateLimiter {
@@ -52,6 +56,10 @@ pub struct RateLimiter {
     avatar_ip: DefaultKeyedRateLimiter<String>,
     push_subscribe_ip: DefaultKeyedRateLimiter<String>,
     push_subscribe_account: DefaultKeyedRateLimiter<String>,
+    post_account: DefaultKeyedRateLimiter<String>,
+    comment_account: DefaultKeyedRateLimiter<String>,
+    upload_account: DefaultKeyedRateLimiter<String>,
+    client_error_ip: DefaultKeyedRateLimiter<String>,
 }
 
 fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
@@ -80,6 +88,10 @@ impl RateLimiter {
             avatar_ip: per_minute(limits.avatar_per_ip),
             push_subscribe_ip: per_minute(limits.push_subscribe_per_ip),
             push_subscribe_account: per_minute(limits.push_subscribe_per_account),
+            post_account: per_minute(limits.post_per_account),
+            comment_account: per_minute(limits.comment_per_account),
+            upload_account: per_minute(limits.upload_per_account),
+            client_error_ip: per_minute(limits.client_error_per_ip),
         }
     }
 
@@ -110,6 +122,10 @@ impl RateLimiter {
             Action::AvatarByIp => &self.avatar_ip,
             Action::PushSubscribeByIp => &self.push_subscribe_ip,
             Action::PushSubscribeByAccount => &self.push_subscribe_account,
+            Action::PostByAccount => &self.post_account,
+            Action::CommentByAccount => &self.comment_account,
+            Action::UploadByAccount => &self.upload_account,
+            Action::ClientErrorByIp => &self.client_error_ip,
         };
         limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
@@ -138,6 +154,10 @@ impl RateLimiter {
             &self.avatar_ip,
             &self.push_subscribe_ip,
             &self.push_subscribe_account,
+            &self.post_account,
+            &self.comment_account,
+            &self.upload_account,
+            &self.client_error_ip,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();

@@ -8,6 +8,7 @@
 mod image;
 pub mod routes;
 pub mod signed;
+pub mod upload;
 
 use std::sync::Arc;
 
@@ -32,6 +33,8 @@ pub struct Media {
     url_key: Arc<signed::UrlKey>,
     /// How long a signed URL stays valid, in seconds.
     url_seconds: i64,
+    /// Where clients reach us (`public_url`), to recognise our own absolute media URLs.
+    public_url: Arc<str>,
 }
 
 /// A stored picture: its key and its thumbnail's key.
@@ -62,6 +65,7 @@ impl Media {
             decoding: Arc::new(Semaphore::new(config.image_concurrency.max(1))),
             url_key: Arc::new(signed::UrlKey::load(config)?),
             url_seconds: config.media_url_seconds,
+            public_url: config.public_url.trim_end_matches('/').into(),
         })
     }
 
@@ -73,6 +77,28 @@ impl Media {
     /// Whether a signed URL's expiry and signature are valid for `key` at `now`.
     pub fn verify(&self, key: &str, expires: i64, signature: &str, now: i64) -> bool {
         self.url_key.verify(key, expires, signature, now)
+    }
+
+    /// The stored key a URL of ours names, with its signature where it carries one: `/media/<key>`
+    /// or `<public url>/media/<key>`. Nothing else is ours, whatever it points at.
+    pub fn own_key<'u>(&self, url: &'u str) -> Option<(&'u str, Option<&'u str>)> {
+        let url = url.trim();
+        let path = match url.strip_prefix(&*self.public_url) {
+            Some(rest) if rest.starts_with('/') => rest,
+            _ if url.starts_with('/') && !url.starts_with("//") => url,
+            _ => return None,
+        };
+        let (path, query) = match path.split_once('?') {
+            Some((path, query)) => (path, Some(query)),
+            None => (path, None),
+        };
+        let key = path.strip_prefix("/media/")?;
+        let safe = !key.is_empty()
+            && key
+                .split('/')
+                .all(|part| !part.is_empty() && part != "." && part != "..")
+            && !key.contains(['\\', '%', '#']);
+        safe.then_some((key, query))
     }
 
     /// How long a signed URL stays valid, in seconds.
@@ -88,6 +114,106 @@ impl Media {
         data: &str,
     ) -> Result<StoredImage, ApiError> {
         self.put_image(folder, decode_base64_image(data)?).await
+    }
+
+    /// The pictures of something `owner` publishes (a dynamic, album photos), in order: each a
+    /// base64 picture, re-encoded and stored under `folder/`, or the key of a picture `owner`
+    /// uploaded before (`uploads/<owner>/...`, see `upload_folder`), moved into `folder/`, so
+    /// one upload is published once. All or nothing: when one picture is refused, what was
+    /// stored is deleted and every upload stays where it was.
+    pub async fn accept_images(
+        &self,
+        owner: i64,
+        folder: &str,
+        images: &[String],
+    ) -> Result<Vec<StoredImage>, ApiError> {
+        let uploads = upload_folder(owner);
+        // Uploads are named first, and all checked before anything is stored or moved.
+        let mut named = Vec::with_capacity(images.len());
+        for image in images {
+            let image = image.trim();
+            let key = image.strip_prefix("/media/").unwrap_or(image);
+            if !key.starts_with("uploads/") {
+                named.push(None);
+                continue;
+            }
+            let name = key
+                .strip_prefix(uploads.as_str())
+                .and_then(|rest| rest.strip_prefix('/'))
+                .and_then(|name| name.strip_suffix(".jpg"))
+                .filter(|name| !name.is_empty() && name.bytes().all(|b| b.is_ascii_hexdigit()))
+                .ok_or(ApiError::Invalid(Msg::NotYourUpload))?;
+            if !self.exists(key).await? {
+                return Err(ApiError::Invalid(Msg::NotYourUpload));
+            }
+            named.push(Some((key.to_owned(), name.to_owned())));
+        }
+        let mut stored: Vec<Option<StoredImage>> = Vec::with_capacity(images.len());
+        for (image, upload) in images.iter().zip(&named) {
+            if upload.is_some() {
+                stored.push(None);
+                continue;
+            }
+            match self.put_base64_image(folder, image).await {
+                Ok(picture) => stored.push(Some(picture)),
+                Err(e) => {
+                    self.delete_stored(stored.iter().flatten()).await;
+                    return Err(e);
+                }
+            }
+        }
+        let mut moved: Vec<(String, StoredImage)> = Vec::new();
+        for (slot, upload) in stored.iter_mut().zip(&named) {
+            let Some((key, name)) = upload else { continue };
+            let picture = StoredImage {
+                key: format!("{folder}/{name}.jpg"),
+                thumb_key: format!("{folder}/{name}_thumb.jpg"),
+            };
+            let result = match self.rename(key, &picture.key).await {
+                Ok(()) => self.rename(&thumb_of(key), &picture.thumb_key).await,
+                Err(e) => Err(e),
+            };
+            if let Err(e) = result {
+                // Put back what moved (a picture whose thumbnail did not follow included).
+                let _ = self.rename(&picture.key, key).await;
+                for (from, back) in moved.iter().rev() {
+                    let _ = self.rename(&back.key, from).await;
+                    let _ = self.rename(&back.thumb_key, &thumb_of(from)).await;
+                }
+                self.delete_stored(stored.iter().flatten()).await;
+                return Err(e);
+            }
+            moved.push((key.clone(), picture.clone()));
+            *slot = Some(picture);
+        }
+        Ok(stored.into_iter().flatten().collect())
+    }
+
+    async fn delete_stored<'p>(&self, pictures: impl Iterator<Item = &'p StoredImage>) {
+        let keys: Vec<String> = pictures.map(|p| p.key.clone()).collect();
+        self.delete_pictures(&keys).await;
+    }
+
+    async fn rename(&self, from: &str, to: &str) -> Result<(), ApiError> {
+        match self
+            .store
+            .rename(&StorePath::from(from), &StorePath::from(to))
+            .await
+        {
+            Ok(()) => Ok(()),
+            Err(object_store::Error::NotFound { .. }) => Err(ApiError::Invalid(Msg::NotYourUpload)),
+            Err(e) => Err(ApiError::Internal(e.into())),
+        }
+    }
+
+    /// Whether an object is stored under `key`.
+    async fn exists(&self, key: &str) -> Result<bool, ApiError> {
+        let path = StorePath::parse(key).map_err(|_| ApiError::Invalid(Msg::NotYourUpload))?;
+        match self.store.head(&path).await {
+            Ok(_) => Ok(true),
+            Err(object_store::Error::NotFound { .. }) => Ok(false),
+            Err(e) => Err(ApiError::Internal(e.into())),
+        }
     }
 
     /// Re-encodes a picture and its thumbnail and stores both under `folder/`.
@@ -142,9 +268,33 @@ impl Media {
         }
     }
 
+    /// Removes stored pictures with their thumbnails.
+    pub async fn delete_pictures(&self, keys: &[String]) {
+        let thumbs: Vec<String> = keys.iter().map(|k| thumb_of(k)).collect();
+        let all: Vec<&str> = keys
+            .iter()
+            .chain(thumbs.iter())
+            .map(String::as_str)
+            .collect();
+        self.delete(&all).await;
+    }
+
     /// The URL a client fetches a public stored object from (private ones: `signer`).
     pub fn url(key: &str) -> String {
         format!("/media/{key}")
+    }
+}
+
+/// Where a person's uploads (`POST /common/image/uploads/base64`) are kept until they publish them.
+pub fn upload_folder(owner: i64) -> String {
+    format!("uploads/{owner}")
+}
+
+/// The key of the thumbnail stored beside the picture `key` (`put_image` names them so).
+pub fn thumb_of(key: &str) -> String {
+    match key.strip_suffix(".jpg") {
+        Some(stem) => format!("{stem}_thumb.jpg"),
+        None => key.to_owned(),
     }
 }
 

@@ -191,6 +191,6 @@ pub struct Counters {
     pub like_me: i64,
     /// New visits to my profile.
     pub visitor: i64,
-    /// New activity on my dynamics.
+    /// New dynamics of people I like since I last opened the feed.
     pub dynamics: i64,
 }

@@ -12,6 +12,7 @@ use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::ApiResult;
 use crate::api::extract::{Path, Query};
 use crate::api::rate_limit::Action;
+use crate::feed::Feed;
 use crate::people::model::{Card, Counters, List};
 use crate::people::store::PeopleList;
 use crate::people::People;
@@ -20,6 +21,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     People: FromRef<S>,
+    Feed: FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(counters))
@@ -33,8 +35,14 @@ where
 /// The red-badge counters: new since each list was last opened.
 #[utoipa::path(get, path = "/system/user/profile/homePage/count", tag = "people",
     security(("bearer" = [])), responses((status = 200, body = Envelope<Counters>)))]
-async fn counters(State(people): State<People>, me: Session) -> ApiResult<Reply<Counters>> {
-    Ok(ok(people.store.counters(me.user_id).await?))
+async fn counters(
+    State(people): State<People>,
+    State(feed): State<Feed>,
+    me: Session,
+) -> ApiResult<Reply<Counters>> {
+    let mut counters = people.store.counters(me.user_id).await?;
+    counters.dynamics = feed.unseen(&me).await?;
+    Ok(ok(counters))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -19,6 +19,7 @@ use crate::account::model::UserRow;
 use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
+use crate::feed::Feed;
 use crate::i18n::Msg;
 use crate::people::model::{Card, CardRow, List};
 use crate::people::store::PeopleList;
@@ -28,6 +29,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     People: FromRef<S>,
+    Feed: FromRef<S>,
 {
     OpenApiRouter::new()
         .merge(profiles::router())

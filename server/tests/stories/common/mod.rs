@@ -5,6 +5,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod chat;
+pub mod feed;
 pub mod images;
 pub mod passwords;
 pub mod people;

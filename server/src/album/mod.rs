@@ -1,0 +1,182 @@
+//! The album: at most six photos a person shows on their profile. Uploading and viewing
+//! someone else's album are member features; a new photo waits for staff review and only its
+//! owner sees it until approved; the owner switches each photo open or private and deletes.
+
+pub mod routes;
+pub mod store;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::account::sessions::Session;
+use crate::account::store::AccountStore;
+use crate::album::store::{AlbumStore, PhotoRow};
+use crate::api::envelope::Page;
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::rate_limit::{Action, RateLimiter};
+use crate::clock::Clock;
+use crate::ground::Ground;
+use crate::i18n::Msg;
+use crate::media::{thumb_of, Media};
+use crate::people::store::PeopleStore;
+use std::sync::Arc;
+
+/// Most photos in an album, SPEC section 9.
+pub const MAX_PHOTOS: i64 = 6;
+
+/// Where an album photo stands, as its owner sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PhotoState {
+    Open,
+    Private,
+    /// Waiting for staff: only its owner sees it.
+    Review,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Photo {
+    pub id: i64,
+    pub url: String,
+    pub thumb: String,
+    pub state: PhotoState,
+    /// The owner's choice, kept while the photo is under review.
+    pub is_open: bool,
+    pub created_at: String,
+}
+
+impl Photo {
+    fn from_row(row: PhotoRow) -> Photo {
+        let state = match (row.approved, row.is_open) {
+            (false, _) => PhotoState::Review,
+            (true, true) => PhotoState::Open,
+            (true, false) => PhotoState::Private,
+        };
+        Photo {
+            id: row.id,
+            url: Media::url(&row.image_key),
+            thumb: Media::url(&thumb_of(&row.image_key)),
+            state,
+            is_open: row.is_open,
+            created_at: crate::clock::rfc3339(row.created_at),
+        }
+    }
+}
+
+/// The album service.
+#[derive(Clone)]
+pub struct Album {
+    store: AlbumStore,
+    people: PeopleStore,
+    accounts: AccountStore,
+    media: Media,
+    clock: Clock,
+    limits: Arc<RateLimiter>,
+}
+
+impl Album {
+    pub fn new(ground: &Ground) -> Album {
+        Album {
+            store: AlbumStore::new(ground.db.clone()),
+            people: PeopleStore::new(ground.db.clone()),
+            accounts: AccountStore::new(ground.db.clone()),
+            media: ground.media.clone(),
+            clock: ground.clock.clone(),
+            limits: ground.limits.clone(),
+        }
+    }
+
+    /// Member features answer 403 with `data.upgrade` to everyone else.
+    async fn require_member(&self, me: &Session) -> ApiResult<()> {
+        let row = self
+            .accounts
+            .user(me.user_id)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
+        row.membership(self.clock.unix())
+            .map(|_| ())
+            .ok_or(ApiError::Upgrade)
+    }
+
+    /// A person's album: all of mine with their states; someone else's open, approved photos
+    /// (members only; 404 when they are hidden from me).
+    pub async fn photos(&self, me: &Session, owner: Option<i64>) -> ApiResult<Page<Photo>> {
+        let owner = owner.unwrap_or(me.user_id);
+        let mine = owner == me.user_id;
+        if !mine {
+            self.people
+                .card(me.user_id, owner)
+                .await?
+                .ok_or(ApiError::NotFound)?;
+            self.require_member(me).await?;
+        }
+        let rows: Vec<Photo> = self
+            .store
+            .photos(owner, mine)
+            .await?
+            .into_iter()
+            .map(Photo::from_row)
+            .collect();
+        Ok(Page {
+            total: rows.len() as i64,
+            rows,
+        })
+    }
+
+    /// Adds photos to my album (members); each waits for review. Nothing is stored when the
+    /// album would hold more than six.
+    pub async fn add(&self, me: &Session, images: &[String]) -> ApiResult<Page<Photo>> {
+        self.require_member(me).await?;
+        if images.is_empty() {
+            return Err(ApiError::Invalid(Msg::AlbumNoImages));
+        }
+        if self.store.count(me.user_id).await? + images.len() as i64 > MAX_PHOTOS {
+            return Err(ApiError::Invalid(Msg::AlbumFull));
+        }
+        self.limits
+            .check(Action::UploadByAccount, &me.user_id.to_string())?;
+        let stored: Vec<String> = self
+            .media
+            .accept_images(me.user_id, "album", images)
+            .await?
+            .into_iter()
+            .map(|picture| picture.key)
+            .collect();
+        let added = self
+            .store
+            .add(me.user_id, &stored, MAX_PHOTOS, self.clock.unix())
+            .await;
+        if !matches!(added, Ok(Ok(()))) {
+            self.media.delete_pictures(&stored).await;
+        }
+        added?.map_err(|_| ApiError::Invalid(Msg::AlbumFull))?;
+        self.photos(me, None).await
+    }
+
+    /// Switches my photos open or private; 404 and nothing changed when one is not mine.
+    pub async fn set_open(&self, me: &Session, ids: &[i64], open: bool) -> ApiResult<()> {
+        self.own_all(me, ids).await?;
+        Ok(self.store.set_open(me.user_id, ids, open).await?)
+    }
+
+    /// Deletes my photos; 404 and nothing deleted when one is not mine.
+    pub async fn remove(&self, me: &Session, ids: &[i64]) -> ApiResult<()> {
+        let rows = self.own_all(me, ids).await?;
+        self.store.remove(me.user_id, ids).await?;
+        let keys: Vec<String> = rows.into_iter().map(|r| r.image_key).collect();
+        self.media.delete_pictures(&keys).await;
+        Ok(())
+    }
+
+    async fn own_all(&self, me: &Session, ids: &[i64]) -> ApiResult<Vec<PhotoRow>> {
+        let mut unique = ids.to_vec();
+        unique.sort_unstable();
+        unique.dedup();
+        let rows = self.store.owned(me.user_id, &unique).await?;
+        if rows.len() != unique.len() {
+            return Err(ApiError::NotFound);
+        }
+        Ok(rows)
+    }
+}

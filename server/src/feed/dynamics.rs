@@ -1,0 +1,190 @@
+//! Dynamics: the feeds, publishing with photos, editing, deleting, liking and flagging.
+
+use std::collections::BTreeSet;
+
+use crate::account::sessions::Session;
+use crate::api::envelope::Paging;
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::rate_limit::Action;
+use crate::feed::model::{dynamic_content, Dynamic, DynamicLike, FeedPage, FLAG_REASONS};
+use crate::feed::Feed;
+use crate::i18n::Msg;
+use crate::people::model::List;
+
+/// Most dynamics on one page.
+const MAX_PAGE: i64 = 50;
+
+impl Feed {
+    /// A page of the feed, newest first: everyone's, or one person's. Opening the first page of
+    /// everyone's clears the `dynamics` red badge.
+    pub async fn page(
+        &self,
+        me: &Session,
+        author: Option<i64>,
+        before: Option<i64>,
+        paging: Paging,
+    ) -> ApiResult<FeedPage> {
+        let limit = paging.limit().min(MAX_PAGE);
+        let offset = if before.is_some() { 0 } else { paging.offset() };
+        let mut rows = self
+            .store
+            .feed(
+                me.user_id,
+                author,
+                before.unwrap_or(i64::MAX),
+                limit + 1,
+                offset,
+            )
+            .await?;
+        let next = if rows.len() as i64 > limit {
+            rows.truncate(limit as usize);
+            rows.last().map(|row| row.id)
+        } else {
+            None
+        };
+        if author.is_none() && before.is_none() && offset == 0 {
+            self.people
+                .mark_seen(me.user_id, List::Dynamics, self.clock.unix())
+                .await?;
+        }
+        let now = self.clock.unix();
+        Ok(FeedPage {
+            rows: rows
+                .into_iter()
+                .map(|row| Dynamic::from_row(row, me.user_id, now))
+                .collect(),
+            next,
+        })
+    }
+
+    /// One dynamic the signed-in person may see, or 404.
+    pub async fn dynamic(&self, me: &Session, id: i64) -> ApiResult<Dynamic> {
+        let row = self
+            .store
+            .dynamic(me.user_id, id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        Ok(Dynamic::from_row(row, me.user_id, self.clock.unix()))
+    }
+
+    /// Publishes a dynamic: its photos are re-encoded (or taken from the person's uploads) first,
+    /// all or none.
+    pub async fn publish(
+        &self,
+        me: &Session,
+        content: Option<&str>,
+        images: &[String],
+    ) -> ApiResult<Dynamic> {
+        self.limits
+            .check(Action::PostByAccount, &me.user_id.to_string())?;
+        let content = dynamic_content(content, images.len())?;
+        let keys: Vec<String> = self
+            .media
+            .accept_images(me.user_id, "dynamics", images)
+            .await?
+            .into_iter()
+            .map(|picture| picture.key)
+            .collect();
+        let id = match self
+            .store
+            .publish(me.user_id, &content, &keys, self.clock.unix())
+            .await
+        {
+            Ok(id) => id,
+            Err(e) => {
+                self.media.delete_pictures(&keys).await;
+                return Err(e.into());
+            }
+        };
+        self.dynamic(me, id).await
+    }
+
+    /// Changes a dynamic's text: its author or staff only.
+    pub async fn edit(&self, me: &Session, id: i64, content: Option<&str>) -> ApiResult<Dynamic> {
+        self.limits
+            .check(Action::PostByAccount, &me.user_id.to_string())?;
+        let owned = self
+            .store
+            .owners(&[id])
+            .await?
+            .pop()
+            .ok_or(ApiError::NotFound)?;
+        if owned.user_id != me.user_id && !self.is_staff(me).await? {
+            return Err(ApiError::Forbidden(Msg::NotYourDynamic));
+        }
+        let photos = owned.images.split_whitespace().count();
+        let content = dynamic_content(content, photos)?;
+        self.store.edit(id, &content, self.clock.unix()).await?;
+        match self.store.dynamic(me.user_id, id).await? {
+            Some(row) => Ok(Dynamic::from_row(row, me.user_id, self.clock.unix())),
+            // Staff editing a dynamic of someone who blocked them.
+            None => Err(ApiError::NotFound),
+        }
+    }
+
+    /// Deletes dynamics with their comments, likes and photos: all of them or, when one is not
+    /// the person's own (and they are not staff), none.
+    pub async fn delete(&self, me: &Session, ids: &[i64]) -> ApiResult<()> {
+        let wanted: BTreeSet<i64> = ids.iter().copied().collect();
+        let ids: Vec<i64> = wanted.iter().copied().collect();
+        let owned = self.store.owners(&ids).await?;
+        if owned.len() != ids.len() {
+            return Err(ApiError::NotFound);
+        }
+        if owned.iter().any(|d| d.user_id != me.user_id) && !self.is_staff(me).await? {
+            return Err(ApiError::Forbidden(Msg::NotYourDynamic));
+        }
+        self.store.delete(&ids).await?;
+        let keys: Vec<String> = owned
+            .iter()
+            .flat_map(|d| d.images.split_whitespace().map(str::to_owned))
+            .collect();
+        self.media.delete_pictures(&keys).await;
+        Ok(())
+    }
+
+    /// Likes a dynamic the person may see, or takes the like back.
+    pub async fn like(&self, me: &Session, id: i64) -> ApiResult<DynamicLike> {
+        self.limits
+            .check(Action::LikeByAccount, &me.user_id.to_string())?;
+        self.store
+            .dynamic(me.user_id, id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        Ok(self
+            .store
+            .toggle_like(id, me.user_id, self.clock.unix())
+            .await?)
+    }
+
+    /// Flags someone else's dynamic for the moderators, once.
+    pub async fn flag(&self, me: &Session, id: i64, reason: Option<&str>) -> ApiResult<()> {
+        self.limits
+            .check(Action::ReportByAccount, &me.user_id.to_string())?;
+        let row = self
+            .store
+            .dynamic(me.user_id, id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        if row.author.user_id == me.user_id {
+            return Err(ApiError::Invalid(Msg::NotYourself));
+        }
+        let reason = reason
+            .map(str::trim)
+            .filter(|r| FLAG_REASONS.contains(r))
+            .ok_or(ApiError::Invalid(Msg::ReportReason))?;
+        if !self
+            .store
+            .flag(id, me.user_id, reason, self.clock.unix())
+            .await?
+        {
+            return Err(ApiError::Conflict(Msg::AlreadyFlagged));
+        }
+        Ok(())
+    }
+
+    /// The `dynamics` red badge: new dynamics of people I like since I last opened the feed.
+    pub async fn unseen(&self, me: &Session) -> ApiResult<i64> {
+        Ok(self.store.unseen(me.user_id).await?)
+    }
+}

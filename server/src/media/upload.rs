@@ -1,0 +1,118 @@
+//! `POST /common/image/uploads/base64`: a picture uploaded ahead of what it will be published in
+//! (a dynamic shows upload progress photo by photo), re-encoded and kept under the uploader's
+//! folder until they publish it. `POST /common/toImageBase64`: one of our own stored pictures as
+//! a data URL. Only our own: any other URL is refused without a request ever leaving the server
+//! (fetching URLs a client names would let anyone reach our internal network through us).
+
+use std::sync::Arc;
+
+use axum::extract::{FromRef, State};
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::account::sessions::Session;
+use crate::api::envelope::{ok, Envelope, Reply};
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::extract::Input;
+use crate::api::rate_limit::{Action, RateLimiter};
+use crate::clock::Clock;
+use crate::i18n::Msg;
+use crate::media::signed::is_private;
+use crate::media::{upload_folder, Media};
+
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Media: FromRef<S>,
+    Clock: FromRef<S>,
+    Arc<RateLimiter>: FromRef<S>,
+{
+    OpenApiRouter::new()
+        .routes(routes!(upload))
+        .routes(routes!(to_base64))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UploadRequest {
+    /// The picture as a base64 data URL (JPEG, PNG, WebP or GIF; at most 10 MB).
+    image: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Uploaded {
+    /// The re-encoded picture.
+    url: String,
+    thumb: String,
+    /// What to publish it with (`images` of `POST /system/dynamic` or `/system/catalog/add`).
+    key: String,
+}
+
+/// Uploads a picture to publish later; it is re-encoded (metadata such as GPS stripped) and
+/// thumbnailed.
+#[utoipa::path(post, path = "/common/image/uploads/base64", tag = "media",
+    request_body = UploadRequest, security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Uploaded>), (status = 400), (status = 401),
+        (status = 413), (status = 429)))]
+async fn upload(
+    State(media): State<Media>,
+    State(limits): State<Arc<RateLimiter>>,
+    me: Session,
+    Input(req): Input<UploadRequest>,
+) -> ApiResult<Reply<Uploaded>> {
+    limits.check(Action::UploadByAccount, &me.user_id.to_string())?;
+    let image = req.image.ok_or(ApiError::Invalid(Msg::ImageInvalid))?;
+    let stored = media
+        .put_base64_image(&upload_folder(me.user_id), &image)
+        .await?;
+    Ok(ok(Uploaded {
+        url: Media::url(&stored.key),
+        thumb: Media::url(&stored.thumb_key),
+        key: stored.key,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ToBase64Request {
+    /// One of our media URLs: `/media/<key>` or the public address followed by it; private
+    /// pictures with their signature.
+    url: Option<String>,
+}
+
+/// One of our own stored pictures as a data URL.
+#[utoipa::path(post, path = "/common/toImageBase64", tag = "media",
+    request_body = ToBase64Request, security(("bearer" = [])),
+    responses((status = 200, body = Envelope<String>), (status = 400), (status = 401),
+        (status = 403), (status = 404)))]
+async fn to_base64(
+    State(media): State<Media>,
+    State(clock): State<Clock>,
+    _me: Session,
+    Input(req): Input<ToBase64Request>,
+) -> ApiResult<Reply<String>> {
+    let url = req.url.unwrap_or_default();
+    let (key, query) = media
+        .own_key(&url)
+        .ok_or(ApiError::Invalid(Msg::NotOurMedia))?;
+    if is_private(key) {
+        let signature = |name: &str| {
+            query?
+                .split('&')
+                .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+        };
+        let expires = signature("exp").and_then(|e| e.parse::<i64>().ok());
+        let valid = match (expires, signature("sig")) {
+            (Some(expires), Some(sig)) => media.verify(key, expires, sig, clock.unix()),
+            _ => false,
+        };
+        if !valid {
+            return Err(ApiError::Forbidden(Msg::Forbidden));
+        }
+    }
+    let bytes = media.get(key).await?;
+    let mime = mime_guess::from_path(key).first_or_octet_stream();
+    let encoded = base64::engine::general_purpose::STANDARD.encode(&bytes);
+    Ok(ok(format!("data:{mime};base64,{encoded}")))
+}
