@@ -3,6 +3,7 @@
 // and Japanese on both projects. A serious or critical violation, or a skipped heading level,
 // fails the story with the rule, the elements and the rule's help page.
 import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
 import {
   type Browser,
   type Locator,
@@ -44,7 +45,7 @@ interface Partner {
 const ABOUT_SOMEONE: readonly string[] = [paths.homepage, paths.chat];
 
 /** Every route a member opens, each tab and sub-view once, and a profile and a chat with her. */
-function memberPages(partner: Partner): string[] {
+function memberPages(partner: Partner, dynamicId: number): string[] {
   return [
     ...Object.values(paths).filter((p) => !publicPaths.includes(p) && !ABOUT_SOMEONE.includes(p)),
     `${paths.index}?tab=favourite`,
@@ -53,12 +54,19 @@ function memberPages(partner: Partner): string[] {
     `${paths.settings}?view=profile`,
     `${paths.settings}?view=blocked`,
     `${paths.message}?tab=support`,
+    `${paths.dynamic}?tab=mine`,
+    `${paths.dynamicDetail}?id=${dynamicId}`,
     `${paths.recharge}?tab=gold`,
     `${paths.recharge}?tab=character`,
     paths.homepage,
     profileHref(partner.userId),
     chatHref(partner),
   ];
+}
+
+/** A small picture as a data URL, for posts. */
+function avatarPhoto(): string {
+  return `data:image/png;base64,${fs.readFileSync(PHOTO).toString('base64')}`;
 }
 
 /** What fails the story on the page as it is now, one line per rule. */
@@ -88,6 +96,10 @@ async function settled(page: Page) {
 interface Cast {
   member: { token: string; userId: number };
   partner: Partner;
+  /** Her dynamic with a photo, which he liked and commented on. */
+  dynamicId: number;
+  /** His own dynamic. */
+  myDynamicId: number;
 }
 
 /** A device of the project with the language chosen and, given a token, signed in. */
@@ -157,6 +169,12 @@ test.describe('accessibility', () => {
     const member = await registerViaApi(request, person('a11y', testInfo), { gender: 'male' });
     await buy(request, member.token, 'svip-1m');
     await buy(request, member.token, 'gold-600');
+    // A photo in his album: its state badge and the album's dialogs are checked too.
+    const photo = `data:image/png;base64,${fs.readFileSync(PHOTO).toString('base64')}`;
+    await api(request, member.token, '/system/catalog/add', {
+      method: 'POST',
+      data: { images: [photo] },
+    });
     const her = person('a11yw', testInfo);
     const them = await registerViaApi(request, her);
     // She liked, visited and wrote to him: his lists, badges and conversations are not empty.
@@ -166,8 +184,25 @@ test.describe('accessibility', () => {
       method: 'POST',
       data: { to: member.userId, msgType: 'txt', content: { text: 'Hello from Osaka' } },
     });
+    // Her dynamic with a photo, his like and comment on it, and his own dynamic: the feed,
+    // the detail and both kinds of "..." menu have something to show.
+    const dynamic = await api<{ id: number }>(request, them.token, '/system/dynamic', {
+      method: 'POST',
+      data: { content: 'Autumn leaves in Kyoto', images: [avatarPhoto()] },
+    });
+    await api(request, member.token, `/system/dynamic/like?id=${dynamic.id}`);
+    await api(request, member.token, '/system/comment/add', {
+      method: 'POST',
+      data: { dynamicId: dynamic.id, content: 'Beautiful colours' },
+    });
+    const mine = await api<{ id: number }>(request, member.token, '/system/dynamic', {
+      method: 'POST',
+      data: { content: 'My first post', images: [] },
+    });
     cast = {
       member,
+      dynamicId: dynamic.id,
+      myDynamicId: mine.id,
       partner: {
         userId: them.userId,
         userName: her.userName,
@@ -185,7 +220,7 @@ test.describe('accessibility', () => {
           browser,
           testInfo,
           lang,
-          memberPages(cast.partner),
+          memberPages(cast.partner, cast.dynamicId),
           cast.member.token,
         )),
       ];
@@ -249,6 +284,36 @@ test.describe('accessibility', () => {
       await help.click();
       await check('help and support', help);
 
+      await go(paths.album);
+      await button('album.select').click();
+      await page.getByTestId('album-photo').first().click();
+      await button('album.delete').click();
+      await check('album delete confirm', button('album.delete'));
+      await button('album.done').click();
+      const albumPhoto = page.getByTestId('album-photo').first();
+      await albumPhoto.click();
+      await check('album photo viewer', albumPhoto);
+
+      // The "..." menus of her dynamic and of mine, and the dialogs they open.
+      await go(paths.dynamic);
+      const moreOf = (id: number) =>
+        page.locator(`[data-dynamic-id="${id}"]`).getByTestId('dynamic-more');
+      await choose('flag dialog', moreOf(cast.dynamicId), 'feed.flag');
+      await choose('block confirm', moreOf(cast.dynamicId), 'feed.block');
+      await choose('edit dialog', moreOf(cast.myDynamicId), 'feed.edit');
+      await choose('delete confirm', moreOf(cast.myDynamicId), 'feed.delete');
+      const thumb = page
+        .locator(`[data-dynamic-id="${cast.dynamicId}"]`)
+        .getByTestId('dynamic-photos')
+        .getByRole('button')
+        .first();
+      await thumb.click();
+      await check('feed photo viewer', thumb);
+      await go(`${paths.dynamicDetail}?id=${cast.dynamicId}`);
+      const deleteComment = page.getByTestId('comment').getByRole('button').last();
+      await deleteComment.click();
+      await check('delete comment confirm', deleteComment);
+
       // A chat of its own: its one photo is the one sent here.
       const her = person('a11yc', testInfo);
       const { userId } = await registerViaApi(request, her);
@@ -266,6 +331,39 @@ test.describe('accessibility', () => {
       const photo = page.getByRole('button', { name: t('chat.viewPhoto') }).last();
       await photo.click();
       await check('photo viewer', photo);
+
+      // The update prompt, for a newer web version answered in this browser only (a version
+      // published on the server would prompt every other story): dismissable, then mandatory.
+      for (const mandatory of [false, true]) {
+        await page.route('**/prod-api/system/table/software/list', (route) =>
+          route.fulfill({
+            json: {
+              code: 200,
+              msg: 'OK',
+              data: [
+                {
+                  version: '99.0.0',
+                  platform: 'web',
+                  notes: 'Faster chat.\nA new album page.',
+                  url: null,
+                  mandatory,
+                  releasedAt: '2026-11-25 08:00:00',
+                },
+              ],
+            },
+          }),
+        );
+        await page.evaluate(() => localStorage.removeItem('updateCheck'));
+        await go(paths.settings);
+        await expect(topDialog(page)).toBeVisible();
+        await quiet();
+        found.push(...(await violations(page, mandatory ? 'mandatory update' : 'update prompt')));
+        if (!mandatory) {
+          await page.keyboard.press('Escape');
+          await expect(page.locator('dialog[open]')).toHaveCount(0);
+        }
+        await page.unroute('**/prod-api/system/table/software/list');
+      }
 
       await context.close();
       expect(found, found.join('\n')).toEqual([]);

@@ -113,6 +113,9 @@ export default async function globalSetup() {
 
   process.env.AMORA_E2E_BASE_URL = base;
   process.env.AMORA_E2E_MAIL_DIR = mailDir;
+  // Stories that publish notices or versions run the server's operator commands on its data.
+  process.env.AMORA_E2E_BIN = bin;
+  process.env.AMORA_E2E_DATA_DIR = tmp;
   console.log(`amora serving ${base} (data and log in ${tmp})`);
 
   return async () => {

@@ -87,6 +87,22 @@ for (const lang of ['en', 'ja'] as const) {
         await expect(page.getByTestId('product').first()).toBeVisible();
       } else if (name === 'grade') {
         await expect(page.getByTestId('plan-SVIP')).toBeVisible();
+      } else if (name === 'album') {
+        await expect(page.getByTestId('album-add')).toBeVisible();
+      } else if (name === 'Bulletin') {
+        await expect(
+          page.getByTestId('notice').first().or(page.getByTestId('bulletin-empty')),
+        ).toBeVisible();
+      } else if (name === 'download') {
+        await expect(page.getByTestId('current-version')).toBeVisible();
+      } else if (name === 'upgrade-popup') {
+        await expect(page.getByTestId('up-to-date')).toBeVisible();
+      } else if (name === 'dynamic') {
+        await expect(page.getByTestId('feed-tab-everyone')).toBeVisible();
+      } else if (name === 'dynamic-detail') {
+        await expect(page.getByTestId('feed-empty')).toBeVisible();
+      } else if (name === 'release') {
+        await expect(page.getByTestId('release-form')).toBeVisible();
       } else if (!['settings', 'switch-account'].includes(name)) {
         await expect(page.getByTestId('coming-soon')).toBeVisible();
       }

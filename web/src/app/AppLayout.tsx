@@ -29,6 +29,8 @@ import './layout.css';
 
 // The chat connection runs while signed in; loaded apart so it stays off the login route.
 const ChatRuntime = lazy(() => import('../features/chat/components/ChatRuntime'));
+// The update check runs while signed in (never on the login page), loaded apart for the same reason.
+const UpdateChecker = lazy(() => import('../features/notices/components/UpdateChecker'));
 
 interface NavItem {
   to: string;
@@ -72,7 +74,12 @@ function useNavItems() {
     },
   ];
   const rest: NavItem[] = [
-    { to: paths.dynamic, label: t('nav.myDynamic'), icon: <FeedIcon /> },
+    {
+      to: paths.dynamic,
+      label: t('nav.myDynamic'),
+      icon: <FeedIcon />,
+      badge: counters?.Dynamics,
+    },
     { to: paths.message, label: t('nav.messages'), icon: <ChatIcon />, badge: unread },
     { to: paths.bulletin, label: t('nav.activity'), icon: <BellIcon /> },
     { to: paths.grade, label: t('nav.upgrade'), icon: <CrownIcon /> },
@@ -89,7 +96,12 @@ function useNavItems() {
       alsoTabs: ['wink', 'footprints'],
     },
     // The phone's tab bar has a fifth of 390 px a label: the short names fit every language.
-    { to: paths.dynamic, label: t('nav.tabDynamic'), icon: <FeedIcon /> },
+    {
+      to: paths.dynamic,
+      label: t('nav.tabDynamic'),
+      icon: <FeedIcon />,
+      badge: counters?.Dynamics,
+    },
     { to: paths.message, label: t('nav.messages'), icon: <ChatIcon />, badge: unread },
     { to: paths.settings, label: t('nav.tabSettings'), icon: <SettingsIcon /> },
   ];
@@ -214,6 +226,7 @@ export function AppLayout() {
       </main>
       <Suspense fallback={null}>
         <ChatRuntime />
+        <UpdateChecker />
       </Suspense>
       {!isChat && <TabBar />}
       <ConfirmDialog

@@ -4,6 +4,43 @@
  */
 
 export interface paths {
+  '/prod-api/common/image/uploads/base64': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Uploads a picture to publish later; it is re-encoded (metadata such as GPS stripped) and
+     *     thumbnailed.
+     */
+    post: operations['upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/common/toImageBase64': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** One of our own stored pictures as a data URL. */
+    post: operations['to_base64'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/em/addFriend/{userId}': {
     parameters: {
       query?: never;
@@ -378,6 +415,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/catalog/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds photos to my album (members); each waits for review before others see it. */
+    post: operations['add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/catalog/editIsOpen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Switches my photos open or private (all or, when one is not mine, none). */
+    put: operations['set_open'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/catalog/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A person's album: mine with each photo's state; someone else's open photos (members only). */
+    get: operations['photos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/catalog/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes my photos (all or, when one is not mine, none). */
+    delete: operations['remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/comment/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Comments on a dynamic, or answers a comment. */
+    post: operations['add_comment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/comment/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A dynamic's top-level comments, oldest first, each with `subCount` and its first sub-comments. */
+    get: operations['comments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/comment/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Removes a comment and its sub-comments: its author or staff; anyone else gets 403. */
+    post: operations['remove_comment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/comment/subList': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A top-level comment's sub-comments, oldest first. */
+    get: operations['sub_comments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/content': {
     parameters: {
       query?: never;
@@ -566,6 +739,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/dynamic': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes a dynamic's text (its author or staff). */
+    put: operations['edit'];
+    /** Publishes a dynamic. */
+    post: operations['publish'];
+    /** Deletes dynamics with their comments, likes and photos (their author or staff; all or none). */
+    delete: operations['delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/dynamic/like': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Likes a dynamic, or takes the like back. */
+    get: operations['like'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/dynamic/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The feed, newest first, paged by `before` (the previous page's `next`). */
+    get: operations['feed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/dynamic/selectedNews/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One dynamic with its counts. */
+    get: operations['one'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/dynamic/sign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Flags someone else's dynamic for the moderators (once per person). */
+    put: operations['flag'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/error/html/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The web app reports an error it met; signing in is optional. */
+    post: operations['report_error'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/form/add': {
     parameters: {
       query?: never;
@@ -736,6 +1013,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/notice/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Announcements, newest first, in the reader's language where staff wrote one. */
+    get: operations['notices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/push/subscribe': {
     parameters: {
       query?: never;
@@ -851,6 +1145,23 @@ export interface paths {
     };
     /** One random person I may see, or null when there is nobody. */
     get: operations['random'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/table/software/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Released versions, newest first; the app offers the update when one is newer than itself. */
+    get: operations['versions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1142,6 +1453,10 @@ export interface components {
      * @enum {string}
      */
     Activity: 'online' | 'recently' | 'thisWeek' | 'earlier';
+    AddRequest: {
+      /** @description Base64 data URLs (or keys from `POST /common/image/uploads/base64`); the album holds six. */
+      images?: string[] | null;
+    };
     AvatarRequest: {
       /** @description A base64 data URL (JPEG, PNG, WebP or GIF, at most 10 MB). */
       avatar?: string | null;
@@ -1219,6 +1534,57 @@ export interface components {
       /** @description The six digits from the mail. */
       code?: string | null;
     };
+    /** @description A comment as the viewer sees it; a top-level one with its first sub-comments. */
+    Comment: {
+      avatar?: string | null;
+      avatarThumb?: string | null;
+      content: string;
+      createdAt: string;
+      /** Format: int64 */
+      dynamicId: number;
+      /** Format: int64 */
+      id: number;
+      level?: null | components['schemas']['Level'];
+      /** @description The viewer wrote it. */
+      mine: boolean;
+      /**
+       * Format: int64
+       * @description The top-level comment this one answers; none for a top-level comment.
+       */
+      parentId?: number | null;
+      /**
+       * Format: int64
+       * @description Whom this reply names.
+       */
+      replyToUserId?: number | null;
+      replyToUserName?: string | null;
+      /**
+       * Format: int64
+       * @description Sub-comments the viewer may see (top-level comments).
+       */
+      subCount: number;
+      /** @description The first sub-comments, oldest first (top-level comments of `comment/list`). */
+      subs: components['schemas']['Comment'][];
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
+    CommentRequest: {
+      /** @description 1 to 500 characters. */
+      content?: string | null;
+      /** Format: int64 */
+      dynamicId?: number | null;
+      /**
+       * Format: int64
+       * @description The comment this one answers (a sub-comment).
+       */
+      parentId?: number | null;
+      /**
+       * Format: int64
+       * @description Whom the reply names; needs `parentId`.
+       */
+      replyToUserId?: number | null;
+    };
     Conversation: {
       lastMessage: components['schemas']['Message'];
       peer: components['schemas']['Card'];
@@ -1232,7 +1598,7 @@ export interface components {
     Counters: {
       /**
        * Format: int64
-       * @description New activity on my dynamics.
+       * @description New dynamics of people I like since I last opened the feed.
        */
       Dynamics: number;
       /**
@@ -1254,6 +1620,44 @@ export interface components {
     DeleteAccountRequest: {
       /** @description My current password, asked again so that a borrowed session cannot delete the account. */
       password?: string | null;
+    };
+    /** @description A dynamic as the viewer sees it. */
+    Dynamic: {
+      /** Format: int32 */
+      age: number;
+      avatar?: string | null;
+      avatarThumb?: string | null;
+      /** Format: int64 */
+      comments: number;
+      content: string;
+      country: string;
+      createdAt: string;
+      editedAt?: string | null;
+      gender: components['schemas']['Gender'];
+      /** Format: int64 */
+      id: number;
+      images: components['schemas']['Picture'][];
+      level?: null | components['schemas']['Level'];
+      /** @description The viewer likes it. */
+      liked: boolean;
+      /** Format: int64 */
+      likes: number;
+      /** @description The viewer wrote it. */
+      mine: boolean;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
+    /** @description My like of a dynamic after toggling it, and its count. */
+    DynamicLike: {
+      liked: boolean;
+      /** Format: int64 */
+      likes: number;
+    };
+    EditRequest: {
+      content?: string | null;
+      /** Format: int64 */
+      id?: number | null;
     };
     EmailVerifiedView: {
       /**
@@ -1369,6 +1773,50 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Comment: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A comment as the viewer sees it; a top-level one with its first sub-comments. */
+      data: {
+        avatar?: string | null;
+        avatarThumb?: string | null;
+        content: string;
+        createdAt: string;
+        /** Format: int64 */
+        dynamicId: number;
+        /** Format: int64 */
+        id: number;
+        level?: null | components['schemas']['Level'];
+        /** @description The viewer wrote it. */
+        mine: boolean;
+        /**
+         * Format: int64
+         * @description The top-level comment this one answers; none for a top-level comment.
+         */
+        parentId?: number | null;
+        /**
+         * Format: int64
+         * @description Whom this reply names.
+         */
+        replyToUserId?: number | null;
+        replyToUserName?: string | null;
+        /**
+         * Format: int64
+         * @description Sub-comments the viewer may see (top-level comments).
+         */
+        subCount: number;
+        /** @description The first sub-comments, oldest first (top-level comments of `comment/list`). */
+        subs: components['schemas']['Comment'][];
+        /** Format: int64 */
+        userId: number;
+        userName: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Counters: {
       /**
        * Format: int32
@@ -1379,7 +1827,7 @@ export interface components {
       data: {
         /**
          * Format: int64
-         * @description New activity on my dynamics.
+         * @description New dynamics of people I like since I last opened the feed.
          */
         Dynamics: number;
         /**
@@ -1401,6 +1849,57 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Dynamic: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A dynamic as the viewer sees it. */
+      data: {
+        /** Format: int32 */
+        age: number;
+        avatar?: string | null;
+        avatarThumb?: string | null;
+        /** Format: int64 */
+        comments: number;
+        content: string;
+        country: string;
+        createdAt: string;
+        editedAt?: string | null;
+        gender: components['schemas']['Gender'];
+        /** Format: int64 */
+        id: number;
+        images: components['schemas']['Picture'][];
+        level?: null | components['schemas']['Level'];
+        /** @description The viewer likes it. */
+        liked: boolean;
+        /** Format: int64 */
+        likes: number;
+        /** @description The viewer wrote it. */
+        mine: boolean;
+        /** Format: int64 */
+        userId: number;
+        userName: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_DynamicLike: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description My like of a dynamic after toggling it, and its count. */
+      data: {
+        liked: boolean;
+        /** Format: int64 */
+        likes: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_EmailVerifiedView: {
       /**
        * Format: int32
@@ -1416,6 +1915,21 @@ export interface components {
         /** Format: int64 */
         charactersGranted: number;
         emailVerified: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_FeedPage: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A page of a feed: newest first; `next` is the `before` of the following page, none at the end. */
+      data: {
+        /** Format: int64 */
+        next?: number | null;
+        rows: components['schemas']['Dynamic'][];
       };
       msg: string;
     };
@@ -1647,6 +2161,53 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Page_Comment: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          avatar?: string | null;
+          avatarThumb?: string | null;
+          content: string;
+          createdAt: string;
+          /** Format: int64 */
+          dynamicId: number;
+          /** Format: int64 */
+          id: number;
+          level?: null | components['schemas']['Level'];
+          /** @description The viewer wrote it. */
+          mine: boolean;
+          /**
+           * Format: int64
+           * @description The top-level comment this one answers; none for a top-level comment.
+           */
+          parentId?: number | null;
+          /**
+           * Format: int64
+           * @description Whom this reply names.
+           */
+          replyToUserId?: number | null;
+          replyToUserName?: string | null;
+          /**
+           * Format: int64
+           * @description Sub-comments the viewer may see (top-level comments).
+           */
+          subCount: number;
+          /** @description The first sub-comments, oldest first (top-level comments of `comment/list`). */
+          subs: components['schemas']['Comment'][];
+          /** Format: int64 */
+          userId: number;
+          userName: string;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Page_Conversation: {
       /**
        * Format: int32
@@ -1692,6 +2253,49 @@ export interface components {
           /** Format: int64 */
           to: number;
           type: string;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Page_Notice: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          body: string;
+          createdAt: string;
+          /** Format: int64 */
+          id: number;
+          title: string;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Page_Photo: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          createdAt: string;
+          /** Format: int64 */
+          id: number;
+          /** @description The owner's choice, kept while the photo is under review. */
+          isOpen: boolean;
+          state: components['schemas']['PhotoState'];
+          thumb: string;
+          url: string;
         }[];
         /** Format: int64 */
         total: number;
@@ -1749,6 +2353,16 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_String: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: string;
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Translation: {
       /**
        * Format: int32
@@ -1787,6 +2401,22 @@ export interface components {
         sameLanguage: boolean;
         target: string;
         text: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Uploaded: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description What to publish it with (`images` of `POST /system/dynamic` or `/system/catalog/add`). */
+        key: string;
+        thumb: string;
+        /** @description The re-encoded picture. */
+        url: string;
       };
       msg: string;
     };
@@ -1912,6 +2542,26 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Vec_Version: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description Older versions may no longer be used. */
+        mandatory: boolean;
+        notes: string;
+        /** @description `web`, `android` or `ios`. */
+        platform: string;
+        releasedAt: string;
+        /** @description Where to get it (none for the web app, which updates itself). */
+        url?: string | null;
+        version: string;
+      }[];
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_i64: {
       /**
        * Format: int32
@@ -1932,6 +2582,27 @@ export interface components {
       /** Format: int64 */
       data: number;
       msg: string;
+    };
+    ErrorReport: {
+      /** @description What went wrong (cut at 1000 characters). */
+      message?: string | null;
+      /** @description Cut at 8000 characters. */
+      stack?: string | null;
+      /** @description The page it happened on (cut at 2000 characters). */
+      url?: string | null;
+      userAgent?: string | null;
+    };
+    /** @description A page of a feed: newest first; `next` is the `before` of the following page, none at the end. */
+    FeedPage: {
+      /** Format: int64 */
+      next?: number | null;
+      rows: components['schemas']['Dynamic'][];
+    };
+    FlagRequest: {
+      /** Format: int64 */
+      id?: number | null;
+      /** @description spam, inappropriate_content, harassment, scam or other. */
+      reason?: string | null;
     };
     /** @enum {string} */
     Gender: 'female' | 'male';
@@ -1956,6 +2627,10 @@ export interface components {
     };
     IdsForm: {
       /** @description Comma-separated message ids. */
+      ids?: string | null;
+    };
+    IdsInput: {
+      /** @description Comma-separated ids. */
       ids?: string | null;
     };
     ImToken: {
@@ -2004,6 +2679,13 @@ export interface components {
       to: number;
       type: string;
     };
+    Notice: {
+      body: string;
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      title: string;
+    };
     OnlineStatus: {
       /** @description How recently they were active; never the exact time. */
       active: components['schemas']['Activity'];
@@ -2046,6 +2728,25 @@ export interface components {
     PasswordChangeRequest: {
       newPassword?: string | null;
       oldPassword?: string | null;
+    };
+    Photo: {
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      /** @description The owner's choice, kept while the photo is under review. */
+      isOpen: boolean;
+      state: components['schemas']['PhotoState'];
+      thumb: string;
+      url: string;
+    };
+    /**
+     * @description Where an album photo stands, as its owner sees it.
+     * @enum {string}
+     */
+    PhotoState: 'open' | 'private' | 'review';
+    Picture: {
+      thumb: string;
+      url: string;
     };
     Product: {
       /**
@@ -2094,6 +2795,12 @@ export interface components {
       telephone?: string | null;
       userName?: string | null;
     };
+    PublishRequest: {
+      /** @description The text, at most 2000 characters; may be empty when there are photos. */
+      content?: string | null;
+      /** @description Up to 9 photos: base64 data URLs, or keys from `POST /common/image/uploads/base64`. */
+      images?: string[] | null;
+    };
     RecallRequest: {
       /** Format: int64 */
       id?: number | null;
@@ -2125,6 +2832,10 @@ export interface components {
       remark?: string | null;
       /** Format: int64 */
       userId?: number | null;
+    };
+    RemoveCommentRequest: {
+      /** Format: int64 */
+      id?: number | null;
     };
     ReportRequest: {
       content?: string | null;
@@ -2165,6 +2876,13 @@ export interface components {
       endpoint?: string | null;
       keys?: null | components['schemas']['Keys'];
     };
+    ToBase64Request: {
+      /**
+       * @description One of our media URLs: `/media/<key>` or the public address followed by it; private
+       *     pictures with their signature.
+       */
+      url?: string | null;
+    };
     Translation: {
       /**
        * Format: int64
@@ -2200,6 +2918,17 @@ export interface components {
     };
     UnsubscribeRequest: {
       endpoint?: string | null;
+    };
+    UploadRequest: {
+      /** @description The picture as a base64 data URL (JPEG, PNG, WebP or GIF; at most 10 MB). */
+      image?: string | null;
+    };
+    Uploaded: {
+      /** @description What to publish it with (`images` of `POST /system/dynamic` or `/system/catalog/add`). */
+      key: string;
+      thumb: string;
+      /** @description The re-encoded picture. */
+      url: string;
     };
     /** @description A person as the API shows them to themselves. */
     UserView: {
@@ -2243,6 +2972,17 @@ export interface components {
       /** @description The application server key for `PushManager.subscribe` (base64url, uncompressed P-256). */
       publicKey: string;
     };
+    Version: {
+      /** @description Older versions may no longer be used. */
+      mandatory: boolean;
+      notes: string;
+      /** @description `web`, `android` or `ios`. */
+      platform: string;
+      releasedAt: string;
+      /** @description Where to get it (none for the web app, which updates itself). */
+      url?: string | null;
+      version: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -2252,6 +2992,100 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UploadRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Uploaded'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  to_base64: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ToBase64Request'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   add_contact: {
     parameters: {
       query?: never;
@@ -2889,6 +3723,339 @@ export interface operations {
       };
     };
   };
+  add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Photo'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  set_open: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated photo ids. */
+        ids?: string;
+        /** @description true: shown to members who visit; false: private. */
+        isOpen?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  photos: {
+    parameters: {
+      query?: {
+        /** @description Whose album; mine without it. */
+        userId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Photo'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  remove: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated photo ids. */
+        ids?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  add_comment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CommentRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Comment'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  comments: {
+    parameters: {
+      query?: {
+        dynamicId?: number;
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Comment'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  remove_comment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RemoveCommentRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  sub_comments: {
+    parameters: {
+      query?: {
+        commentId?: number;
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Comment'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   mark_read: {
     parameters: {
       query?: {
@@ -3233,6 +4400,362 @@ export interface operations {
       };
     };
   };
+  edit: {
+    parameters: {
+      query?: {
+        /** @description Accepted and ignored (the app sends the current year). */
+        year?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EditRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Dynamic'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  publish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublishRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Dynamic'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  delete: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated ids. */
+        ids?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['IdsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  like: {
+    parameters: {
+      query?: {
+        id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DynamicLike'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  feed: {
+    parameters: {
+      query?: {
+        /** @description One person's dynamics (my own id: My Dynamic); everyone's without it. */
+        userId?: number;
+        /** @description The `next` of the previous page: dynamics older than it. */
+        before?: number;
+        /** @description Page by number instead of `before` (slower far down the feed). */
+        pageNum?: number;
+        /** @description 1 to 50, 10 by default. */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_FeedPage'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Dynamic'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  flag: {
+    parameters: {
+      query?: {
+        /** @description Accepted and ignored (the app sends the current year). */
+        year?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FlagRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  report_error: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ErrorReport'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   report: {
     parameters: {
       query?: never;
@@ -3487,6 +5010,33 @@ export interface operations {
       };
     };
   };
+  notices: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+        /**
+         * @description The reader's language (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru); `Accept-Language`
+         *     without it.
+         */
+        lang?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Notice'];
+        };
+      };
+    };
+  };
   subscribe: {
     parameters: {
       query?: never;
@@ -3678,6 +5228,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_Card'];
+        };
+      };
+    };
+  };
+  versions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Version'];
         };
       };
     };

@@ -24,6 +24,10 @@ export const StorageKey = {
   IM_LAST_SEQ: 'IM_LAST_SEQ',
   /** The discover filters a person last applied (web app only). */
   DISCOVER_FILTERS: 'discoverFilters',
+  /** The last answer of the version list and when it came: {at, versions} (web app only). */
+  UPDATE_CHECK: 'updateCheck',
+  /** The versions whose update prompt the person put off with Later (web app only). */
+  UPDATE_LATER: 'updateLater',
 } as const;
 
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];

@@ -1,20 +1,15 @@
-// Bulletin: the designed placeholder until announcements are released.
+// Bulletin: the announcements of the Amora team.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { BellIcon } from '../../components/icons';
+import { NoticeList } from '../../features/notices/components/NoticeList';
 
 export default function BulletinPage() {
   const { t } = useTranslation();
   return (
     <>
-      <AppBar title={t('pages.bulletin')} />
+      <AppBar title={t('pages.bulletin')} back />
       <div className="page">
-        <ComingSoon
-          title={t('pages.bulletin')}
-          description={t('pages.bulletinDesc')}
-          icon={<BellIcon size={40} />}
-        />
+        <NoticeList />
       </div>
     </>
   );

@@ -1,26 +1,40 @@
-// Album: the designed placeholder until albums are released.
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { PullToRefresh } from '../../components/PullToRefresh';
-import { CameraIcon } from '../../components/icons';
+// Album: mine, or with ?userId=N another person's open photos (members only).
+import { useSearchParams } from 'react-router';
+import { useInfo } from '../../features/account/api/get-info';
+import { MyAlbumView } from '../../features/album/components/MyAlbumView';
+import { PersonAlbumView } from '../../features/album/components/PersonAlbumView';
+import { usePeerCard } from '../../features/chat/api/peer';
+import { UpgradePanel } from '../../features/people/components/UpgradePanel';
+
+/** A running VIP or SVIP membership: adding album photos is for members (SPEC section 6). */
+function isMember(user: { level?: string | null; memberExpiresAt?: string | null } | undefined) {
+  if (!user?.level || !user.memberExpiresAt) return false;
+  return new Date(user.memberExpiresAt).getTime() > Date.now();
+}
+
+function idParam(raw: string | null): number | undefined {
+  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+}
 
 export default function AlbumPage() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { data: user } = useInfo();
+  const userId = idParam(params.get('userId'));
+  if (userId !== undefined && userId !== user?.userId) {
+    return <TheirAlbum userId={userId} startPhoto={idParam(params.get('photo'))} />;
+  }
+  return <MyAlbumView member={isMember(user)} />;
+}
+
+function TheirAlbum({ userId, startPhoto }: { userId: number; startPhoto?: number }) {
+  const card = usePeerCard(userId).data;
+  const name = card?.remark?.trim() || card?.userName || '';
   return (
-    <>
-      <AppBar title={t('pages.album')} back />
-      <PullToRefresh onRefresh={() => queryClient.invalidateQueries()}>
-        <div className="page">
-          <ComingSoon
-            title={t('pages.album')}
-            description={t('pages.albumDesc')}
-            icon={<CameraIcon size={40} />}
-          />
-        </div>
-      </PullToRefresh>
-    </>
+    <PersonAlbumView
+      userId={userId}
+      name={name}
+      startPhoto={startPhoto}
+      upgrade={<UpgradePanel reason="album" />}
+    />
   );
 }

@@ -1,8 +1,7 @@
-// Download: the designed placeholder until the app download page is released.
+// Download: this app's version, the released versions and how to install the web app.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { SparkleIcon } from '../../components/icons';
+import { DownloadView } from '../../features/notices/components/DownloadView';
 
 export default function DownloadPage() {
   const { t } = useTranslation();
@@ -10,11 +9,7 @@ export default function DownloadPage() {
     <>
       <AppBar title={t('pages.download')} back />
       <div className="page">
-        <ComingSoon
-          title={t('pages.download')}
-          description={t('pages.downloadDesc')}
-          icon={<SparkleIcon size={40} />}
-        />
+        <DownloadView />
       </div>
     </>
   );

@@ -1,21 +1,32 @@
-// A dynamic's detail: the designed placeholder until dynamics are released.
+// One dynamic (?id=) with its comments.
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { FeedIcon } from '../../components/icons';
+import { DynamicDetail } from '../../features/feed/components/DynamicDetail';
+import { removePerson } from '../../features/people/api/cache';
+import { peopleKeys } from '../../features/people/api/keys';
+import { paths } from '../../lib/paths';
 
 export default function DynamicDetailPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const raw = params.get('id');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   return (
     <>
       <AppBar title={t('pages.dynamicDetail')} back />
-      <div className="page">
-        <ComingSoon
-          title={t('pages.dynamicDetail')}
-          description={t('pages.dynamicDetailDesc')}
-          icon={<FeedIcon size={40} />}
-        />
-      </div>
+      <DynamicDetail
+        key={id ?? 0}
+        id={id}
+        onGone={() => navigate(paths.dynamic, { replace: true })}
+        onBlocked={(userId) => {
+          removePerson(client, userId);
+          void client.invalidateQueries({ queryKey: peopleKeys.lists() });
+        }}
+      />
     </>
   );
 }

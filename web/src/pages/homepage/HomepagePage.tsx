@@ -11,6 +11,8 @@ import { useProfile } from '../../features/people/api/profile';
 import { EmptyState } from '../../features/people/components/EmptyState';
 import { ProfileView } from '../../features/people/components/ProfileView';
 import { ReceivedGifts } from '../../features/wallet/components/ReceivedGifts';
+import { AlbumStrip } from '../../features/album/components/AlbumStrip';
+import { PersonDynamics } from '../../features/feed/components/PersonDynamics';
 
 /** A person's profile (?userId=N); without userId, my own. */
 export default function HomepagePage() {
@@ -69,6 +71,12 @@ export default function HomepagePage() {
 
   return (
     <ProfileView profile={profile.data} onBlocked={goBack}>
+      <AlbumStrip
+        userId={profile.data.userId}
+        mine={profile.data.mine}
+        name={profile.data.remark?.trim() || profile.data.userName}
+      />
+      <PersonDynamics userId={profile.data.userId} mine={profile.data.mine} />
       <ReceivedGifts userId={profile.data.userId} />
     </ProfileView>
   );

@@ -1,21 +1,17 @@
-// Release (posting a dynamic): the designed placeholder until dynamics are released.
-import { useTranslation } from 'react-i18next';
-import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { CameraIcon } from '../../components/icons';
+// Publishing a dynamic; the feed then shows it first.
+import { useNavigate } from 'react-router';
+import { ReleaseForm } from '../../features/feed/components/ReleaseForm';
+import { paths } from '../../lib/paths';
 
 export default function ReleasePage() {
-  const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
-    <>
-      <AppBar title={t('pages.release')} back />
-      <div className="page">
-        <ComingSoon
-          title={t('pages.release')}
-          description={t('pages.releaseDesc')}
-          icon={<CameraIcon size={40} />}
-        />
-      </div>
-    </>
+    <ReleaseForm
+      onPublished={() => navigate(paths.dynamic, { replace: true })}
+      onCancel={() => {
+        if (window.history.length > 1) navigate(-1);
+        else navigate(paths.dynamic);
+      }}
+    />
   );
 }

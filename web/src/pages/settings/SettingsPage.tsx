@@ -11,6 +11,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { Skeleton } from '../../components/Skeleton';
 import {
+  BellIcon,
   BlockIcon,
   ChevronIcon,
   CrownIcon,
@@ -20,6 +21,7 @@ import {
   LockIcon,
   LogoutIcon,
   MailIcon,
+  SparkleIcon,
   TrashIcon,
   UsersIcon,
 } from '../../components/icons';
@@ -37,8 +39,7 @@ import { BlockedList } from '../../features/people/components/BlockedList';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 import { WalletIcon } from '../../features/wallet/components/icons';
 import { paths } from '../../lib/paths';
-
-const VERSION = '1.0.16';
+import { VERSION } from '../../lib/version';
 
 export default function SettingsPage() {
   const [params] = useSearchParams();
@@ -215,6 +216,20 @@ function SettingsHome() {
               <Link className="list-item" to="?view=blocked">
                 <BlockIcon />
                 <span className="grow">{t('blocked.title')}</span>
+                <ChevronIcon />
+              </Link>
+            </li>
+            <li>
+              <Link className="list-item" to={paths.bulletin}>
+                <BellIcon />
+                <span className="grow">{t('pages.bulletin')}</span>
+                <ChevronIcon />
+              </Link>
+            </li>
+            <li>
+              <Link className="list-item" to={paths.download}>
+                <SparkleIcon />
+                <span className="grow">{t('pages.download')}</span>
                 <ChevronIcon />
               </Link>
             </li>

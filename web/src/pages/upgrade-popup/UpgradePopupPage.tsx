@@ -1,8 +1,7 @@
-// The app-upgrade page: the designed placeholder until it is released.
+// The app-upgrade page: what the update prompt says, as a page.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { SparkleIcon } from '../../components/icons';
+import { UpgradeView } from '../../features/notices/components/UpgradeView';
 
 export default function UpgradePopupPage() {
   const { t } = useTranslation();
@@ -10,11 +9,7 @@ export default function UpgradePopupPage() {
     <>
       <AppBar title={t('pages.upgradePopup')} back />
       <div className="page">
-        <ComingSoon
-          title={t('pages.upgradePopup')}
-          description={t('pages.upgradePopupDesc')}
-          icon={<SparkleIcon size={40} />}
-        />
+        <UpgradeView />
       </div>
     </>
   );

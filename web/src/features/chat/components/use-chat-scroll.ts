@@ -3,7 +3,7 @@
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import type { useHistory } from '../api/history';
 import type { ChatItem } from './use-chat-items';
-import { useKeyboardInset } from './use-keyboard-inset';
+import { useKeyboardInset } from '../../../lib/use-keyboard-inset';
 import { useStayAtNewest } from './use-stay-at-newest';
 
 type History = ReturnType<typeof useHistory>;

@@ -5,7 +5,7 @@ import { StorageKey, getJSON, setJSON } from '../../../lib/storage';
 import { peopleKeys } from './keys';
 import type { Counters } from './types';
 
-export type BadgeField = 'LikeTo' | 'LikeMe' | 'Visitor';
+export type BadgeField = 'LikeTo' | 'LikeMe' | 'Visitor' | 'Dynamics';
 
 /** The seed's listRed record: {LikeTo, LikeMe, Visitor, dynamics}. */
 interface ListRed {

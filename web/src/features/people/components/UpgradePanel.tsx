@@ -2,10 +2,17 @@
 import './people.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CheckIcon, CrownIcon, FootprintIcon, LockIcon, WinkIcon } from '../../../components/icons';
+import {
+  CameraIcon,
+  CheckIcon,
+  CrownIcon,
+  FootprintIcon,
+  LockIcon,
+  WinkIcon,
+} from '../../../components/icons';
 import { paths } from '../../../lib/paths';
 
-export type UpgradeReason = 'likeMe' | 'visitor' | 'discover';
+export type UpgradeReason = 'likeMe' | 'visitor' | 'discover' | 'album';
 
 const PERKS = [
   'upgrade.perkLikes',
@@ -39,14 +46,25 @@ export function UpgradePanel({
         ? count > 0
           ? t('upgrade.visitedYou', { count })
           : t('upgrade.visitedYouNone')
-        : t('upgrade.discoverTitle');
+        : reason === 'album'
+          ? t('album.upgradeTitle')
+          : t('upgrade.discoverTitle');
   const body =
     reason === 'likeMe'
       ? t('upgrade.likedYouBody')
       : reason === 'visitor'
         ? t('upgrade.visitedYouBody')
-        : t('upgrade.discoverBody');
-  const Icon = reason === 'likeMe' ? WinkIcon : reason === 'visitor' ? FootprintIcon : CrownIcon;
+        : reason === 'album'
+          ? t('album.upgradeViewBody')
+          : t('upgrade.discoverBody');
+  const Icon =
+    reason === 'likeMe'
+      ? WinkIcon
+      : reason === 'visitor'
+        ? FootprintIcon
+        : reason === 'album'
+          ? CameraIcon
+          : CrownIcon;
   return (
     <section
       className={compact ? 'upgrade-panel compact' : 'upgrade-panel'}

@@ -1,16 +1,17 @@
-// Keeps the composer above the soft keyboard: the keyboard's height as --keyboard-inset on the
-// chat page, and a call whenever it changes (the chat then stays at its newest message).
+// Keeps a composer above the soft keyboard (the chat's, a post's comment box): the keyboard's
+// height as --keyboard-inset on the element the ref is given to, and an optional call whenever
+// it changes (the chat then stays at its newest message).
 import { useEffect, useRef } from 'react';
 
-export function useKeyboardInset(onChange: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
+export function useKeyboardInset<T extends HTMLElement = HTMLDivElement>(onChange?: () => void) {
+  const ref = useRef<T>(null);
   useEffect(() => {
     const viewport = window.visualViewport;
     if (!viewport) return;
     const update = () => {
       const inset = Math.max(0, window.innerHeight - viewport.height - viewport.offsetTop);
       ref.current?.style.setProperty('--keyboard-inset', `${Math.round(inset)}px`);
-      onChange();
+      onChange?.();
     };
     viewport.addEventListener('resize', update);
     viewport.addEventListener('scroll', update);
