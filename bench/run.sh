@@ -4,6 +4,8 @@
 #   - POST /prod-api/login (bounded by Argon2id)
 #   - chat (bench/chat.sh): memory per idle /im connection, one-to-one messages per second and
 #     their latency, and Prosody on the same traffic
+#   - feed (bench/feed.sh): the dynamics feed on 100,000 people, 1,000,000 dynamics and
+#     3,000,000 comments seeded with SQL, beside getInfo
 # The load comes from wrk on loopback; every run is bounded in time. Results: bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,3 +72,7 @@ fi
 # Chat: memory per idle /im connection, one-to-one messages per second and their latency, and
 # the same traffic through Prosody (bench/chat.sh; a few minutes).
 bash bench/chat.sh
+
+# Feed: page 1 and page 50 of everyone's dynamics and one person's, on a seeded database of
+# 100,000 people, 1,000,000 dynamics and 3,000,000 comments (bench/feed.sh; about 5 minutes).
+bash bench/feed.sh

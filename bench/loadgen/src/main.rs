@@ -8,6 +8,8 @@
 //! - `chat`: one-to-one traffic among many pairs, on `/im` or on XMPP over WebSocket (RFC 7395),
 //!   first at the highest rate the server sustains, then at half of it; delivered messages per
 //!   second and the latency from sending a message to the recipient receiving it.
+//! - `plan`: the query plan and the time of one SQL statement through sqlx (the feed benchmark,
+//!   `bench/feed.sh`, runs it on the server's feed query).
 //!
 //! Every connection is opened from one of several 127.0.0.x addresses (ephemeral ports are per
 //! source address). Only loopback addresses are accepted.
@@ -15,6 +17,7 @@
 mod chat;
 mod conn;
 mod idle;
+mod plan;
 mod seed;
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -119,6 +122,27 @@ enum Command {
         #[arg(long)]
         pg: Option<String>,
     },
+    /// The plan of one SQL statement and the time it takes, run through sqlx as the server runs it.
+    Plan {
+        /// sqlite://path or postgres://...
+        #[arg(long)]
+        db: String,
+        /// A file holding the statement, with $1, $2, ... for the integers of --bind.
+        #[arg(long)]
+        sql: PathBuf,
+        /// The integers bound to $1, $2, ... in order.
+        #[arg(long = "bind", allow_negative_numbers = true)]
+        binds: Vec<i64>,
+        /// Runs timed after the plan.
+        #[arg(long, default_value_t = 200)]
+        repeat: usize,
+        /// Seconds of timed runs at most.
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+        /// PostgreSQL: the generic plan (what a prepared statement uses after five runs).
+        #[arg(long)]
+        generic: bool,
+    },
 }
 
 #[tokio::main]
@@ -130,6 +154,24 @@ async fn main() -> anyhow::Result<()> {
             prefix,
             out,
         } => seed::run(&db, users, &prefix, &out).await,
+        Command::Plan {
+            db,
+            sql,
+            binds,
+            repeat,
+            seconds,
+            generic,
+        } => {
+            plan::run(plan::Plan {
+                db,
+                sql: std::fs::read_to_string(&sql)?,
+                binds,
+                repeat,
+                budget: std::time::Duration::from_secs(seconds),
+                generic,
+            })
+            .await
+        }
         Command::Idle {
             server,
             pid,
