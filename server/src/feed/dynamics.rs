@@ -42,7 +42,13 @@ impl Feed {
         } else {
             None
         };
-        if author.is_none() && before.is_none() && offset == 0 {
+        // Opening the feed clears the badge: written only when there is something to clear, so
+        // reading the feed's first page is not a write (and a commit) on every pull.
+        if author.is_none()
+            && before.is_none()
+            && offset == 0
+            && self.store.unseen(me.user_id).await? > 0
+        {
             self.people
                 .mark_seen(me.user_id, List::Dynamics, self.clock.unix())
                 .await?;
