@@ -208,6 +208,16 @@ impl Birthday {
 }
 
 /// Full years between `birthday` and `today`.
+/// The age at `now` of someone born on `birthday` as stored ("YYYY-MM-DD"); 0 when unreadable.
+pub fn age_at(birthday: &str, now: i64) -> u32 {
+    let today = chrono::DateTime::from_timestamp(now, 0)
+        .unwrap_or_default()
+        .date_naive();
+    NaiveDate::parse_from_str(birthday, "%Y-%m-%d")
+        .map(|b| age_on(b, today))
+        .unwrap_or(0)
+}
+
 pub fn age_on(birthday: NaiveDate, today: NaiveDate) -> u32 {
     let mut years = today.year() - birthday.year();
     if (today.month(), today.day()) < (birthday.month(), birthday.day()) {

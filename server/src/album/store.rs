@@ -2,7 +2,7 @@
 //! while its owner keeps it open; `waiting` and `review` are what the operator console calls.
 
 use crate::db::on_db;
-use crate::db::{Db, WriteTx};
+use crate::db::{placeholders, Db, WriteTx};
 
 /// An album photo as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -22,13 +22,6 @@ pub struct AlbumFull;
 #[derive(Clone, Debug)]
 pub struct AlbumStore {
     db: Db,
-}
-
-fn placeholders(from: usize, n: usize) -> String {
-    (from..from + n)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 const COLUMNS: &str = "id, user_id, image_key, is_open, approved, created_at";

@@ -174,6 +174,14 @@ impl Db {
     }
 }
 
+/// `$from, $from+1, ...` for `n` values bound in turn (an `IN (...)` list).
+pub fn placeholders(from: usize, n: usize) -> String {
+    (from..from + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// True when `err` is a unique violation of the index or constraint named `name`.
 pub fn is_unique_violation(err: &sqlx::Error, name: &str) -> bool {
     match err.as_database_error() {

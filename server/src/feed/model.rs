@@ -4,7 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::account::model::{age_on, membership, Gender, Level};
+use crate::account::model::{age_at, membership, Gender, Level};
 use crate::i18n::Msg;
 use crate::media::{thumb_of, Media};
 
@@ -131,12 +131,7 @@ struct Author {
 }
 
 fn author(row: AuthorRow, now: i64) -> (Author, Gender, String) {
-    let today = chrono::DateTime::from_timestamp(now, 0)
-        .unwrap_or_default()
-        .date_naive();
-    let age = chrono::NaiveDate::parse_from_str(&row.birthday, "%Y-%m-%d")
-        .map(|b| age_on(b, today))
-        .unwrap_or(0);
+    let age = age_at(&row.birthday, now);
     (
         Author {
             user_name: row.user_name,

@@ -4,7 +4,7 @@
 //! costs what page 1 costs.
 
 use crate::db::on_db;
-use crate::db::{Db, WriteTx};
+use crate::db::{placeholders, Db, WriteTx};
 use crate::feed::model::{CommentRow, DynamicLike, DynamicRow};
 
 /// The author columns of `u`.
@@ -65,14 +65,6 @@ fn visible_subs() -> String {
           WHERE su.id = s.user_id AND s.parent_id = c.id AND {})",
         shown("su")
     )
-}
-
-/// `$from, $from+1, ...` for `n` values.
-fn placeholders(from: usize, n: usize) -> String {
-    (from..from + n)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Who owns a dynamic, and its photos (to delete them with it).

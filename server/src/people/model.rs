@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account::model::{age_on, em_user, membership, Gender, Level};
+use crate::account::model::{age_at, em_user, membership, Gender, Level};
 use crate::media::Media;
 
 /// A person as stored, seen by someone (with that someone's private remark).
@@ -98,12 +98,7 @@ pub struct Card {
 
 impl Card {
     pub fn from_row(row: CardRow, now: i64, online_minutes: i64) -> Card {
-        let today = chrono::DateTime::from_timestamp(now, 0)
-            .unwrap_or_default()
-            .date_naive();
-        let age = chrono::NaiveDate::parse_from_str(&row.birthday, "%Y-%m-%d")
-            .map(|b| age_on(b, today))
-            .unwrap_or(0);
+        let age = age_at(&row.birthday, now);
         let level = row.membership(now);
         Card {
             user_id: row.id,

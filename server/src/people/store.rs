@@ -186,10 +186,7 @@ impl PeopleStore {
         if candidates.is_empty() {
             return Ok(Vec::new());
         }
-        let listed = (3..candidates.len() + 3)
-            .map(|n| format!("${n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let listed = crate::db::placeholders(3, candidates.len());
         let seen_sql = format!(
             "SELECT shown_id FROM discover_shown WHERE viewer_id = $1 AND day = $2 AND shown_id IN ({listed})"
         );
