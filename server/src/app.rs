@@ -23,6 +23,7 @@ use crate::media::Media;
 use crate::notices::Notices;
 use crate::notify::Notify;
 use crate::people::People;
+use crate::staff::Staff;
 use crate::translate::Translate;
 use crate::wallet::Wallet;
 
@@ -46,6 +47,7 @@ pub struct App {
     pub feed: Feed,
     pub album: Album,
     pub notices: Notices,
+    pub staff: Staff,
 }
 
 impl App {
@@ -86,6 +88,7 @@ impl App {
         let feed = Feed::new(&ground);
         let album = Album::new(&ground);
         let notices = Notices::new(&ground);
+        let staff = Staff::new(&ground, notices.clone(), chat.clone());
         Ok(App {
             config,
             db,
@@ -104,6 +107,7 @@ impl App {
             feed,
             album,
             notices,
+            staff,
         })
     }
 }
@@ -129,6 +133,7 @@ serves! {
     Feed => feed,
     Album => album,
     Notices => notices,
+    Staff => staff,
     Media => media,
     Arc<RateLimiter> => limits,
     Db => db,

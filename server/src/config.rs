@@ -56,6 +56,7 @@ pub struct Config {
     pub account: AccountSettings,
     pub people: PeopleSettings,
     pub chat: ChatSettings,
+    pub safety: SafetySettings,
     pub wallet: WalletSettings,
     pub translate: TranslateSettings,
     pub push: PushSettings,
@@ -66,6 +67,8 @@ pub struct Config {
     pub allow_demo_in_production: bool,
     /// Serve `/metrics` on this address only (an internal port) instead of the public one.
     pub metrics_addr: Option<SocketAddr>,
+    /// How often the sweep runs (timed bans lifted, red packets returned, old rows forgotten).
+    pub sweep_seconds: u64,
     /// Log as JSON lines instead of text.
     pub log_json: bool,
 }
@@ -255,6 +258,40 @@ impl Default for ChatSettings {
     }
 }
 
+/// Trust & safety thresholds (`[safety]`, `AMORA_SAFETY__*`). Staff and service accounts are
+/// exempt as senders.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct SafetySettings {
+    /// This many different people with an open report against someone within
+    /// `report_hold_days` hide them from discover until staff close the reports.
+    pub report_hold_reporters: i64,
+    pub report_hold_days: i64,
+    /// An account younger than this many days is new: it may start at most
+    /// `new_conversations_per_day` conversations a UTC day.
+    pub new_account_days: i64,
+    pub new_conversations_per_day: i64,
+    /// The same text (of at least `repeat_text_min_chars`) sent to this many different people
+    /// within `repeat_text_minutes` is held as spam from that send on.
+    pub repeat_text_people: usize,
+    pub repeat_text_minutes: i64,
+    pub repeat_text_min_chars: usize,
+}
+
+impl Default for SafetySettings {
+    fn default() -> Self {
+        Self {
+            report_hold_reporters: 3,
+            report_hold_days: 7,
+            new_account_days: 7,
+            new_conversations_per_day: 20,
+            repeat_text_people: 10,
+            repeat_text_minutes: 60,
+            repeat_text_min_chars: 20,
+        }
+    }
+}
+
 /// Operator settings of discovery (SPEC section 6, DESIGN.md section 4).
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default)]
@@ -330,12 +367,14 @@ impl Default for Config {
             account: AccountSettings::default(),
             people: PeopleSettings::default(),
             chat: ChatSettings::default(),
+            safety: SafetySettings::default(),
             wallet: WalletSettings::default(),
             translate: TranslateSettings::default(),
             push: PushSettings::default(),
             demo: false,
             allow_demo_in_production: false,
             metrics_addr: None,
+            sweep_seconds: 60,
             log_json: false,
         }
     }

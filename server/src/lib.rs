@@ -6,6 +6,7 @@ pub mod account;
 pub mod album;
 pub mod api;
 pub mod app;
+pub mod audit;
 pub mod chat;
 pub mod clock;
 pub mod config;
@@ -21,6 +22,7 @@ pub mod notify;
 pub mod ops;
 pub mod people;
 pub mod routes;
+pub mod staff;
 pub mod translate;
 pub mod wallet;
 pub mod web;
@@ -89,10 +91,12 @@ impl Server {
         let (stop, stopped) = oneshot::channel::<()>();
         let sweeper = app.clone();
         tokio::spawn(async move {
-            let mut tick = tokio::time::interval(api::rate_limit::RateLimiter::SWEEP_EVERY);
+            let every = std::time::Duration::from_secs(sweeper.config.sweep_seconds.max(1));
+            let mut tick = tokio::time::interval(every);
             loop {
                 tick.tick().await;
                 sweeper.limits.forget_idle();
+                sweeper.chat.forget_old_repeats();
                 if let Err(e) = sweeper.chat.return_red_packets().await {
                     tracing::warn!(error = %e, "could not return expired red packets");
                 }

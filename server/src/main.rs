@@ -1,12 +1,16 @@
 //! The `amora` command: serve the app, run migrations, print the OpenAPI document, and the
-//! operator's account commands.
+//! operator's commands (accounts, notices, versions, products; audited as the operator's).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use amora_server::account::model::Level;
 use amora_server::account::store::AccountStore;
-use amora_server::notices::NewVersion;
+use amora_server::api::error::ApiError;
+use amora_server::audit::Actor;
+use amora_server::i18n::Lang;
+use amora_server::notices::{NewNotice, NewVersion};
+use amora_server::wallet::model::ProductChange;
 use amora_server::{App, Config, Server};
 use clap::{Parser, Subcommand};
 
@@ -51,6 +55,42 @@ enum Command {
     Version {
         #[command(subcommand)]
         command: VersionCommand,
+    },
+    /// The catalogue of memberships, gold and character packs.
+    Product {
+        #[command(subcommand)]
+        command: ProductCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ProductCommand {
+    /// Change a product: what is not given stays as it is.
+    Set {
+        /// The product's code (vip-1m, gold-600, chars-2000, ...).
+        #[arg(long)]
+        code: String,
+        /// Price in integer cents.
+        #[arg(long)]
+        price_cents: Option<i64>,
+        /// Three capital letters (USD).
+        #[arg(long)]
+        currency: Option<String>,
+        /// Price in gold coins.
+        #[arg(long, conflicts_with = "no_coins")]
+        price_coins: Option<i64>,
+        /// No longer sold for gold.
+        #[arg(long)]
+        no_coins: bool,
+        /// Coins or characters granted.
+        #[arg(long)]
+        amount: Option<i64>,
+        /// Months of a membership.
+        #[arg(long)]
+        months: Option<i64>,
+        /// On sale (true) or not (false).
+        #[arg(long)]
+        active: Option<bool>,
     },
 }
 
@@ -107,6 +147,15 @@ enum UserCommand {
     },
 }
 
+/// An operator command the server refused, in the operator's words.
+fn refused(e: ApiError) -> anyhow::Error {
+    match e {
+        ApiError::Invalid(msg) | ApiError::Conflict(msg) => anyhow::anyhow!(msg.text(Lang::En)),
+        ApiError::NotFound => anyhow::anyhow!("not found"),
+        e => e.into(),
+    }
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
@@ -134,10 +183,18 @@ async fn main() -> anyhow::Result<()> {
                 },
         } => {
             let app = App::build(config).await?;
+            let notice = NewNotice {
+                of,
+                user_id: None,
+                language: language.as_deref().unwrap_or("en"),
+                title: &title,
+                body: &body,
+            };
             let id = app
-                .notices
-                .add_notice(of, language.as_deref(), &title, &body)
-                .await?;
+                .staff
+                .add_notice(Actor::Operator, notice)
+                .await
+                .map_err(refused)?;
             println!("notice {id}");
             app.db.close().await;
             Ok(())
@@ -153,16 +210,53 @@ async fn main() -> anyhow::Result<()> {
                 },
         } => {
             let app = App::build(config).await?;
-            app.notices
-                .add_version(NewVersion {
-                    version: version.clone(),
-                    platform: platform.clone(),
-                    notes,
-                    url,
-                    mandatory,
-                })
-                .await?;
+            let release = NewVersion {
+                version: version.clone(),
+                platform: platform.clone(),
+                notes,
+                url,
+                mandatory,
+            };
+            app.staff
+                .add_version(Actor::Operator, release)
+                .await
+                .map_err(refused)?;
             println!("{platform} {version} listed");
+            app.db.close().await;
+            Ok(())
+        }
+        Command::Product {
+            command:
+                ProductCommand::Set {
+                    code,
+                    price_cents,
+                    currency,
+                    price_coins,
+                    no_coins,
+                    amount,
+                    months,
+                    active,
+                },
+        } => {
+            let app = App::build(config).await?;
+            let change = ProductChange {
+                price_cents,
+                currency,
+                price_coins: if no_coins {
+                    Some(None)
+                } else {
+                    price_coins.map(Some)
+                },
+                amount,
+                months,
+                active,
+            };
+            let product = app
+                .staff
+                .set_product(Actor::Operator, &code, &change)
+                .await
+                .map_err(refused)?;
+            println!("{}", serde_json::to_string(&product)?);
             app.db.close().await;
             Ok(())
         }

@@ -112,7 +112,25 @@ impl Accounts {
     pub async fn purge_expired(&self) -> Result<u64, ApiError> {
         let now = self.clock.unix();
         let window = self.config.account.login_failure_window_secs.max(1);
+        self.store.lift_bans_over(now).await?;
         Ok(self.store.purge_expired(now, now - window).await?)
+    }
+
+    /// A banned account's login, past its password: the ban is lifted if its time is over (the
+    /// minute sweep may not have come yet), otherwise the login is refused.
+    pub async fn lift_ban_if_over(
+        &self,
+        user_id: i64,
+        banned_until: Option<i64>,
+    ) -> Result<(), ApiError> {
+        match banned_until {
+            Some(until) if until <= self.clock.unix() => {
+                // False when the sweep lifted it a moment ago: lifted either way.
+                self.store.unban(user_id).await?;
+                Ok(())
+            }
+            _ => Err(ApiError::Forbidden(Msg::AccountSuspended)),
+        }
     }
 }
 

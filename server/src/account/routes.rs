@@ -20,13 +20,11 @@ use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
+use crate::chat::KICKED;
 use crate::i18n::Msg;
 
 /// Characters granted once for verifying the email (SPEC section 9).
 pub const EMAIL_REWARD_CHARACTERS: i64 = 80;
-
-/// IM error code that closes the chat connection after a password change or account deletion.
-const KICKED: u16 = 217;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -196,16 +194,22 @@ async fn login(
     // Only failures count against the account, so a stranger's guesses slow its owner down
     // but never lock them out.
     let gate = match &found {
-        Some((id, _)) => accounts.login_gate(*id).await?,
+        Some(c) => accounts.login_gate(c.id).await?,
         None => Gate::Open,
     };
     let matched = accounts
         .passwords
-        .verify(password, found.as_ref().map(|(_, h)| h.as_str()))
+        .verify(password, found.as_ref().map(|c| c.password_hash.as_str()))
         .await?;
     let user_id = match found {
-        Some((id, _)) if matched => id,
-        Some((id, _)) => return Err(accounts.login_failed(id, gate).await),
+        Some(c) if matched => {
+            // Only whoever knows the password learns of a ban.
+            if c.banned {
+                accounts.lift_ban_if_over(c.id, c.banned_until).await?;
+            }
+            c.id
+        }
+        Some(c) => return Err(accounts.login_failed(c.id, gate).await),
         None => return Err(ApiError::Invalid(Msg::LoginFailed)),
     };
     let token = accounts.sessions.open(user_id).await?;

@@ -15,6 +15,16 @@ const USER_COLUMNS: &str = "u.id, u.user_name, u.email, u.email_verified, u.gend
     COALESCE((SELECT balance FROM balances b WHERE b.user_id = u.id AND b.asset = 'coins'), 0) AS coins,
     COALESCE((SELECT balance FROM balances b WHERE b.user_id = u.id AND b.asset = 'characters'), 0) AS characters";
 
+/// What a login is checked against.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Credentials {
+    pub id: i64,
+    pub password_hash: String,
+    pub banned: bool,
+    /// The end of a timed ban.
+    pub banned_until: Option<i64>,
+}
+
 #[derive(Debug)]
 pub struct NewUser<'a> {
     pub user_name: &'a str,
@@ -200,15 +210,48 @@ impl AccountStore {
         Ok(found.is_some())
     }
 
-    /// (id, password hash) of the active member or staff account whose user name or email is
-    /// `login`; never a service account's.
-    pub async fn credentials(&self, login: &str) -> sqlx::Result<Option<(i64, String)>> {
+    /// The member or staff account, active or banned, whose user name or email is `login`; never
+    /// a service account's.
+    pub async fn credentials(&self, login: &str) -> sqlx::Result<Option<Credentials>> {
         on_db!(&self.db, pool => sqlx::query_as(
-            "SELECT id, password_hash FROM users
-             WHERE status = 'active' AND role <> 'service'
+            "SELECT id, password_hash, status = 'banned' AS banned, banned_until FROM users
+             WHERE status IN ('active', 'banned') AND role <> 'service'
                AND (LOWER(user_name) = LOWER($1) OR LOWER(email) = LOWER($1))
              LIMIT 1",
         ).bind(login).fetch_optional(pool).await)
+    }
+
+    /// Bans an active member until `until` (none: until lifted) and ends their sessions (their IM
+    /// tokens with them); false when they are not an active member.
+    pub async fn ban(&self, user_id: i64, reason: &str, until: Option<i64>) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let banned = sqlx::query(
+                "UPDATE users SET status = 'banned', ban_reason = $2, banned_until = $3
+                 WHERE id = $1 AND status = 'active' AND role = 'member'",
+            ).bind(user_id).bind(reason).bind(until).execute(&mut *tx).await?.rows_affected() > 0;
+            if banned {
+                sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok(banned)
+        })
+    }
+
+    /// Lifts a ban; false when the account was not banned.
+    pub async fn unban(&self, user_id: i64) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => sqlx::query(
+            "UPDATE users SET status = 'active', ban_reason = NULL, banned_until = NULL
+             WHERE id = $1 AND status = 'banned'",
+        ).bind(user_id).execute(pool).await.map(|r| r.rows_affected() > 0))
+    }
+
+    /// Lifts the bans whose time is over; answers how many.
+    pub async fn lift_bans_over(&self, now: i64) -> sqlx::Result<u64> {
+        on_db!(&self.db, pool => sqlx::query(
+            "UPDATE users SET status = 'active', ban_reason = NULL, banned_until = NULL
+             WHERE status = 'banned' AND banned_until <= $1",
+        ).bind(now).execute(pool).await.map(|r| r.rows_affected()))
     }
 
     pub async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>> {

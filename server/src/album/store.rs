@@ -118,16 +118,29 @@ impl AlbumStore {
         })
     }
 
-    /// Photos waiting for review, longest waiting first.
-    pub async fn waiting(&self, limit: i64) -> sqlx::Result<Vec<PhotoRow>> {
+    /// Photos waiting for review, longest waiting first, and how many wait.
+    pub async fn waiting(&self, limit: i64) -> sqlx::Result<(Vec<PhotoRow>, i64)> {
         let sql = format!(
             "SELECT {COLUMNS} FROM album_photos WHERE approved = FALSE ORDER BY id LIMIT $1"
         );
-        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(limit).fetch_all(pool).await)
+        on_db!(&self.db, pool => {
+            let rows = sqlx::query_as(&sql).bind(limit).fetch_all(pool).await?;
+            let waiting = sqlx::query_scalar("SELECT COUNT(*) FROM album_photos WHERE approved = FALSE")
+                .fetch_one(pool).await?;
+            Ok((rows, waiting))
+        })
     }
 
-    /// Staff's decision on a photo under review: approved, it is shown as its owner chose;
+    /// Deletes every photo of a person (staff removing their content); answers the rows, to
+    /// delete their files.
+    pub async fn remove_all_of(&self, owner: i64) -> sqlx::Result<Vec<PhotoRow>> {
+        let sql = format!("DELETE FROM album_photos WHERE user_id = $1 RETURNING {COLUMNS}");
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(owner).fetch_all(pool).await)
+    }
+
+    /// Staff's decision on a photo waiting for review: approved, it is shown as its owner chose;
     /// rejected, it is deleted (its row is returned, to delete its files and tell its owner).
+    /// None when no photo with this id waits.
     pub async fn review(&self, id: i64, approve: bool, now: i64) -> sqlx::Result<Option<PhotoRow>> {
         on_db!(&self.db, pool => {
             if approve {
@@ -137,7 +150,7 @@ impl AlbumStore {
                 );
                 sqlx::query_as(&sql).bind(id).bind(now).fetch_optional(pool).await
             } else {
-                let sql = format!("DELETE FROM album_photos WHERE id = $1 RETURNING {COLUMNS}");
+                let sql = format!("DELETE FROM album_photos WHERE id = $1 AND approved = FALSE RETURNING {COLUMNS}");
                 sqlx::query_as(&sql).bind(id).fetch_optional(pool).await
             }
         })

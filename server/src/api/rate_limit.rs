@@ -6,7 +6,6 @@
 //! are counted in the database instead (`account::guard`).
 
 use std::num::NonZeroU32;
-use std::time::Duration;
 
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
@@ -163,7 +162,4 @@ impl RateLimiter {
             limiter.shrink_to_fit();
         }
     }
-
-    /// How often `forget_idle` should run.
-    pub const SWEEP_EVERY: Duration = Duration::from_secs(60);
 }

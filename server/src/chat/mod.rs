@@ -9,6 +9,7 @@ pub mod checks;
 pub mod hub;
 pub mod model;
 pub mod routes;
+pub mod safety;
 pub mod service;
 pub mod socket;
 pub mod store;
@@ -23,6 +24,7 @@ use crate::api::rate_limit::RateLimiter;
 use crate::chat::checks::Checks;
 use crate::chat::hub::Hub;
 use crate::chat::model::Refused;
+use crate::chat::safety::Repeats;
 use crate::chat::store::ChatStore;
 use crate::chat::writer::Writer;
 use crate::clock::Clock;
@@ -44,6 +46,10 @@ impl From<Refused> for ApiError {
 }
 
 /// The chat service: what the socket, the chat endpoints and the sweep work with.
+/// The IM error that ends a connection because its session ended (new password, signed out
+/// everywhere, banned): the app logs out.
+pub const KICKED: u16 = 217;
+
 #[derive(Clone)]
 pub struct Chat {
     store: ChatStore,
@@ -62,6 +68,8 @@ pub struct Chat {
     writer: Writer,
     /// Pushes a message to a recipient who is not connected.
     notify: Notify,
+    /// Who sent which text to how many people lately.
+    repeats: Arc<Repeats>,
 }
 
 impl Chat {
@@ -80,6 +88,7 @@ impl Chat {
             media: ground.media.clone(),
             hub,
             notify,
+            repeats: Arc::default(),
         })
     }
 

@@ -6,6 +6,7 @@ use crate::account::model::Role;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
+use crate::chat::safety;
 use crate::chat::store::{Announced, Charge, NewMessage, Party, PlainMessage};
 use crate::chat::Chat;
 use crate::i18n::{Lang, Msg};
@@ -19,7 +20,7 @@ pub struct Sent {
 
 /// The notification a message makes: the sender's name as title, a short preview as body (in
 /// the recipient's language where we write it).
-fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
+pub(super) fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
     let content: serde_json::Value = serde_json::from_str(&row.content).unwrap_or_default();
     let body = match row.kind {
         MessageType::Txt => content["text"]
@@ -98,8 +99,15 @@ impl Chat {
             return Err(ApiError::Forbidden(Msg::SameGender));
         }
         let now = self.clock.unix();
+        // Staff and service accounts are not held to the trust & safety rules.
+        let watched = !service && me.role != Role::Staff;
+        let starts = watched && !parties.talked;
+        let new_account = now - me.created_at < self.config.safety.new_account_days * 86_400;
+        if starts && new_account {
+            self.within_new_conversations(sender, now).await?;
+        }
         let mut charge = None;
-        let content = match checked {
+        let mut content = match checked {
             Checked::Ready(value) => value,
             Checked::Image(data) => {
                 if me.membership(now).is_none() {
@@ -140,6 +148,21 @@ impl Chat {
                 json!({ "amount": amount, "blessing": blessing, "state": "unclaimed" })
             }
         };
+        let mut caution = None;
+        if let Some(text) = content["text"]
+            .as_str()
+            .filter(|_| watched && kind == MessageType::Txt)
+        {
+            if self.repeated(sender, them.id, text, now) {
+                self.hold_as_spam(sender, them.id, &client_id, &content, now)
+                    .await?;
+                return Err(ApiError::Forbidden(Msg::HeldAsSpam));
+            }
+            caution = safety::caution(text).filter(|_| starts);
+            if let Some(c) = caution {
+                content["caution"] = c.as_str().into();
+            }
+        }
         let (row, fresh) = match charge {
             None => {
                 self.writer
@@ -172,6 +195,9 @@ impl Chat {
                 stored
             }
         }?;
+        if fresh && starts {
+            self.after_first_message(&row, new_account, caution).await?;
+        }
         // The hub has a new message already (the writer hands it over as it commits).
         if fresh && !self.hub.is_online(to) && kind != MessageType::Cmd {
             self.push_to_offline(push_for(&me, &them, &row));
@@ -184,7 +210,7 @@ impl Chat {
 
     /// Pushes a message to its recipient in the background, unless they are online on another
     /// node (the message reaches the chat there, as it would here).
-    fn push_to_offline(&self, push: ChatPush) {
+    pub(super) fn push_to_offline(&self, push: ChatPush) {
         let (hub, notify) = (self.hub.clone(), self.notify.clone());
         tokio::spawn(async move {
             if !hub.is_online_anywhere(push.recipient).await {
@@ -216,7 +242,7 @@ impl Chat {
         Ok(())
     }
 
-    fn announce(&self, announced: &Announced) {
+    pub(super) fn announce(&self, announced: &Announced) {
         for (user, _) in &announced.events {
             self.hub.notify(*user);
         }

@@ -68,6 +68,29 @@ macro_rules! text_enum {
 // The macros live at the crate's root (tests use them too); their home is here.
 pub use {on_db, text_enum};
 
+/// A value bound into a query built at run time.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    Int(i64),
+    Text(String),
+}
+
+/// Binds `$args` (a slice of `Arg`) to `$query` in order.
+#[macro_export]
+macro_rules! bind_all {
+    ($query:expr, $args:expr) => {{
+        let mut q = $query;
+        for arg in $args {
+            q = match arg {
+                $crate::db::Arg::Int(v) => q.bind(*v),
+                $crate::db::Arg::Text(v) => q.bind(v.clone()),
+            };
+        }
+        q
+    }};
+}
+pub use bind_all;
+
 /// Starting a write transaction the right way for each backend.
 pub trait WriteTx {
     type Database: sqlx::Database;

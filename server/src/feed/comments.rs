@@ -1,10 +1,13 @@
 //! Comments: top-level comments with their first sub-comments, the rest paged, replies that name
 //! whom they answer, and deletion by the comment's author or staff.
 
+use serde_json::json;
+
 use crate::account::sessions::Session;
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
+use crate::audit::{Actor, Entry};
 use crate::feed::model::{comment_content, Comment, FIRST_SUBS};
 use crate::feed::Feed;
 use crate::i18n::Msg;
@@ -146,10 +149,21 @@ impl Feed {
             .comment_place(id)
             .await?
             .ok_or(ApiError::NotFound)?;
-        if place.user_id != me.user_id && !self.is_staff(me).await? {
+        let by_staff = place.user_id != me.user_id;
+        if by_staff && !self.is_staff(me).await? {
             return Err(ApiError::Forbidden(Msg::CommentDeletionFailed));
         }
         self.store.remove_comment(&place).await?;
+        if by_staff {
+            let entry = Entry {
+                action: "comment.remove",
+                target_kind: "comment",
+                target_id: id.to_string(),
+                before: Some(json!({ "userId": place.user_id, "dynamicId": place.dynamic_id })),
+                after: None,
+            };
+            self.audit.record(Actor::Staff(me.user_id), entry).await;
+        }
         Ok(())
     }
 }

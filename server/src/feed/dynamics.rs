@@ -2,10 +2,13 @@
 
 use std::collections::BTreeSet;
 
+use serde_json::json;
+
 use crate::account::sessions::Session;
 use crate::api::envelope::Paging;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
+use crate::audit::{Actor, Entry};
 use crate::feed::model::{dynamic_content, Dynamic, DynamicLike, FeedPage, FLAG_REASONS};
 use crate::feed::Feed;
 use crate::i18n::Msg;
@@ -115,12 +118,24 @@ impl Feed {
             .await?
             .pop()
             .ok_or(ApiError::NotFound)?;
-        if owned.user_id != me.user_id && !self.is_staff(me).await? {
+        let by_staff = owned.user_id != me.user_id;
+        if by_staff && !self.is_staff(me).await? {
             return Err(ApiError::Forbidden(Msg::NotYourDynamic));
         }
         let photos = owned.images.split_whitespace().count();
         let content = dynamic_content(content, photos)?;
+        let before = self.store.dynamic(owned.user_id, id).await?;
         self.store.edit(id, &content, self.clock.unix()).await?;
+        if by_staff {
+            let entry = Entry {
+                action: "dynamic.edit",
+                target_kind: "dynamic",
+                target_id: id.to_string(),
+                before: before.map(|b| json!({ "userId": owned.user_id, "content": b.content })),
+                after: Some(json!({ "content": content })),
+            };
+            self.audit.record(Actor::Staff(me.user_id), entry).await;
+        }
         match self.store.dynamic(me.user_id, id).await? {
             Some(row) => Ok(Dynamic::from_row(row, me.user_id, self.clock.unix())),
             // Staff editing a dynamic of someone who blocked them.
@@ -137,10 +152,21 @@ impl Feed {
         if owned.len() != ids.len() {
             return Err(ApiError::NotFound);
         }
-        if owned.iter().any(|d| d.user_id != me.user_id) && !self.is_staff(me).await? {
+        let others: Vec<_> = owned.iter().filter(|d| d.user_id != me.user_id).collect();
+        if !others.is_empty() && !self.is_staff(me).await? {
             return Err(ApiError::Forbidden(Msg::NotYourDynamic));
         }
         self.store.delete(&ids).await?;
+        for dynamic in others {
+            let entry = Entry {
+                action: "dynamic.delete",
+                target_kind: "dynamic",
+                target_id: dynamic.id.to_string(),
+                before: Some(json!({ "userId": dynamic.user_id, "images": dynamic.images })),
+                after: None,
+            };
+            self.audit.record(Actor::Staff(me.user_id), entry).await;
+        }
         let keys: Vec<String> = owned
             .iter()
             .flat_map(|d| d.images.split_whitespace().map(str::to_owned))

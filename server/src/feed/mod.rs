@@ -16,6 +16,7 @@ use crate::account::sessions::Session;
 use crate::account::store::AccountStore;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::RateLimiter;
+use crate::audit::AuditLog;
 use crate::clock::Clock;
 use crate::feed::store::FeedStore;
 use crate::ground::Ground;
@@ -31,6 +32,8 @@ pub struct Feed {
     media: Media,
     clock: Clock,
     limits: Arc<RateLimiter>,
+    /// Where staff changing someone else's dynamic or comment is written down.
+    audit: AuditLog,
 }
 
 impl Feed {
@@ -42,6 +45,7 @@ impl Feed {
             media: ground.media.clone(),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
+            audit: AuditLog::new(ground.db.clone(), ground.clock.clone()),
         }
     }
 

@@ -84,12 +84,18 @@ pub struct CommentPlace {
     pub parent_id: Option<i64>,
 }
 
-/// A dynamic people flagged, waiting for staff.
+/// A dynamic people flagged, waiting for staff: how many flagged it and why.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Flagged {
-    pub dynamic_id: i64,
+    pub id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub content: String,
+    pub images: String,
+    pub created_at: i64,
     pub flags: i64,
-    pub first_flagged_at: i64,
+    /// The reasons given, one a line.
+    pub reasons: String,
 }
 
 #[derive(Clone, Debug)]
@@ -218,14 +224,63 @@ impl FeedStore {
         ).bind(id).bind(user_id).bind(reason).bind(now).execute(pool).await.map(|r| r.rows_affected() > 0))
     }
 
-    /// The moderation queue of flagged dynamics, longest waiting first (for the operator console).
-    pub async fn flagged(&self, limit: i64) -> sqlx::Result<Vec<Flagged>> {
-        on_db!(&self.db, pool => sqlx::query_as(
-            "SELECT f.dynamic_id, COUNT(*) AS flags, MIN(f.created_at) AS first_flagged_at
-             FROM dynamic_flags f JOIN dynamics d ON d.id = f.dynamic_id
-             WHERE f.status = 'open' AND d.removed_at IS NULL
-             GROUP BY f.dynamic_id ORDER BY first_flagged_at LIMIT $1",
-        ).bind(limit).fetch_all(pool).await)
+    /// The review queue of flagged dynamics, oldest dynamic first (read along the index of open
+    /// flags, so a page costs the same however long the queue), and how many wait.
+    pub async fn flagged(&self, limit: i64) -> sqlx::Result<(Vec<Flagged>, i64)> {
+        on_db!(&self.db, pool => {
+            let page: Vec<(i64, i64)> = sqlx::query_as(
+                "SELECT dynamic_id, COUNT(*) FROM dynamic_flags WHERE status = 'open'
+                 GROUP BY dynamic_id ORDER BY dynamic_id LIMIT $1",
+            ).bind(limit).fetch_all(pool).await?;
+            let mut rows = Vec::with_capacity(page.len());
+            for (id, flags) in page {
+                let row: Option<Flagged> = sqlx::query_as(
+                    "SELECT d.id, d.user_id, u.user_name, d.content, d.images, d.created_at, $2 AS flags,
+                            '' AS reasons
+                     FROM dynamics d JOIN users u ON u.id = d.user_id WHERE d.id = $1",
+                ).bind(id).bind(flags).fetch_optional(pool).await?;
+                let reasons: Vec<String> = sqlx::query_scalar(
+                    "SELECT reason FROM dynamic_flags WHERE dynamic_id = $1 AND status = 'open' ORDER BY created_at LIMIT 20",
+                ).bind(id).fetch_all(pool).await?;
+                rows.extend(row.map(|r| Flagged { reasons: reasons.join("\n"), ..r }));
+            }
+            let waiting = sqlx::query_scalar(
+                "SELECT COUNT(DISTINCT dynamic_id) FROM dynamic_flags WHERE status = 'open'",
+            ).fetch_one(pool).await?;
+            Ok((rows, waiting))
+        })
+    }
+
+    /// Staff's decision on a flagged dynamic: kept (its flags close) or removed for everyone,
+    /// its author included (and its flags close). False when it has no open flag to decide on.
+    pub async fn decide_flagged(&self, id: i64, remove: bool, now: i64) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let closed = sqlx::query("UPDATE dynamic_flags SET status = 'closed' WHERE dynamic_id = $1 AND status = 'open'")
+                .bind(id).execute(&mut *tx).await?.rows_affected() > 0;
+            if closed && remove {
+                sqlx::query("UPDATE dynamics SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL")
+                    .bind(id).bind(now).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok(closed)
+        })
+    }
+
+    /// Removes every dynamic of a person for everyone (staff removing their content); answers
+    /// how many.
+    pub async fn remove_all_of(&self, user_id: i64, now: i64) -> sqlx::Result<u64> {
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let removed = sqlx::query("UPDATE dynamics SET removed_at = $2 WHERE user_id = $1 AND removed_at IS NULL")
+                .bind(user_id).bind(now).execute(&mut *tx).await?.rows_affected();
+            sqlx::query(
+                "UPDATE dynamic_flags SET status = 'closed'
+                 WHERE status = 'open' AND dynamic_id IN (SELECT id FROM dynamics WHERE user_id = $1)",
+            ).bind(user_id).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(removed)
+        })
     }
 
     /// New dynamics of people `user_id` likes since they last opened the feed.

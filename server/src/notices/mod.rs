@@ -16,7 +16,8 @@ use crate::api::rate_limit::{Action, RateLimiter};
 use crate::clock::Clock;
 use crate::ground::Ground;
 use crate::i18n::{Lang, Msg};
-use crate::notices::store::{ClientError, NoticeStore, VersionRow};
+pub use crate::notices::store::NewNotice;
+use crate::notices::store::{ClientError, NoticeStore, NoticeTextRow, VersionRow};
 
 /// How long the web app's error reports are kept.
 const CLIENT_ERROR_DAYS: i64 = 30;
@@ -30,9 +31,42 @@ pub struct Notice {
     pub created_at: String,
 }
 
+/// A notice as staff see it: whom it is for, and every language's text.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffNotice {
+    pub id: i64,
+    /// The one person it is for; none: everyone.
+    pub user_id: Option<i64>,
+    pub created_at: String,
+    pub texts: Vec<NoticeText>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NoticeText {
+    pub language: String,
+    pub title: String,
+    pub body: String,
+}
+
+/// An error report of the web app, as staff read it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientErrorView {
+    pub id: i64,
+    pub message: String,
+    pub stack: Option<String>,
+    pub url: String,
+    pub user_agent: Option<String>,
+    pub user_id: Option<i64>,
+    pub created_at: String,
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Version {
+    pub id: i64,
     pub version: String,
     /// `web`, `android` or `ios`.
     pub platform: String,
@@ -42,6 +76,20 @@ pub struct Version {
     /// Older versions may no longer be used.
     pub mandatory: bool,
     pub released_at: String,
+}
+
+impl Version {
+    fn from_row(v: VersionRow) -> Version {
+        Version {
+            id: v.id.unwrap_or_default(),
+            version: v.version,
+            platform: v.platform,
+            notes: v.notes,
+            url: v.url,
+            mandatory: v.mandatory,
+            released_at: crate::clock::rfc3339(v.released_at),
+        }
+    }
 }
 
 /// A release as the operator lists it.
@@ -68,6 +116,27 @@ const WELCOME: [(&str, &str, &str); 8] = [
     ("ru", "Добро пожаловать в Amora", "Опубликуйте первую запись, заполните альбом и поздоровайтесь: каждое сообщение переводится для вас.\nБудьте осторожны: никогда не отправляйте деньги тем, с кем не встречались."),
 ];
 
+/// A notice (id, person, when) with its texts, of those given.
+fn staff_notice(
+    (id, user_id, created_at): (i64, Option<i64>, i64),
+    texts: &[NoticeTextRow],
+) -> StaffNotice {
+    StaffNotice {
+        id,
+        user_id,
+        created_at: crate::clock::rfc3339(created_at),
+        texts: texts
+            .iter()
+            .filter(|t| t.notice_id == id)
+            .map(|t| NoticeText {
+                language: t.language.clone(),
+                title: t.title.clone(),
+                body: t.body.clone(),
+            })
+            .collect(),
+    }
+}
+
 /// Cuts `text` to at most `max` characters.
 fn cut(text: &str, max: usize) -> &str {
     match text.char_indices().nth(max) {
@@ -93,11 +162,16 @@ impl Notices {
         }
     }
 
-    /// Announcements, newest first, in `lang` where one was written in it.
-    pub async fn notices(&self, lang: Lang, paging: Paging) -> ApiResult<Page<Notice>> {
+    /// The announcements `reader` may read, newest first, in `lang` where one was written in it.
+    pub async fn notices(
+        &self,
+        lang: Lang,
+        reader: Option<i64>,
+        paging: Paging,
+    ) -> ApiResult<Page<Notice>> {
         let (rows, total) = self
             .store
-            .notices(lang.code(), paging.limit(), paging.offset())
+            .notices(lang.code(), reader, paging.limit(), paging.offset())
             .await?;
         Ok(Page {
             rows: rows
@@ -113,55 +187,123 @@ impl Notices {
         })
     }
 
-    /// Publishes an announcement or (`of`) its text in another language.
-    pub async fn add_notice(
-        &self,
-        of: Option<i64>,
-        language: Option<&str>,
-        title: &str,
-        body: &str,
-    ) -> anyhow::Result<i64> {
-        let language = match language {
-            Some(tag) => Lang::parse(tag)
-                .ok_or_else(|| anyhow::anyhow!("unknown language {tag:?}"))?
-                .code(),
-            None => Lang::En.code(),
+    /// Publishes an announcement, or (`of`) its text in another language; answers its id.
+    pub async fn add_notice(&self, n: NewNotice<'_>) -> ApiResult<i64> {
+        let (title, body) = (n.title.trim(), n.body.trim());
+        if title.is_empty()
+            || body.is_empty()
+            || title.chars().count() > 100
+            || body.chars().count() > 2000
+        {
+            return Err(ApiError::Invalid(Msg::NoticeText));
+        }
+        let language = Lang::parse(n.language).ok_or(ApiError::Invalid(Msg::LanguageInvalid))?;
+        let n = NewNotice {
+            language: language.code(),
+            title,
+            body,
+            ..n
         };
-        let (title, body) = (title.trim(), body.trim());
-        anyhow::ensure!(
-            !title.is_empty() && !body.is_empty(),
-            "a notice needs a title and a body"
-        );
         self.store
-            .add_notice(of, language, title, body, self.clock.unix())
+            .add_notice(&n, self.clock.unix())
             .await?
-            .ok_or_else(|| anyhow::anyhow!("no notice {of:?}"))
+            .ok_or(ApiError::NotFound)
     }
 
-    /// Lists a release.
-    pub async fn add_version(&self, v: NewVersion) -> anyhow::Result<()> {
-        anyhow::ensure!(
-            PLATFORMS.contains(&v.platform.as_str()),
-            "the platform is one of {PLATFORMS:?}"
-        );
-        anyhow::ensure!(
-            !v.version.is_empty()
-                && v.version
-                    .split('.')
-                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
-            "a version is numbers separated by dots, like 1.0.17"
-        );
+    /// A personal notice to one person, in their language.
+    pub async fn tell(&self, user_id: i64, lang: Lang, title: Msg, body: Msg) -> ApiResult<i64> {
+        self.add_notice(NewNotice {
+            of: None,
+            user_id: Some(user_id),
+            language: lang.code(),
+            title: title.text(lang),
+            body: body.text(lang),
+        })
+        .await
+    }
+
+    /// Withdraws an announcement; false when there was none.
+    pub async fn delete_notice(&self, id: i64) -> ApiResult<bool> {
+        Ok(self.store.delete_notice(id, self.clock.unix()).await?)
+    }
+
+    /// One notice with all its texts, unless withdrawn (for staff).
+    pub async fn notice(&self, id: i64) -> ApiResult<Option<StaffNotice>> {
+        let found = self.store.notice(id).await?;
+        Ok(found.map(|(notice, texts)| staff_notice(notice, &texts)))
+    }
+
+    /// Every notice with all its texts, newest first (for staff).
+    pub async fn all_notices(&self, paging: Paging) -> ApiResult<Page<StaffNotice>> {
+        let (notices, texts, total) = self
+            .store
+            .all_notices(paging.limit(), paging.offset())
+            .await?;
+        let rows = notices
+            .into_iter()
+            .map(|n| staff_notice(n, &texts))
+            .collect();
+        Ok(Page { rows, total })
+    }
+
+    /// Lists a release (a version listed already for its platform is replaced); answers it as it
+    /// was before, if it was listed, and as it is now.
+    pub async fn add_version(&self, v: NewVersion) -> ApiResult<(Option<Version>, Version)> {
+        let valid = PLATFORMS.contains(&v.platform.as_str())
+            && !v.version.is_empty()
+            && v.version.len() <= 32
+            && v.version
+                .split('.')
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !valid {
+            return Err(ApiError::Invalid(Msg::VersionInvalid));
+        }
+        let before = self.store.version(&v.platform, &v.version).await?;
         self.store
             .add_version(&VersionRow {
-                version: v.version,
-                platform: v.platform,
-                notes: v.notes,
+                id: None,
+                version: v.version.clone(),
+                platform: v.platform.clone(),
+                notes: cut(v.notes.trim(), 2000).to_owned(),
                 url: v.url.filter(|u| !u.trim().is_empty()),
                 mandatory: v.mandatory,
                 released_at: self.clock.unix(),
             })
             .await?;
-        Ok(())
+        let after = self
+            .store
+            .version(&v.platform, &v.version)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        Ok((before.map(Version::from_row), Version::from_row(after)))
+    }
+
+    /// Withdraws a release; answers it, none when there was none.
+    pub async fn delete_version(&self, id: i64) -> ApiResult<Option<Version>> {
+        Ok(self.store.delete_version(id).await?.map(Version::from_row))
+    }
+
+    /// The web app's error reports, newest first (for staff).
+    pub async fn client_errors(&self, paging: Paging) -> ApiResult<Page<ClientErrorView>> {
+        let (rows, total) = self
+            .store
+            .client_errors(paging.limit(), paging.offset())
+            .await?;
+        Ok(Page {
+            rows: rows
+                .into_iter()
+                .map(|r| ClientErrorView {
+                    id: r.id,
+                    message: r.message,
+                    stack: r.stack,
+                    url: r.url,
+                    user_agent: r.user_agent,
+                    user_id: r.user_id,
+                    created_at: crate::clock::rfc3339(r.created_at),
+                })
+                .collect(),
+            total,
+        })
     }
 
     pub async fn versions(&self) -> ApiResult<Vec<Version>> {
@@ -170,14 +312,7 @@ impl Notices {
             .versions()
             .await?
             .into_iter()
-            .map(|v| Version {
-                version: v.version,
-                platform: v.platform,
-                notes: v.notes,
-                url: v.url,
-                mandatory: v.mandatory,
-                released_at: crate::clock::rfc3339(v.released_at),
-            })
+            .map(Version::from_row)
             .collect())
     }
 
@@ -205,7 +340,14 @@ impl Notices {
     pub async fn seed_demo(&self) -> anyhow::Result<()> {
         let mut id = None;
         for (language, title, body) in WELCOME {
-            id = Some(self.add_notice(id, Some(language), title, body).await?);
+            let text = NewNotice {
+                of: id,
+                user_id: None,
+                language,
+                title,
+                body,
+            };
+            id = Some(self.add_notice(text).await?);
         }
         Ok(())
     }

@@ -37,11 +37,13 @@ pub struct NoticesQuery {
     lang: Option<String>,
 }
 
-/// Announcements, newest first, in the reader's language where staff wrote one.
+/// Announcements, newest first, in the reader's language where staff wrote one; a signed-in
+/// reader also finds the notices staff wrote to them alone.
 #[utoipa::path(get, path = "/system/notice/list", tag = "notices", params(NoticesQuery),
     responses((status = 200, body = Envelope<Page<Notice>>)))]
 async fn notices(
     State(notices): State<Notices>,
+    me: Option<Session>,
     Query(q): Query<NoticesQuery>,
 ) -> ApiResult<Reply<Page<Notice>>> {
     let lang = q
@@ -53,7 +55,9 @@ async fn notices(
         page_num: q.page_num,
         page_size: q.page_size,
     };
-    Ok(ok(notices.notices(lang, paging).await?))
+    Ok(ok(notices
+        .notices(lang, me.map(|m| m.user_id), paging)
+        .await?))
 }
 
 /// Released versions, newest first; the app offers the update when one is newer than itself.

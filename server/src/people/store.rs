@@ -1,7 +1,8 @@
 //! People storage on SQLite and PostgreSQL. Every list goes through `VISIBLE`: never me, never
 //! anyone I blocked or who blocked me, never a deleted or banned account.
 
-use crate::db::on_db;
+pub use crate::db::Arg;
+use crate::db::{bind_all, on_db};
 use crate::db::{Db, WriteTx};
 use crate::people::model::{CardRow, Counters, List};
 
@@ -22,11 +23,25 @@ fn listed() -> String {
     format!("{VISIBLE} AND u.role <> 'service'")
 }
 
-/// A value bound into a query built at run time.
-#[derive(Debug, Clone)]
-pub enum Arg {
-    Int(i64),
-    Text(String),
+/// Offered by discover to the viewer `$1`: listed, and not held for staff after many reports.
+fn discoverable() -> String {
+    format!("{} AND u.held_at IS NULL", listed())
+}
+
+/// A report as filed.
+pub struct NewReport<'a> {
+    pub reporter: i64,
+    pub target: i64,
+    pub reason: &'a str,
+    pub content: Option<&'a str>,
+    pub images: &'a [String],
+}
+
+/// When reports hold someone from discover: this many different reporters since `since`.
+#[derive(Debug, Clone, Copy)]
+pub struct Hold {
+    pub reporters: i64,
+    pub since: i64,
 }
 
 /// A discover query: conditions on `u` with their arguments (after the viewer, `$1`).
@@ -44,19 +59,6 @@ impl Search {
             .push(sql_with_placeholder.replace("$?", &format!("${n}")));
         self.args.push(arg);
     }
-}
-
-macro_rules! bind_all {
-    ($query:expr, $args:expr) => {{
-        let mut q = $query;
-        for arg in $args {
-            q = match arg {
-                Arg::Int(v) => q.bind(*v),
-                Arg::Text(v) => q.bind(v.clone()),
-            };
-        }
-        q
-    }};
 }
 
 /// People storage on SQLite and PostgreSQL.
@@ -140,7 +142,7 @@ impl PeopleStore {
         limit: i64,
         offset: i64,
     ) -> sqlx::Result<(Vec<CardRow>, i64)> {
-        let mut conditions = vec![listed()];
+        let mut conditions = vec![discoverable()];
         conditions.extend(search.conditions.iter().cloned());
         let filter = conditions.join(" AND ");
         let n = search.args.len() + 2;
@@ -164,7 +166,7 @@ impl PeopleStore {
     }
 
     pub async fn random(&self, viewer: i64, search: &Search) -> sqlx::Result<Option<CardRow>> {
-        let mut conditions = vec![listed()];
+        let mut conditions = vec![discoverable()];
         conditions.extend(search.conditions.iter().cloned());
         let sql = format!(
             "SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u WHERE {} ORDER BY RANDOM() LIMIT 1",
@@ -351,20 +353,27 @@ impl PeopleStore {
         })
     }
 
-    pub async fn report(
-        &self,
-        reporter: i64,
-        target: i64,
-        reason: &str,
-        content: Option<&str>,
-        images: &[String],
-        now: i64,
-    ) -> sqlx::Result<i64> {
-        let (id,): (i64,) = on_db!(&self.db, pool => sqlx::query_as(
-            "INSERT INTO reports (reporter_id, target_id, reason, content, images, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-        ).bind(reporter).bind(target).bind(reason).bind(content).bind(images.join("\n")).bind(now).fetch_one(pool).await)?;
-        Ok(id)
+    /// Files a report; when it makes `hold.reporters` different people with an open report
+    /// against the target since `hold.since`, the target is held from discover (`held_at`).
+    pub async fn report(&self, r: &NewReport<'_>, hold: Hold, now: i64) -> sqlx::Result<i64> {
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO reports (reporter_id, target_id, reason, content, images, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            ).bind(r.reporter).bind(r.target).bind(r.reason).bind(r.content).bind(r.images.join("\n")).bind(now)
+            .fetch_one(&mut *tx).await?;
+            let reporters: i64 = sqlx::query_scalar(
+                "SELECT COUNT(DISTINCT reporter_id) FROM reports
+                 WHERE target_id = $1 AND status = 'open' AND created_at >= $2",
+            ).bind(r.target).bind(hold.since).fetch_one(&mut *tx).await?;
+            if reporters >= hold.reporters {
+                sqlx::query("UPDATE users SET held_at = $2 WHERE id = $1 AND held_at IS NULL")
+                    .bind(r.target).bind(now).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok(id)
+        })
     }
 
     pub async fn add_contact(&self, owner: i64, contact: i64, now: i64) -> sqlx::Result<()> {

@@ -54,6 +54,67 @@ impl From<ProductRow> for Product {
     }
 }
 
+/// A product as the operator sees it: on sale or not, with its place in the list.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogueProduct {
+    pub code: String,
+    /// member, gold or character.
+    pub kind: String,
+    pub level: Option<Level>,
+    pub months: Option<i64>,
+    pub amount: Option<i64>,
+    pub price_cents: i64,
+    pub currency: String,
+    pub price_coins: Option<i64>,
+    /// On sale.
+    pub active: bool,
+    pub sort: i64,
+}
+
+/// An operator's change to a product; what is none stays as it is.
+#[derive(Debug, Clone, Default)]
+pub struct ProductChange {
+    pub price_cents: Option<i64>,
+    pub currency: Option<String>,
+    /// `Some(None)` takes the gold price away.
+    pub price_coins: Option<Option<i64>>,
+    pub amount: Option<i64>,
+    pub months: Option<i64>,
+    pub active: Option<bool>,
+}
+
+impl ProductChange {
+    /// The rule each given value keeps: prices not negative, a gold price, amount and months
+    /// above zero (months at most 36), a currency of three capital letters.
+    pub fn is_valid(&self) -> bool {
+        self.price_cents
+            .is_none_or(|p| (0..=100_000_000).contains(&p))
+            && self
+                .currency
+                .as_deref()
+                .is_none_or(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_uppercase()))
+            && self
+                .price_coins
+                .flatten()
+                .is_none_or(|p| (1..=100_000_000).contains(&p))
+            && self.amount.is_none_or(|a| (1..=100_000_000).contains(&a))
+            && self.months.is_none_or(|m| (1..=36).contains(&m))
+    }
+}
+
+/// A gift as the operator sees it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogueGift {
+    pub code: String,
+    pub kind: String,
+    pub icon: String,
+    pub price_coins: i64,
+    pub active: bool,
+    pub sort: i64,
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderRow {
     pub id: i64,

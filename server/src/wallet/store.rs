@@ -8,9 +8,13 @@ use crate::account::model::Level;
 use crate::db::on_db;
 use crate::db::{is_unique_violation, Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
-use crate::wallet::model::{Gift, OrderRow, PayType, ProductRow};
+use crate::wallet::model::{
+    CatalogueGift, CatalogueProduct, Gift, OrderRow, PayType, ProductChange, ProductRow,
+};
 
 const PRODUCT: &str = "id, code, kind, level, months, amount, price_cents, currency, price_coins";
+const CATALOGUE: &str =
+    "code, kind, level, months, amount, price_cents, currency, price_coins, active, sort";
 const ORDER: &str =
     "id, user_id, product_id, pay_type, state, price_cents, currency, price_coins, checkout,
     provider_txn, created_at, updated_at";
@@ -313,21 +317,57 @@ impl WalletStore {
             .collect())
     }
 
-    /// An operator's change to the catalogue: a product's prices and whether it is sold.
-    pub async fn set_product(
+    /// Every product, on sale or not, for the operator.
+    pub async fn catalogue(&self) -> sqlx::Result<Vec<CatalogueProduct>> {
+        let sql = format!("SELECT {CATALOGUE} FROM products ORDER BY sort, id");
+        on_db!(&self.db, pool => sqlx::query_as(&sql).fetch_all(pool).await)
+    }
+
+    pub async fn catalogue_product(&self, code: &str) -> sqlx::Result<Option<CatalogueProduct>> {
+        let sql = format!("SELECT {CATALOGUE} FROM products WHERE code = $1");
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(code).fetch_optional(pool).await)
+    }
+
+    /// An operator's change to a product: what is given changes, the rest stays. False when no
+    /// product has the code.
+    pub async fn set_product(&self, code: &str, c: &ProductChange) -> sqlx::Result<bool> {
+        let done = on_db!(&self.db, pool => sqlx::query(
+            "UPDATE products SET price_cents = COALESCE($2, price_cents),
+                currency = COALESCE($3, currency),
+                price_coins = CASE WHEN $4 THEN $5 ELSE price_coins END,
+                amount = COALESCE($6, amount),
+                months = COALESCE($7, months),
+                active = COALESCE($8, active)
+             WHERE code = $1",
+        ).bind(code).bind(c.price_cents).bind(&c.currency).bind(c.price_coins.is_some()).bind(c.price_coins.flatten())
+        .bind(c.amount).bind(c.months).bind(c.active)
+        .execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(done > 0)
+    }
+
+    /// Every gift, on sale or not, for the operator.
+    pub async fn catalogue_gifts(&self) -> sqlx::Result<Vec<CatalogueGift>> {
+        on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT code, kind, icon, price_coins, active, sort FROM gifts ORDER BY sort, id",
+        ).fetch_all(pool).await)
+    }
+
+    pub async fn catalogue_gift(&self, code: &str) -> sqlx::Result<Option<CatalogueGift>> {
+        on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT code, kind, icon, price_coins, active, sort FROM gifts WHERE code = $1",
+        ).bind(code).fetch_optional(pool).await)
+    }
+
+    /// An operator's change to a gift's price or sale; false when no gift has the code.
+    pub async fn set_gift(
         &self,
         code: &str,
-        price_cents: Option<i64>,
-        price_coins: Option<Option<i64>>,
+        price_coins: Option<i64>,
         active: Option<bool>,
     ) -> sqlx::Result<bool> {
         let done = on_db!(&self.db, pool => sqlx::query(
-            "UPDATE products SET price_cents = COALESCE($2, price_cents),
-                price_coins = CASE WHEN $3 THEN $4 ELSE price_coins END,
-                active = COALESCE($5, active)
-             WHERE code = $1",
-        ).bind(code).bind(price_cents).bind(price_coins.is_some()).bind(price_coins.flatten()).bind(active)
-        .execute(pool).await.map(|r| r.rows_affected()))?;
+            "UPDATE gifts SET price_coins = COALESCE($2, price_coins), active = COALESCE($3, active) WHERE code = $1",
+        ).bind(code).bind(price_coins).bind(active).execute(pool).await.map(|r| r.rows_affected()))?;
         Ok(done > 0)
     }
 }

@@ -4,6 +4,522 @@
  */
 
 export interface paths {
+  '/prod-api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log, newest first. */
+    get: operations['audit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/errors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The web app's error reports, newest first. */
+    get: operations['client_errors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/gifts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every gift, on sale or not. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Vec_CatalogueGift'];
+          };
+        };
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/gifts/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes a gift's price or sale. */
+    put: operations['set_gift'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/notices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every notice with all its texts, newest first. */
+    get: {
+      parameters: {
+        query?: {
+          pageNum?: number;
+          /** @description 1 to 100 (20 by default). */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Page_StaffNotice'];
+          };
+        };
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Publishes a notice, to everyone or to one person. */
+    post: operations['add_notice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/notices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Withdraws a notice. */
+    delete: operations['delete_notice'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/notices/{id}/texts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds or replaces one language's text of a notice. */
+    post: operations['add_notice_text'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every product, on sale or not. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Vec_CatalogueProduct'];
+          };
+        };
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/products/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes a product's prices, amounts or sale; what is not given stays. */
+    put: operations['set_product'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The reports queue. */
+    get: operations['reports'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/reports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One report, with the messages the reported person sent the reporter and the other reports
+     *     against them.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_ReportDetail'];
+          };
+        };
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/reports/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Closes a report with staff's action. */
+    post: operations['close_report'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everything waiting for a decision: album photos, flagged dynamics, messages set aside. */
+    get: operations['review_queue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/review/{kind}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decides on a photo, a dynamic or a message under review. */
+    post: operations['review'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Finds people. */
+    get: operations['people'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A person's page: reports against them, bans, and what staff did. */
+    get: operations['person'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/users/{id}/ban': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Bans a member: their sessions end, their socket closes with 217, their profile, dynamics and
+     *     comments disappear, and their login is refused until the ban ends.
+     */
+    post: operations['ban'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/users/{id}/unban': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Lifts a ban. */
+    post: operations['unban'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Released versions, newest first. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Vec_Version'];
+          };
+        };
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Lists a release; a version listed already for its platform is replaced. */
+    post: operations['add_version'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/admin/versions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Withdraws a release. */
+    delete: operations['delete_version'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/common/image/uploads/base64': {
     parameters: {
       query?: never;
@@ -853,7 +1369,41 @@ export interface paths {
     get?: never;
     put?: never;
     /** Reports a person to the moderators. */
-    post: operations['report'];
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ReportRequest'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Option_String'];
+          };
+        };
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -868,7 +1418,25 @@ export interface paths {
       cookie?: never;
     };
     /** The gift catalogue (prices in coins; members pay less for cards). */
-    get: operations['gifts'];
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Vec_Gift'];
+          };
+        };
+      };
+    };
     put?: never;
     post?: never;
     delete?: never;
@@ -902,7 +1470,25 @@ export interface paths {
       cookie?: never;
     };
     /** What can be bought: memberships, gold packs and character packs. */
-    get: operations['products'];
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Catalogue'];
+          };
+        };
+      };
+    };
     put?: never;
     post?: never;
     delete?: never;
@@ -1020,8 +1606,37 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Announcements, newest first, in the reader's language where staff wrote one. */
-    get: operations['notices'];
+    /**
+     * Announcements, newest first, in the reader's language where staff wrote one; a signed-in
+     *     reader also finds the notices staff wrote to them alone.
+     */
+    get: {
+      parameters: {
+        query?: {
+          pageNum?: number;
+          pageSize?: number;
+          /**
+           * @description The reader's language (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru); `Accept-Language`
+           *     without it.
+           */
+          lang?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Page_Notice'];
+          };
+        };
+      };
+    };
     put?: never;
     post?: never;
     delete?: never;
@@ -1161,7 +1776,25 @@ export interface paths {
       cookie?: never;
     };
     /** Released versions, newest first; the app offers the update when one is newer than itself. */
-    get: operations['versions'];
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Envelope_Vec_Version'];
+          };
+        };
+      };
+    };
     put?: never;
     post?: never;
     delete?: never;
@@ -1457,6 +2090,28 @@ export interface components {
       /** @description Base64 data URLs (or keys from `POST /common/image/uploads/base64`); the album holds six. */
       images?: string[] | null;
     };
+    /** @description An action as the log shows it. */
+    AuditEntry: {
+      /** @description `report.close`, `review.photo`, `user.ban`, `product.set`, ... */
+      action: string;
+      after?: Record<string, unknown> | null;
+      before?: Record<string, unknown> | null;
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description None: an operator command on the server's machine.
+       */
+      staffId?: number | null;
+      staffName?: string | null;
+      targetId: string;
+      /**
+       * @description `report`, `photo`, `dynamic`, `message`, `user`, `notice`, `version`, `product`, `gift`,
+       *     `comment`.
+       */
+      targetKind: string;
+    };
     AvatarRequest: {
       /** @description A base64 data URL (JPEG, PNG, WebP or GIF, at most 10 MB). */
       avatar?: string | null;
@@ -1464,6 +2119,15 @@ export interface components {
     AvatarView: {
       avatar: string;
       avatarThumb: string;
+    };
+    BanRequest: {
+      /**
+       * Format: int64
+       * @description 1 to 3650; without, until lifted.
+       */
+      days?: number | null;
+      /** @description Why (1 to 500 characters). */
+      reason?: string | null;
     };
     BlockRequest: {
       /** Format: int64 */
@@ -1501,6 +2165,37 @@ export interface components {
       gold: components['schemas']['Product'][];
       member: components['schemas']['Product'][];
     };
+    /** @description A gift as the operator sees it. */
+    CatalogueGift: {
+      active: boolean;
+      code: string;
+      icon: string;
+      kind: string;
+      /** Format: int64 */
+      priceCoins: number;
+      /** Format: int64 */
+      sort: number;
+    };
+    /** @description A product as the operator sees it: on sale or not, with its place in the list. */
+    CatalogueProduct: {
+      /** @description On sale. */
+      active: boolean;
+      /** Format: int64 */
+      amount?: number | null;
+      code: string;
+      currency: string;
+      /** @description member, gold or character. */
+      kind: string;
+      level?: null | components['schemas']['Level'];
+      /** Format: int64 */
+      months?: number | null;
+      /** Format: int64 */
+      priceCents: number;
+      /** Format: int64 */
+      priceCoins?: number | null;
+      /** Format: int64 */
+      sort: number;
+    };
     ChatLanguage: {
       /** @description A language code, or `none` for do-not-translate. */
       abbr: string;
@@ -1529,6 +2224,29 @@ export interface components {
        * @description Coins credited now.
        */
       coins: number;
+    };
+    /** @description An error report of the web app, as staff read it. */
+    ClientErrorView: {
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      message: string;
+      stack?: string | null;
+      url: string;
+      userAgent?: string | null;
+      /** Format: int64 */
+      userId?: number | null;
+    };
+    CloseRequest: {
+      /**
+       * @description dismiss, ban (the reported person; every open report against them closes) or remove
+       *     (their avatar, about me, dynamics and album photos).
+       */
+      action?: string | null;
+      /** Format: int64 */
+      days?: number | null;
+      /** @description For a ban: the reason (the report's by default) and how many days (until lifted without). */
+      reason?: string | null;
     };
     CodeRequest: {
       /** @description The six digits from the mail. */
@@ -1616,6 +2334,10 @@ export interface components {
        * @description New visits to my profile.
        */
       Visitor: number;
+    };
+    DecisionRequest: {
+      /** @description approve or reject. */
+      decision?: string | null;
     };
     DeleteAccountRequest: {
       /** @description My current password, asked again so that a borrowed session cannot delete the account. */
@@ -1733,6 +2455,55 @@ export interface components {
         character: components['schemas']['Product'][];
         gold: components['schemas']['Product'][];
         member: components['schemas']['Product'][];
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_CatalogueGift: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A gift as the operator sees it. */
+      data: {
+        active: boolean;
+        code: string;
+        icon: string;
+        kind: string;
+        /** Format: int64 */
+        priceCoins: number;
+        /** Format: int64 */
+        sort: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_CatalogueProduct: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A product as the operator sees it: on sale or not, with its place in the list. */
+      data: {
+        /** @description On sale. */
+        active: boolean;
+        /** Format: int64 */
+        amount?: number | null;
+        code: string;
+        currency: string;
+        /** @description member, gold or character. */
+        kind: string;
+        level?: null | components['schemas']['Level'];
+        /** Format: int64 */
+        months?: number | null;
+        /** Format: int64 */
+        priceCents: number;
+        /** Format: int64 */
+        priceCoins?: number | null;
+        /** Format: int64 */
+        sort: number;
       };
       msg: string;
     };
@@ -2011,6 +2782,19 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_NoticeId: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        id: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_OnlineStatus: {
       /**
        * Format: int32
@@ -2122,6 +2906,40 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Page_AuditEntry: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          /** @description `report.close`, `review.photo`, `user.ban`, `product.set`, ... */
+          action: string;
+          after?: Record<string, unknown> | null;
+          before?: Record<string, unknown> | null;
+          createdAt: string;
+          /** Format: int64 */
+          id: number;
+          /**
+           * Format: int64
+           * @description None: an operator command on the server's machine.
+           */
+          staffId?: number | null;
+          staffName?: string | null;
+          targetId: string;
+          /**
+           * @description `report`, `photo`, `dynamic`, `message`, `user`, `notice`, `version`, `product`, `gift`,
+           *     `comment`.
+           */
+          targetKind: string;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Page_Card: {
       /**
        * Format: int32
@@ -2154,6 +2972,30 @@ export interface components {
           /** Format: int64 */
           userId: number;
           userName: string;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Page_ClientErrorView: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          createdAt: string;
+          /** Format: int64 */
+          id: number;
+          message: string;
+          stack?: string | null;
+          url: string;
+          userAgent?: string | null;
+          /** Format: int64 */
+          userId?: number | null;
         }[];
         /** Format: int64 */
         total: number;
@@ -2280,6 +3122,43 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Page_Person: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          avatar?: string | null;
+          banReason?: string | null;
+          /** @description The end of a timed ban; none while banned means until lifted. */
+          bannedUntil?: string | null;
+          createdAt: string;
+          email?: string | null;
+          /** @description Hidden from discover by many reports, until staff close them. */
+          held: boolean;
+          lastActiveAt: string;
+          level?: null | components['schemas']['Level'];
+          memberExpiresAt?: string | null;
+          /**
+           * Format: int64
+           * @description Every report ever filed against them.
+           */
+          reportsAgainst: number;
+          role: components['schemas']['Role'];
+          /** @description active, banned or deleted. */
+          status: string;
+          /** Format: int64 */
+          userId: number;
+          userName: string;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Page_Photo: {
       /**
        * Format: int32
@@ -2303,6 +3182,125 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Page_ReportView: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          /** @description How staff closed it: dismiss, ban or remove. */
+          action?: string | null;
+          closedAt?: string | null;
+          /** Format: int64 */
+          closedBy?: number | null;
+          content?: string | null;
+          createdAt: string;
+          /** Format: int64 */
+          id: number;
+          /** @description Screenshots (signed URLs, valid for a while). */
+          images: string[];
+          reason: string;
+          reporter: components['schemas']['Party'];
+          /** @description open or closed. */
+          status: string;
+          target: components['schemas']['Target'];
+          /**
+           * Format: int64
+           * @description Every report against the target, this one included.
+           */
+          targetReports: number;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Page_StaffNotice: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: {
+          createdAt: string;
+          /** Format: int64 */
+          id: number;
+          texts: components['schemas']['NoticeText'][];
+          /**
+           * Format: int64
+           * @description The one person it is for; none: everyone.
+           */
+          userId?: number | null;
+        }[];
+        /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Person: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A person as staff see them. */
+      data: {
+        avatar?: string | null;
+        banReason?: string | null;
+        /** @description The end of a timed ban; none while banned means until lifted. */
+        bannedUntil?: string | null;
+        createdAt: string;
+        email?: string | null;
+        /** @description Hidden from discover by many reports, until staff close them. */
+        held: boolean;
+        lastActiveAt: string;
+        level?: null | components['schemas']['Level'];
+        memberExpiresAt?: string | null;
+        /**
+         * Format: int64
+         * @description Every report ever filed against them.
+         */
+        reportsAgainst: number;
+        role: components['schemas']['Role'];
+        /** @description active, banned or deleted. */
+        status: string;
+        /** Format: int64 */
+        userId: number;
+        userName: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_PersonDetail: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A person's page for staff: who they are, reports against them, and what staff did. */
+      data: components['schemas']['Person'] & {
+        country: string;
+        gender: components['schemas']['Gender'];
+        /** @description The newest audit entries about them. */
+        history: components['schemas']['AuditEntry'][];
+        language: string;
+        /** @description The newest reports against them. */
+        reports: components['schemas']['ReportView'][];
+        /**
+         * Format: int64
+         * @description How many reports they filed.
+         */
+        reportsFiled: number;
+        signature?: string | null;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Profile: {
       /**
        * Format: int32
@@ -2318,6 +3316,70 @@ export interface components {
         mine: boolean;
         /** @description This person likes me too: a match. */
         mutual: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_ReportDetail: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A report with what staff need to decide on it. */
+      data: components['schemas']['ReportView'] & {
+        /** @description Other reports against the same person, newest first. */
+        earlierReports: components['schemas']['ReportView'][];
+        /** @description The newest messages the reported person sent the reporter, newest first. */
+        recentMessages: components['schemas']['SentMessage'][];
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_ReportView: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description How staff closed it: dismiss, ban or remove. */
+        action?: string | null;
+        closedAt?: string | null;
+        /** Format: int64 */
+        closedBy?: number | null;
+        content?: string | null;
+        createdAt: string;
+        /** Format: int64 */
+        id: number;
+        /** @description Screenshots (signed URLs, valid for a while). */
+        images: string[];
+        reason: string;
+        reporter: components['schemas']['Party'];
+        /** @description open or closed. */
+        status: string;
+        target: components['schemas']['Target'];
+        /**
+         * Format: int64
+         * @description Every report against the target, this one included.
+         */
+        targetReports: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_ReviewQueue: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description Everything waiting for a staff decision, longest waiting first. */
+      data: {
+        counts: components['schemas']['ReviewCounts'];
+        dynamics: components['schemas']['ReviewDynamic'][];
+        messages: components['schemas']['SafetyItem'][];
+        photos: components['schemas']['ReviewPhoto'][];
       };
       msg: string;
     };
@@ -2481,6 +3543,53 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Vec_CatalogueGift: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        active: boolean;
+        code: string;
+        icon: string;
+        kind: string;
+        /** Format: int64 */
+        priceCoins: number;
+        /** Format: int64 */
+        sort: number;
+      }[];
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Vec_CatalogueProduct: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description On sale. */
+        active: boolean;
+        /** Format: int64 */
+        amount?: number | null;
+        code: string;
+        currency: string;
+        /** @description member, gold or character. */
+        kind: string;
+        level?: null | components['schemas']['Level'];
+        /** Format: int64 */
+        months?: number | null;
+        /** Format: int64 */
+        priceCents: number;
+        /** Format: int64 */
+        priceCoins?: number | null;
+        /** Format: int64 */
+        sort: number;
+      }[];
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Vec_ChatLanguage: {
       /**
        * Format: int32
@@ -2549,6 +3658,8 @@ export interface components {
        */
       code: number;
       data: {
+        /** Format: int64 */
+        id: number;
         /** @description Older versions may no longer be used. */
         mandatory: boolean;
         notes: string;
@@ -2559,6 +3670,28 @@ export interface components {
         url?: string | null;
         version: string;
       }[];
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Version: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        id: number;
+        /** @description Older versions may no longer be used. */
+        mandatory: boolean;
+        notes: string;
+        /** @description `web`, `android` or `ios`. */
+        platform: string;
+        releasedAt: string;
+        /** @description Where to get it (none for the web app, which updates itself). */
+        url?: string | null;
+        version: string;
+      };
       msg: string;
     };
     /** @description A successful answer. */
@@ -2615,6 +3748,14 @@ export interface components {
       kind: string;
       /** Format: int64 */
       priceCoins: number;
+    };
+    GiftRequest: {
+      active?: boolean | null;
+      /**
+       * Format: int64
+       * @description Above 0.
+       */
+      priceCoins?: number | null;
     };
     Grade: {
       /** @description Benefit keys the apps translate (SPEC section 6); SVIP has every VIP benefit. */
@@ -2686,6 +3827,33 @@ export interface components {
       id: number;
       title: string;
     };
+    NoticeId: {
+      /** Format: int64 */
+      id: number;
+    };
+    NoticeRequest: {
+      /** @description 1 to 2000 characters. */
+      body?: string | null;
+      /** @description en (the default), zh-Hans, zh-Hant, ja, es, kr, ge or ru. */
+      language?: string | null;
+      /** @description 1 to 100 characters. */
+      title?: string | null;
+      /**
+       * Format: int64
+       * @description A notice for this one person only.
+       */
+      userId?: number | null;
+    };
+    NoticeText: {
+      body: string;
+      language: string;
+      title: string;
+    };
+    NoticeTextRequest: {
+      body?: string | null;
+      language?: string | null;
+      title?: string | null;
+    };
     OnlineStatus: {
       /** @description How recently they were active; never the exact time. */
       active: components['schemas']['Activity'];
@@ -2725,9 +3893,57 @@ export interface components {
        */
       to?: number | null;
     };
+    /** @description Someone a report names. */
+    Party: {
+      avatar?: string | null;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
     PasswordChangeRequest: {
       newPassword?: string | null;
       oldPassword?: string | null;
+    };
+    /** @description A person as staff see them. */
+    Person: {
+      avatar?: string | null;
+      banReason?: string | null;
+      /** @description The end of a timed ban; none while banned means until lifted. */
+      bannedUntil?: string | null;
+      createdAt: string;
+      email?: string | null;
+      /** @description Hidden from discover by many reports, until staff close them. */
+      held: boolean;
+      lastActiveAt: string;
+      level?: null | components['schemas']['Level'];
+      memberExpiresAt?: string | null;
+      /**
+       * Format: int64
+       * @description Every report ever filed against them.
+       */
+      reportsAgainst: number;
+      role: components['schemas']['Role'];
+      /** @description active, banned or deleted. */
+      status: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
+    /** @description A person's page for staff: who they are, reports against them, and what staff did. */
+    PersonDetail: components['schemas']['Person'] & {
+      country: string;
+      gender: components['schemas']['Gender'];
+      /** @description The newest audit entries about them. */
+      history: components['schemas']['AuditEntry'][];
+      language: string;
+      /** @description The newest reports against them. */
+      reports: components['schemas']['ReportView'][];
+      /**
+       * Format: int64
+       * @description How many reports they filed.
+       */
+      reportsFiled: number;
+      signature?: string | null;
     };
     Photo: {
       createdAt: string;
@@ -2771,6 +3987,32 @@ export interface components {
       /**
        * Format: int64
        * @description Price in gold coins where it can be paid with gold.
+       */
+      priceCoins?: number | null;
+    };
+    ProductRequest: {
+      /** @description On sale. */
+      active?: boolean | null;
+      /**
+       * Format: int64
+       * @description Coins or characters granted, above 0.
+       */
+      amount?: number | null;
+      /** @description Three capital letters. */
+      currency?: string | null;
+      /**
+       * Format: int64
+       * @description 1 to 36, for memberships.
+       */
+      months?: number | null;
+      /**
+       * Format: int64
+       * @description Integer cents, 0 or more.
+       */
+      priceCents?: number | null;
+      /**
+       * Format: int64
+       * @description Above 0; null takes the gold price away.
        */
       priceCoins?: number | null;
     };
@@ -2837,6 +4079,13 @@ export interface components {
       /** Format: int64 */
       id?: number | null;
     };
+    /** @description A report with what staff need to decide on it. */
+    ReportDetail: components['schemas']['ReportView'] & {
+      /** @description Other reports against the same person, newest first. */
+      earlierReports: components['schemas']['ReportView'][];
+      /** @description The newest messages the reported person sent the reporter, newest first. */
+      recentMessages: components['schemas']['SentMessage'][];
+    };
     ReportRequest: {
       content?: string | null;
       /** @description Up to three screenshots as base64 data URLs. */
@@ -2846,12 +4095,109 @@ export interface components {
       /** Format: int64 */
       userId?: number | null;
     };
+    ReportView: {
+      /** @description How staff closed it: dismiss, ban or remove. */
+      action?: string | null;
+      closedAt?: string | null;
+      /** Format: int64 */
+      closedBy?: number | null;
+      content?: string | null;
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      /** @description Screenshots (signed URLs, valid for a while). */
+      images: string[];
+      reason: string;
+      reporter: components['schemas']['Party'];
+      /** @description open or closed. */
+      status: string;
+      target: components['schemas']['Target'];
+      /**
+       * Format: int64
+       * @description Every report against the target, this one included.
+       */
+      targetReports: number;
+    };
+    /** @description How many wait in each part of the review queue. */
+    ReviewCounts: {
+      /** Format: int64 */
+      dynamics: number;
+      /** Format: int64 */
+      messages: number;
+      /** Format: int64 */
+      photos: number;
+    };
+    /** @description A dynamic people flagged. */
+    ReviewDynamic: {
+      content: string;
+      createdAt: string;
+      /**
+       * Format: int64
+       * @description How many people flagged it.
+       */
+      flags: number;
+      /** Format: int64 */
+      id: number;
+      images: string[];
+      reasons: string[];
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
+    /** @description An album photo waiting for review. */
+    ReviewPhoto: {
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      /** @description The owner's choice, applied once approved. */
+      isOpen: boolean;
+      thumb: string;
+      url: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
+    /** @description Everything waiting for a staff decision, longest waiting first. */
+    ReviewQueue: {
+      counts: components['schemas']['ReviewCounts'];
+      dynamics: components['schemas']['ReviewDynamic'][];
+      messages: components['schemas']['SafetyItem'][];
+      photos: components['schemas']['ReviewPhoto'][];
+    };
     /**
      * @description What an account is: a person, one of the operators, or a customer-service account that only
      *     the server speaks as.
      * @enum {string}
      */
     Role: 'member' | 'staff' | 'service';
+    /** @description A message trust & safety set aside. */
+    SafetyItem: {
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * @description caution: a risky first message, delivered with a safety notice; spam: a text sent to
+       *     many people, held and not delivered.
+       */
+      kind: string;
+      /** @description link, phone, email, money or repeated. */
+      reason: string;
+      /** Format: int64 */
+      recipientId: number;
+      recipientName: string;
+      /** Format: int64 */
+      senderId: number;
+      senderName: string;
+      text: string;
+    };
+    /** @description A message the reported person sent the reporter. */
+    SentMessage: {
+      content: Record<string, unknown>;
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      type: string;
+    };
     SentView: {
       message: components['schemas']['Message'];
       /**
@@ -2865,6 +4211,18 @@ export interface components {
       token: string;
       user: components['schemas']['UserView'];
     };
+    /** @description A notice as staff see it: whom it is for, and every language's text. */
+    StaffNotice: {
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      texts: components['schemas']['NoticeText'][];
+      /**
+       * Format: int64
+       * @description The one person it is for; none: everyone.
+       */
+      userId?: number | null;
+    };
     StoreReceipt: {
       /** Format: int64 */
       orderId?: number | null;
@@ -2875,6 +4233,17 @@ export interface components {
     SubscriptionRequest: {
       endpoint?: string | null;
       keys?: null | components['schemas']['Keys'];
+    };
+    /** @description The reported person, with where they stand. */
+    Target: {
+      avatar?: string | null;
+      /** @description Hidden from discover by many reports, until staff close them. */
+      held: boolean;
+      /** @description active, banned or deleted. */
+      status: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
     };
     ToBase64Request: {
       /**
@@ -2973,6 +4342,8 @@ export interface components {
       publicKey: string;
     };
     Version: {
+      /** Format: int64 */
+      id: number;
       /** @description Older versions may no longer be used. */
       mandatory: boolean;
       notes: string;
@@ -2983,6 +4354,15 @@ export interface components {
       url?: string | null;
       version: string;
     };
+    VersionRequest: {
+      mandatory?: boolean | null;
+      notes?: string | null;
+      /** @description web, android or ios. */
+      platform?: string | null;
+      url?: string | null;
+      /** @description Numbers separated by dots, like 1.4.0. */
+      version?: string | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -2992,6 +4372,773 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  audit: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+        /** @description report, photo, dynamic, message, user, notice, version, product, gift or comment. */
+        targetKind?: string;
+        targetId?: string;
+        staffId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_AuditEntry'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  client_errors: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        /** @description 1 to 100 (20 by default). */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_ClientErrorView'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  set_gift: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CatalogueGift'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  add_notice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoticeRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_NoticeId'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  delete_notice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  add_notice_text: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoticeTextRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_NoticeId'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  set_product: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CatalogueProduct'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  reports: {
+    parameters: {
+      query?: {
+        /** @description open (the default: oldest first) or closed (newest first). */
+        status?: string;
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_ReportView'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  close_report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CloseRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReportView'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  review_queue: {
+    parameters: {
+      query?: {
+        /** @description How many of each kind (1 to 100, 20 by default). */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReviewQueue'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  review: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description photo, dynamic or message */
+        kind: string;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DecisionRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  people: {
+    parameters: {
+      query?: {
+        /** @description An id, an email, or the beginning of a user name; everyone, newest first, without. */
+        q?: string;
+        pageNum?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Person'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  person: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PersonDetail'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ban: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BanRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Person'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  unban: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Person'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  add_version: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Version'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  delete_version: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   upload: {
     parameters: {
       query?: never;
@@ -4756,60 +6903,6 @@ export interface operations {
       };
     };
   };
-  report: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReportRequest'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Envelope_Option_String'];
-        };
-      };
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  gifts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Envelope_Vec_Gift'];
-        };
-      };
-    };
-  };
   gifts_received: {
     parameters: {
       query?: {
@@ -4827,25 +6920,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Vec_ReceivedGift'];
-        };
-      };
-    };
-  };
-  products: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Envelope_Catalogue'];
         };
       };
     };
@@ -5007,33 +7081,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
-      };
-    };
-  };
-  notices: {
-    parameters: {
-      query?: {
-        pageNum?: number;
-        pageSize?: number;
-        /**
-         * @description The reader's language (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru); `Accept-Language`
-         *     without it.
-         */
-        lang?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Envelope_Page_Notice'];
-        };
       };
     };
   };
@@ -5228,25 +7275,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_Card'];
-        };
-      };
-    };
-  };
-  versions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Envelope_Vec_Version'];
         };
       };
     };

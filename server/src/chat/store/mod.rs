@@ -9,9 +9,11 @@
 mod events;
 mod messages;
 mod red_packets;
+mod safety;
 
 pub(crate) use events::{message_events, number, sequence_counts};
 pub(crate) use messages::stored_row;
+pub use safety::NewSafetyItem;
 
 use serde_json::Value;
 
@@ -54,6 +56,7 @@ pub struct Party {
     pub member_expires_at: Option<i64>,
     pub role: Role,
     pub avatar_thumb_key: Option<String>,
+    pub created_at: i64,
 }
 
 impl Party {
@@ -67,6 +70,8 @@ pub struct Parties {
     pub sender: Option<Party>,
     pub recipient: Option<Party>,
     pub blocked: bool,
+    /// Whether either has written to the other before (else this send starts a conversation).
+    pub talked: bool,
     /// The message the sender stored already with this client id.
     pub sent: Option<MessageRow>,
 }
@@ -84,6 +89,8 @@ struct PartyRow {
     status: String,
     blocker: Option<i64>,
     sent: Option<i64>,
+    /// On the sender's row: 1 when either wrote to the other before.
+    talked: Option<i64>,
 }
 
 pub struct Charge {
@@ -153,6 +160,10 @@ impl ChatStore {
                         'asked', a.key, 'id', u.id, 'user_name', u.user_name, 'gender', u.gender,
                         'language', u.language, 'level', u.level, 'member_expires_at', u.member_expires_at,
                         'role', u.role, 'avatar_thumb_key', u.avatar_thumb_key, 'status', u.status,
+                        'created_at', u.created_at,
+                        'talked', CASE WHEN u.id = a.value ->> 0 THEN
+                            EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = a.value ->> 0 AND m.recipient_id = a.value ->> 1)
+                            OR EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = a.value ->> 1 AND m.recipient_id = a.value ->> 0) END,
                         'blocker', (SELECT blocker_id FROM blocks
                             WHERE (blocker_id = a.value ->> 0 AND blocked_id = a.value ->> 1)
                                OR (blocker_id = a.value ->> 1 AND blocked_id = a.value ->> 0) LIMIT 1),
@@ -170,6 +181,10 @@ impl ChatStore {
                         'asked', a.i - 1, 'id', u.id, 'user_name', u.user_name, 'gender', u.gender,
                         'language', u.language, 'level', u.level, 'member_expires_at', u.member_expires_at,
                         'role', u.role, 'avatar_thumb_key', u.avatar_thumb_key, 'status', u.status,
+                        'created_at', u.created_at,
+                        'talked', CASE WHEN u.id = a.sender THEN
+                            (EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = a.sender AND m.recipient_id = a.recipient)
+                             OR EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = a.recipient AND m.recipient_id = a.sender))::INT END,
                         'blocker', (SELECT blocker_id FROM blocks
                             WHERE (blocker_id = a.sender AND blocked_id = a.recipient)
                                OR (blocker_id = a.recipient AND blocked_id = a.sender) LIMIT 1),
@@ -193,6 +208,7 @@ impl ChatStore {
                 sender: None,
                 recipient: None,
                 blocked: false,
+                talked: false,
                 sent: None,
             })
             .collect();
@@ -203,6 +219,7 @@ impl ChatStore {
                 continue;
             };
             these.blocked |= row.blocker.is_some();
+            these.talked |= row.talked.is_some_and(|t| t != 0);
             if let Some(id) = row.sent {
                 // A retry: rare, read on its own.
                 these.sent = self.message(id).await?;

@@ -13,6 +13,7 @@ use crate::api::extract::Input;
 use crate::api::rate_limit::Action;
 use crate::i18n::Msg;
 use crate::people::model::REPORT_REASONS;
+use crate::people::store::{Hold, NewReport};
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -84,16 +85,19 @@ async fn report(
             }
         }
     }
-    people
-        .store
-        .report(
-            me.user_id,
-            id,
-            reason,
-            content,
-            &stored,
-            people.clock.unix(),
-        )
-        .await?;
+    let now = people.clock.unix();
+    let safety = &people.config.safety;
+    let hold = Hold {
+        reporters: safety.report_hold_reporters,
+        since: now - safety.report_hold_days * 86_400,
+    };
+    let report = NewReport {
+        reporter: me.user_id,
+        target: id,
+        reason,
+        content,
+        images: &stored,
+    };
+    people.store.report(&report, hold, now).await?;
     Ok(ok_with(Msg::Reported, None))
 }

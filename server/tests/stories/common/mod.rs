@@ -10,6 +10,7 @@ pub mod images;
 pub mod passwords;
 pub mod people;
 pub mod smtp;
+pub mod staff;
 pub mod wallet;
 
 use std::time::Duration;

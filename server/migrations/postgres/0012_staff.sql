@@ -1,0 +1,75 @@
+-- The operator's side: reports closed by staff, bans, a hold on people many have reported, the
+-- trust & safety queue of messages, first contacts of new accounts, and the audit log.
+
+-- How staff closed a report: dismiss, ban or remove (the reported person's public content).
+ALTER TABLE reports ADD COLUMN action TEXT CHECK (action IN ('dismiss', 'ban', 'remove'));
+ALTER TABLE reports ADD COLUMN closed_at BIGINT;
+ALTER TABLE reports ADD COLUMN closed_by BIGINT REFERENCES users (id);
+CREATE INDEX reports_queue ON reports (status, id);
+CREATE INDEX reports_closed ON reports (status, closed_at, id);
+CREATE INDEX reports_target ON reports (target_id, status, created_at);
+
+-- A banned account (`status = 'banned'`) stays banned until `banned_until` (NULL: until unbanned).
+ALTER TABLE users ADD COLUMN ban_reason TEXT;
+ALTER TABLE users ADD COLUMN banned_until BIGINT;
+-- Set when enough different people reported someone lately: hidden from discover until staff
+-- close the reports.
+ALTER TABLE users ADD COLUMN held_at BIGINT;
+
+-- Messages for staff to look at: a risky first message, delivered with a caution ('caution',
+-- `message_id` set), or a message held as spam and not delivered ('spam', its content kept here).
+CREATE TABLE safety_queue (
+    id           BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    kind         TEXT    NOT NULL CHECK (kind IN ('caution', 'spam')),
+    reason       TEXT    NOT NULL,
+    sender_id    BIGINT  NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    recipient_id BIGINT  NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    message_id   BIGINT,
+    client_id    TEXT    NOT NULL,
+    content      TEXT    NOT NULL,
+    status       TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+    created_at   BIGINT  NOT NULL,
+    decided_at   BIGINT,
+    decided_by   BIGINT  REFERENCES users (id)
+);
+CREATE INDEX safety_queue_open ON safety_queue (status, id);
+-- A retried send queues nothing more.
+CREATE UNIQUE INDEX safety_queue_client ON safety_queue (sender_id, client_id);
+
+-- The conversations a new account started, for its daily cap.
+CREATE TABLE first_contacts (
+    sender_id    BIGINT  NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    recipient_id BIGINT  NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at   BIGINT  NOT NULL,
+    PRIMARY KEY (sender_id, recipient_id)
+);
+CREATE INDEX first_contacts_day ON first_contacts (sender_id, created_at);
+
+-- Dynamics with open flags, in the order of the review queue.
+CREATE INDEX dynamic_flags_queue ON dynamic_flags (status, dynamic_id);
+
+-- Every staff action, as it happened. Rows are only ever added: the database refuses the rest.
+-- `staff_id` NULL is an operator command on the server's machine.
+CREATE TABLE audit_log (
+    id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    staff_id    BIGINT,
+    action      TEXT    NOT NULL,
+    target_kind TEXT    NOT NULL,
+    target_id   TEXT    NOT NULL,
+    before      TEXT,
+    after       TEXT,
+    created_at  BIGINT  NOT NULL
+);
+CREATE INDEX audit_log_target ON audit_log (target_kind, target_id, id);
+CREATE INDEX audit_log_staff ON audit_log (staff_id, id);
+CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the audit log is append-only';
+END;
+$$;
+CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+
+-- A notice for one person (a photo of theirs staff removed, say); NULL: for everyone.
+ALTER TABLE notices ADD COLUMN user_id BIGINT REFERENCES users (id) ON DELETE CASCADE;
+CREATE INDEX notices_user ON notices (user_id, id);

@@ -1,0 +1,163 @@
+//! The operator's side: staff work the reports queue and the review queue (album photos,
+//! flagged dynamics, messages trust & safety set aside), ban and unban, write notices and
+//! versions, set prices, and read the web app's error reports and the audit log. Everything
+//! here answers only staff (`StaffMember`), and every change lands in the audit log.
+
+mod catalogue;
+mod notices;
+mod people;
+mod reports;
+mod review;
+pub mod routes;
+pub mod store;
+pub mod views;
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+
+use crate::account::model::Role;
+use crate::account::sessions::Session;
+use crate::account::store::AccountStore;
+use crate::album::store::AlbumStore;
+use crate::api::envelope::{Page, Paging};
+use crate::api::error::{ApiError, ApiResult};
+use crate::audit::{Actor, AuditEntry, AuditLog, Entry, Filter};
+use crate::chat::Chat;
+use crate::clock::Clock;
+use crate::feed::store::FeedStore;
+use crate::ground::Ground;
+use crate::i18n::Msg;
+use crate::media::Media;
+use crate::notices::Notices;
+use crate::staff::store::StaffStore;
+use crate::wallet::store::WalletStore;
+
+/// How staff close a report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Closing {
+    Dismiss,
+    /// Bans the reported person and closes every open report against them.
+    Ban,
+    /// Removes the reported person's public content: avatar, about me, dynamics, album.
+    Remove,
+}
+
+impl Closing {
+    pub fn parse(action: Option<&str>) -> Result<Closing, Msg> {
+        match action {
+            Some("dismiss") => Ok(Closing::Dismiss),
+            Some("ban") => Ok(Closing::Ban),
+            Some("remove") => Ok(Closing::Remove),
+            _ => Err(Msg::ReportAction),
+        }
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Closing::Dismiss => "dismiss",
+            Closing::Ban => "ban",
+            Closing::Remove => "remove",
+        }
+    }
+}
+
+/// What staff decide on something under review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    Approve,
+    Reject,
+}
+
+impl Decision {
+    pub fn parse(decision: Option<&str>) -> Result<Decision, Msg> {
+        match decision {
+            Some("approve") => Ok(Decision::Approve),
+            Some("reject") => Ok(Decision::Reject),
+            _ => Err(Msg::ReviewDecision),
+        }
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Decision::Approve => "approve",
+            Decision::Reject => "reject",
+        }
+    }
+}
+
+/// A ban as staff give it.
+pub struct Ban<'a> {
+    pub reason: Option<&'a str>,
+    pub days: Option<i64>,
+}
+
+/// The staff service.
+#[derive(Clone)]
+pub struct Staff {
+    store: StaffStore,
+    accounts: AccountStore,
+    feed: FeedStore,
+    album: AlbumStore,
+    wallet: WalletStore,
+    notices: Notices,
+    chat: Chat,
+    audit: AuditLog,
+    media: Media,
+    clock: Clock,
+}
+
+impl Staff {
+    pub fn new(ground: &Ground, notices: Notices, chat: Chat) -> Staff {
+        Staff {
+            store: StaffStore::new(ground.db.clone()),
+            accounts: AccountStore::new(ground.db.clone()),
+            feed: FeedStore::new(ground.db.clone()),
+            album: AlbumStore::new(ground.db.clone()),
+            wallet: WalletStore::new(ground.db.clone()),
+            notices,
+            chat,
+            audit: AuditLog::new(ground.db.clone(), ground.clock.clone()),
+            media: ground.media.clone(),
+            clock: ground.clock.clone(),
+        }
+    }
+
+    /// The staff member behind a session, or 403.
+    async fn member(&self, session: Session) -> ApiResult<StaffMember> {
+        match self.accounts.user(session.user_id).await? {
+            Some(user) if user.role == Role::Staff => Ok(StaffMember(session.user_id)),
+            _ => Err(ApiError::Forbidden(Msg::StaffOnly)),
+        }
+    }
+
+    async fn record(&self, by: Actor, entry: Entry<'_>) {
+        self.audit.record(by, entry).await;
+    }
+
+    pub async fn audit(&self, filter: &Filter, paging: Paging) -> ApiResult<Page<AuditEntry>> {
+        self.audit.entries(filter, paging).await
+    }
+}
+
+/// A signed-in staff member; anyone else is refused (401 without a session, 403 with one).
+#[derive(Debug, Clone, Copy)]
+pub struct StaffMember(pub i64);
+
+impl From<StaffMember> for Actor {
+    fn from(member: StaffMember) -> Actor {
+        Actor::Staff(member.0)
+    }
+}
+
+impl<S> FromRequestParts<S> for StaffMember
+where
+    S: Send + Sync,
+    Staff: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let session = Session::from_request_parts(parts, state).await?;
+        Staff::from_ref(state).member(session).await
+    }
+}

@@ -1,0 +1,130 @@
+//! The reports queue: reports with both people, and closing them with staff's action.
+
+use serde_json::json;
+
+use crate::api::envelope::{Page, Paging};
+use crate::api::error::{ApiError, ApiResult};
+use crate::audit::Entry;
+use crate::i18n::Msg;
+use crate::media::thumb_of;
+use crate::staff::views::{ReportDetail, ReportView};
+use crate::staff::{Ban, Closing, Staff, StaffMember};
+
+impl Staff {
+    pub async fn reports(&self, open: bool, paging: Paging) -> ApiResult<Page<ReportView>> {
+        let (rows, total) = self
+            .store
+            .reports(open, paging.limit(), paging.offset())
+            .await?;
+        let signer = self.media.signer(self.clock.unix());
+        Ok(Page {
+            rows: rows
+                .into_iter()
+                .map(|r| ReportView::from_row(r, &signer))
+                .collect(),
+            total,
+        })
+    }
+
+    pub async fn report(&self, id: i64) -> ApiResult<ReportDetail> {
+        let row = self.store.report(id).await?.ok_or(ApiError::NotFound)?;
+        let sent = self.store.sent(row.target_id, row.reporter_id, 20).await?;
+        let earlier = self
+            .store
+            .reports_against(row.target_id, row.id, 20)
+            .await?;
+        let signer = self.media.signer(self.clock.unix());
+        Ok(ReportDetail::new(row, sent, earlier, &signer))
+    }
+
+    /// Closes a report with staff's action and does what the action says.
+    pub async fn close_report(
+        &self,
+        by: StaffMember,
+        id: i64,
+        closing: Closing,
+        ban: Ban<'_>,
+    ) -> ApiResult<ReportView> {
+        let report = self.store.report(id).await?.ok_or(ApiError::NotFound)?;
+        if report.status != "open" {
+            return Err(ApiError::Conflict(Msg::ReportClosed));
+        }
+        let target = report.target_id;
+        match closing {
+            Closing::Dismiss => {}
+            Closing::Ban => {
+                let reason = ban.reason.or(Some(report.reason.as_str()));
+                self.ban_unless_banned(by, target, Ban { reason, ..ban })
+                    .await?;
+            }
+            Closing::Remove => self.remove_content(by, target).await?,
+        }
+        let closed = self
+            .store
+            .close_reports(
+                id,
+                closing == Closing::Ban,
+                closing.as_str(),
+                by.0,
+                self.clock.unix(),
+            )
+            .await?;
+        if closed.is_empty() {
+            return Err(ApiError::Conflict(Msg::ReportClosed));
+        }
+        self.record(
+            by.into(),
+            Entry {
+                action: "report.close",
+                target_kind: "report",
+                target_id: id.to_string(),
+                before: Some(json!({ "status": "open" })),
+                after: Some(
+                    json!({ "status": "closed", "action": closing.as_str(), "closed": closed }),
+                ),
+            },
+        )
+        .await;
+        let row = self.store.report(id).await?.ok_or(ApiError::NotFound)?;
+        Ok(ReportView::from_row(
+            row,
+            &self.media.signer(self.clock.unix()),
+        ))
+    }
+
+    /// A ban from the reports queue: a person banned already stays as they are.
+    async fn ban_unless_banned(&self, by: StaffMember, id: i64, ban: Ban<'_>) -> ApiResult<()> {
+        match self.ban(by, id, ban).await {
+            Ok(_) | Err(ApiError::Conflict(Msg::AlreadyBanned)) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Takes down what a person shows others: avatar, about me, dynamics and album photos.
+    async fn remove_content(&self, by: StaffMember, id: i64) -> ApiResult<()> {
+        let now = self.clock.unix();
+        let avatar = self.store.clear_profile(id).await?;
+        let dynamics = self.feed.remove_all_of(id, now).await?;
+        let photos = self.album.remove_all_of(id).await?;
+        let mut files = avatar;
+        for photo in &photos {
+            files.push(thumb_of(&photo.image_key));
+            files.push(photo.image_key.clone());
+        }
+        self.media
+            .delete(&files.iter().map(String::as_str).collect::<Vec<_>>())
+            .await;
+        self.record(
+            by.into(),
+            Entry {
+                action: "user.remove_content",
+                target_kind: "user",
+                target_id: id.to_string(),
+                before: None,
+                after: Some(json!({ "dynamicsRemoved": dynamics, "photosDeleted": photos.len() })),
+            },
+        )
+        .await;
+        Ok(())
+    }
+}

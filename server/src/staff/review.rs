@@ -1,0 +1,152 @@
+//! The review queue: album photos waiting, flagged dynamics, and the messages trust & safety
+//! set aside; staff approve or reject each.
+
+use std::collections::hash_map::Entry as Vacancy;
+use std::collections::HashMap;
+
+use serde_json::json;
+
+use crate::api::error::{ApiError, ApiResult};
+use crate::audit::Entry;
+use crate::i18n::{Lang, Msg};
+use crate::media::thumb_of;
+use crate::staff::views::{ReviewQueue, SafetyItem};
+use crate::staff::{Decision, Staff, StaffMember};
+
+impl Staff {
+    pub async fn review_queue(&self, limit: i64) -> ApiResult<ReviewQueue> {
+        let (photos, photos_waiting) = self.album.waiting(limit).await?;
+        let (dynamics, dynamics_waiting) = self.feed.flagged(limit).await?;
+        let (messages, messages_waiting) = self.store.safety_queue(limit).await?;
+        let mut names = HashMap::new();
+        for photo in &photos {
+            if let Vacancy::Vacant(e) = names.entry(photo.user_id) {
+                let name = self
+                    .accounts
+                    .user(photo.user_id)
+                    .await?
+                    .map(|u| u.user_name);
+                e.insert(name.unwrap_or_default());
+            }
+        }
+        Ok(ReviewQueue::new(
+            photos,
+            &names,
+            dynamics,
+            messages,
+            [photos_waiting, dynamics_waiting, messages_waiting],
+        ))
+    }
+
+    pub async fn review_photo(
+        &self,
+        by: StaffMember,
+        id: i64,
+        decision: Decision,
+    ) -> ApiResult<()> {
+        let now = self.clock.unix();
+        let photo = self
+            .album
+            .review(id, decision == Decision::Approve, now)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        if decision == Decision::Reject {
+            let key = photo.image_key.clone();
+            self.media.delete(&[&thumb_of(&key), &key]).await;
+            let lang = match self.accounts.user(photo.user_id).await? {
+                Some(owner) => Lang::parse(&owner.language).unwrap_or_default(),
+                None => Lang::default(),
+            };
+            self.notices
+                .tell(
+                    photo.user_id,
+                    lang,
+                    Msg::PhotoRemovedTitle,
+                    Msg::PhotoRemovedBody,
+                )
+                .await?;
+        }
+        self.record(
+            by.into(),
+            Entry {
+                action: "review.photo",
+                target_kind: "photo",
+                target_id: id.to_string(),
+                before: Some(json!({ "userId": photo.user_id, "state": "review" })),
+                after: Some(json!({ "decision": decision.as_str() })),
+            },
+        )
+        .await;
+        Ok(())
+    }
+
+    pub async fn review_dynamic(
+        &self,
+        by: StaffMember,
+        id: i64,
+        decision: Decision,
+    ) -> ApiResult<()> {
+        let decided = self
+            .feed
+            .decide_flagged(id, decision == Decision::Reject, self.clock.unix())
+            .await?;
+        if !decided {
+            return Err(ApiError::NotFound);
+        }
+        self.record(
+            by.into(),
+            Entry {
+                action: "review.dynamic",
+                target_kind: "dynamic",
+                target_id: id.to_string(),
+                before: Some(json!({ "flagged": true })),
+                after: Some(json!({ "decision": decision.as_str() })),
+            },
+        )
+        .await;
+        Ok(())
+    }
+
+    /// Staff's decision on a message set aside: a held text is delivered (approve) or dropped;
+    /// a delivered message with a caution stays (approve) or is taken back.
+    pub async fn review_message(
+        &self,
+        by: StaffMember,
+        id: i64,
+        decision: Decision,
+    ) -> ApiResult<()> {
+        let item = self
+            .store
+            .decide_safety(id, by.0, self.clock.unix())
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        match (item.kind.as_str(), decision, item.message_id) {
+            ("spam", Decision::Approve, _) => {
+                self.chat
+                    .deliver_held(
+                        item.sender_id,
+                        item.recipient_id,
+                        &item.client_id,
+                        &item.content,
+                    )
+                    .await?;
+            }
+            ("caution", Decision::Reject, Some(message)) => {
+                self.chat.withdraw(item.sender_id, message).await?;
+            }
+            _ => {}
+        }
+        self.record(
+            by.into(),
+            Entry {
+                action: "review.message",
+                target_kind: "message",
+                target_id: id.to_string(),
+                before: Some(json!(SafetyItem::from_row(&item))),
+                after: Some(json!({ "decision": decision.as_str() })),
+            },
+        )
+        .await;
+        Ok(())
+    }
+}

@@ -1,0 +1,367 @@
+//! What the staff API answers: reports with both people, the review queue, people as staff see
+//! them.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::account::model::{Gender, Level, Role};
+use crate::album::store::PhotoRow;
+use crate::audit::AuditEntry;
+use crate::clock::rfc3339;
+use crate::feed::store::Flagged;
+use crate::media::signed::Signer;
+use crate::media::{thumb_of, Media};
+use crate::staff::store::{PersonRow, ReportRow, SafetyRow, SentRow};
+
+/// Someone a report names.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Party {
+    pub user_id: i64,
+    pub user_name: String,
+    pub avatar: Option<String>,
+}
+
+/// The reported person, with where they stand.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Target {
+    pub user_id: i64,
+    pub user_name: String,
+    pub avatar: Option<String>,
+    /// active, banned or deleted.
+    pub status: String,
+    /// Hidden from discover by many reports, until staff close them.
+    pub held: bool,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportView {
+    pub id: i64,
+    pub reason: String,
+    pub content: Option<String>,
+    /// Screenshots (signed URLs, valid for a while).
+    pub images: Vec<String>,
+    pub created_at: String,
+    /// open or closed.
+    pub status: String,
+    /// How staff closed it: dismiss, ban or remove.
+    pub action: Option<String>,
+    pub closed_at: Option<String>,
+    pub closed_by: Option<i64>,
+    pub reporter: Party,
+    pub target: Target,
+    /// Every report against the target, this one included.
+    pub target_reports: i64,
+}
+
+impl ReportView {
+    pub fn from_row(r: ReportRow, signer: &Signer<'_>) -> ReportView {
+        ReportView {
+            id: r.id,
+            reason: r.reason,
+            content: r.content,
+            images: r
+                .images
+                .lines()
+                .filter(|k| !k.is_empty())
+                .map(|k| signer.url(k))
+                .collect(),
+            created_at: rfc3339(r.created_at),
+            status: r.status,
+            action: r.action,
+            closed_at: r.closed_at.map(rfc3339),
+            closed_by: r.closed_by,
+            reporter: Party {
+                user_id: r.reporter_id,
+                user_name: r.reporter_name,
+                avatar: r.reporter_avatar.as_deref().map(Media::url),
+            },
+            target: Target {
+                user_id: r.target_id,
+                user_name: r.target_name,
+                avatar: r.target_avatar.as_deref().map(Media::url),
+                status: r.target_status,
+                held: r.target_held,
+            },
+            target_reports: r.target_reports,
+        }
+    }
+}
+
+/// A message the reported person sent the reporter.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SentMessage {
+    pub id: i64,
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[schema(value_type = Object)]
+    pub content: Value,
+    pub created_at: String,
+}
+
+/// A report with what staff need to decide on it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportDetail {
+    #[serde(flatten)]
+    pub report: ReportView,
+    /// The newest messages the reported person sent the reporter, newest first.
+    pub recent_messages: Vec<SentMessage>,
+    /// Other reports against the same person, newest first.
+    pub earlier_reports: Vec<ReportView>,
+}
+
+impl ReportDetail {
+    pub fn new(
+        row: ReportRow,
+        sent: Vec<SentRow>,
+        earlier: Vec<ReportRow>,
+        signer: &Signer<'_>,
+    ) -> ReportDetail {
+        ReportDetail {
+            report: ReportView::from_row(row, signer),
+            recent_messages: sent
+                .into_iter()
+                .map(|m| {
+                    let content = signer.image_content(&m.content).unwrap_or(m.content);
+                    SentMessage {
+                        id: m.id,
+                        kind: m.kind,
+                        content: serde_json::from_str(&content).unwrap_or_default(),
+                        created_at: rfc3339(m.created_at),
+                    }
+                })
+                .collect(),
+            earlier_reports: earlier
+                .into_iter()
+                .map(|r| ReportView::from_row(r, signer))
+                .collect(),
+        }
+    }
+}
+
+/// An album photo waiting for review.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewPhoto {
+    pub id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub url: String,
+    pub thumb: String,
+    /// The owner's choice, applied once approved.
+    pub is_open: bool,
+    pub created_at: String,
+}
+
+/// A dynamic people flagged.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewDynamic {
+    pub id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub content: String,
+    pub images: Vec<String>,
+    /// How many people flagged it.
+    pub flags: i64,
+    pub reasons: Vec<String>,
+    pub created_at: String,
+}
+
+/// A message trust & safety set aside.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SafetyItem {
+    pub id: i64,
+    /// caution: a risky first message, delivered with a safety notice; spam: a text sent to
+    /// many people, held and not delivered.
+    pub kind: String,
+    /// link, phone, email, money or repeated.
+    pub reason: String,
+    pub sender_id: i64,
+    pub sender_name: String,
+    pub recipient_id: i64,
+    pub recipient_name: String,
+    pub text: String,
+    pub created_at: String,
+}
+
+impl SafetyItem {
+    pub fn from_row(r: &SafetyRow) -> SafetyItem {
+        let content: Value = serde_json::from_str(&r.content).unwrap_or_default();
+        SafetyItem {
+            id: r.id,
+            kind: r.kind.clone(),
+            reason: r.reason.clone(),
+            sender_id: r.sender_id,
+            sender_name: r.sender_name.clone(),
+            recipient_id: r.recipient_id,
+            recipient_name: r.recipient_name.clone(),
+            text: content["text"].as_str().unwrap_or_default().to_owned(),
+            created_at: rfc3339(r.created_at),
+        }
+    }
+}
+
+/// How many wait in each part of the review queue.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewCounts {
+    pub photos: i64,
+    pub dynamics: i64,
+    pub messages: i64,
+}
+
+/// Everything waiting for a staff decision, longest waiting first.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewQueue {
+    pub photos: Vec<ReviewPhoto>,
+    pub dynamics: Vec<ReviewDynamic>,
+    pub messages: Vec<SafetyItem>,
+    pub counts: ReviewCounts,
+}
+
+impl ReviewQueue {
+    pub fn new(
+        photos: Vec<PhotoRow>,
+        names: &HashMap<i64, String>,
+        dynamics: Vec<Flagged>,
+        messages: Vec<SafetyRow>,
+        [photos_waiting, dynamics_waiting, messages_waiting]: [i64; 3],
+    ) -> ReviewQueue {
+        ReviewQueue {
+            photos: photos
+                .into_iter()
+                .map(|p| ReviewPhoto {
+                    id: p.id,
+                    user_id: p.user_id,
+                    user_name: names.get(&p.user_id).cloned().unwrap_or_default(),
+                    url: Media::url(&p.image_key),
+                    thumb: Media::url(&thumb_of(&p.image_key)),
+                    is_open: p.is_open,
+                    created_at: rfc3339(p.created_at),
+                })
+                .collect(),
+            dynamics: dynamics
+                .into_iter()
+                .map(|d| ReviewDynamic {
+                    id: d.id,
+                    user_id: d.user_id,
+                    user_name: d.user_name,
+                    content: d.content,
+                    images: d.images.split_whitespace().map(Media::url).collect(),
+                    flags: d.flags,
+                    reasons: d.reasons.lines().map(str::to_owned).collect(),
+                    created_at: rfc3339(d.created_at),
+                })
+                .collect(),
+            messages: messages.iter().map(SafetyItem::from_row).collect(),
+            counts: ReviewCounts {
+                photos: photos_waiting,
+                dynamics: dynamics_waiting,
+                messages: messages_waiting,
+            },
+        }
+    }
+}
+
+/// A person as staff see them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Person {
+    pub user_id: i64,
+    pub user_name: String,
+    pub email: Option<String>,
+    pub avatar: Option<String>,
+    /// active, banned or deleted.
+    pub status: String,
+    pub role: Role,
+    pub level: Option<Level>,
+    pub member_expires_at: Option<String>,
+    pub created_at: String,
+    pub last_active_at: String,
+    /// Every report ever filed against them.
+    pub reports_against: i64,
+    /// Hidden from discover by many reports, until staff close them.
+    pub held: bool,
+    pub ban_reason: Option<String>,
+    /// The end of a timed ban; none while banned means until lifted.
+    pub banned_until: Option<String>,
+}
+
+impl Person {
+    pub fn from_row(r: PersonRow) -> Person {
+        Person {
+            user_id: r.id,
+            user_name: r.user_name,
+            email: r.email,
+            avatar: r.avatar_thumb_key.as_deref().map(Media::url),
+            status: r.status,
+            role: r.role,
+            level: r.level,
+            member_expires_at: r.member_expires_at.map(rfc3339),
+            created_at: rfc3339(r.created_at),
+            last_active_at: rfc3339(r.last_active_at),
+            reports_against: r.reports_against,
+            held: r.held,
+            ban_reason: r.ban_reason,
+            banned_until: r.banned_until.map(rfc3339),
+        }
+    }
+}
+
+/// A person's page for staff: who they are, reports against them, and what staff did.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonDetail {
+    #[serde(flatten)]
+    pub person: Person,
+    pub gender: Gender,
+    pub country: String,
+    pub language: String,
+    pub signature: Option<String>,
+    /// The newest reports against them.
+    pub reports: Vec<ReportView>,
+    /// How many reports they filed.
+    pub reports_filed: i64,
+    /// The newest audit entries about them.
+    pub history: Vec<AuditEntry>,
+}
+
+impl PersonDetail {
+    pub fn new(
+        row: PersonRow,
+        reports: Vec<ReportRow>,
+        reports_filed: i64,
+        history: Vec<AuditEntry>,
+        signer: &Signer<'_>,
+    ) -> PersonDetail {
+        let (gender, country, language, signature) = (
+            row.gender,
+            row.country.clone(),
+            row.language.clone(),
+            row.signature.clone(),
+        );
+        PersonDetail {
+            person: Person::from_row(row),
+            gender,
+            country,
+            language,
+            signature,
+            reports: reports
+                .into_iter()
+                .map(|r| ReportView::from_row(r, signer))
+                .collect(),
+            reports_filed,
+            history,
+        }
+    }
+}
