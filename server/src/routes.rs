@@ -118,3 +118,23 @@ async fn serve_openapi() -> impl IntoResponse {
         body,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    /// Clients generated from the document name each operation by its id: two alike would get
+    /// one name for two operations.
+    #[test]
+    fn every_operation_has_an_id_of_its_own() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&super::openapi_json()).expect("the document is JSON");
+        let mut seen = HashSet::new();
+        for item in doc["paths"].as_object().expect("paths").values() {
+            for operation in item.as_object().expect("an operation").values() {
+                let id = operation["operationId"].as_str().expect("an operationId");
+                assert!(seen.insert(id.to_owned()), "two operations are {id}");
+            }
+        }
+    }
+}

@@ -23,26 +23,26 @@ where
     Staff: FromRef<S>,
 {
     OpenApiRouter::new()
-        .routes(routes!(reports))
-        .routes(routes!(report))
-        .routes(routes!(close_report))
-        .routes(routes!(review_queue))
-        .routes(routes!(review))
-        .routes(routes!(people))
-        .routes(routes!(person))
-        .routes(routes!(ban))
-        .routes(routes!(unban))
-        .routes(routes!(notices, add_notice))
-        .routes(routes!(delete_notice))
-        .routes(routes!(add_notice_text))
-        .routes(routes!(versions, add_version))
-        .routes(routes!(delete_version))
-        .routes(routes!(products))
-        .routes(routes!(set_product))
-        .routes(routes!(gifts))
-        .routes(routes!(set_gift))
-        .routes(routes!(client_errors))
-        .routes(routes!(audit))
+        .routes(routes!(admin_reports))
+        .routes(routes!(admin_report))
+        .routes(routes!(admin_close_report))
+        .routes(routes!(admin_review_queue))
+        .routes(routes!(admin_review))
+        .routes(routes!(admin_people))
+        .routes(routes!(admin_person))
+        .routes(routes!(admin_ban))
+        .routes(routes!(admin_unban))
+        .routes(routes!(admin_notices, admin_add_notice))
+        .routes(routes!(admin_delete_notice))
+        .routes(routes!(admin_add_notice_text))
+        .routes(routes!(admin_versions, admin_add_version))
+        .routes(routes!(admin_delete_version))
+        .routes(routes!(admin_products))
+        .routes(routes!(admin_set_product))
+        .routes(routes!(admin_gifts))
+        .routes(routes!(admin_set_gift))
+        .routes(routes!(admin_client_errors))
+        .routes(routes!(admin_audit))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -76,7 +76,7 @@ pub struct ReportsQuery {
 /// The reports queue.
 #[utoipa::path(get, path = "/admin/reports", tag = "staff", params(ReportsQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Page<ReportView>>), (status = 400), (status = 401), (status = 403)))]
-async fn reports(
+async fn admin_reports(
     State(staff): State<Staff>,
     _: StaffMember,
     Query(q): Query<ReportsQuery>,
@@ -99,7 +99,7 @@ async fn reports(
 #[utoipa::path(get, path = "/admin/reports/{id}", tag = "staff", params(("id" = i64, Path)),
     security(("bearer" = [])),
     responses((status = 200, body = Envelope<ReportDetail>), (status = 401), (status = 403), (status = 404)))]
-async fn report(
+async fn admin_report(
     State(staff): State<Staff>,
     _: StaffMember,
     Path(id): Path<i64>,
@@ -123,7 +123,7 @@ pub struct CloseRequest {
     request_body = CloseRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<ReportView>), (status = 400), (status = 401), (status = 403),
         (status = 404), (status = 409)))]
-async fn close_report(
+async fn admin_close_report(
     State(staff): State<Staff>,
     by: StaffMember,
     Path(id): Path<i64>,
@@ -148,7 +148,7 @@ pub struct ReviewQuery {
 /// Everything waiting for a decision: album photos, flagged dynamics, messages set aside.
 #[utoipa::path(get, path = "/admin/review", tag = "staff", params(ReviewQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<ReviewQueue>), (status = 400), (status = 401), (status = 403)))]
-async fn review_queue(
+async fn admin_review_queue(
     State(staff): State<Staff>,
     _: StaffMember,
     Query(q): Query<ReviewQuery>,
@@ -169,7 +169,7 @@ pub struct DecisionRequest {
     params(("kind" = String, Path, description = "photo, dynamic or message"), ("id" = i64, Path)),
     request_body = DecisionRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401), (status = 403), (status = 404)))]
-async fn review(
+async fn admin_review(
     State(staff): State<Staff>,
     by: StaffMember,
     Path((kind, id)): Path<(String, i64)>,
@@ -198,7 +198,7 @@ pub struct PeopleQuery {
 /// Finds people.
 #[utoipa::path(get, path = "/admin/users", tag = "staff", params(PeopleQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Page<Person>>), (status = 400), (status = 401), (status = 403)))]
-async fn people(
+async fn admin_people(
     State(staff): State<Staff>,
     _: StaffMember,
     Query(q): Query<PeopleQuery>,
@@ -217,7 +217,7 @@ async fn people(
 #[utoipa::path(get, path = "/admin/users/{id}", tag = "staff", params(("id" = i64, Path)),
     security(("bearer" = [])),
     responses((status = 200, body = Envelope<PersonDetail>), (status = 401), (status = 403), (status = 404)))]
-async fn person(
+async fn admin_person(
     State(staff): State<Staff>,
     _: StaffMember,
     Path(id): Path<i64>,
@@ -240,7 +240,7 @@ pub struct BanRequest {
     request_body = BanRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<Person>), (status = 400), (status = 401), (status = 403),
         (status = 404), (status = 409)))]
-async fn ban(
+async fn admin_ban(
     State(staff): State<Staff>,
     by: StaffMember,
     Path(id): Path<i64>,
@@ -257,7 +257,7 @@ async fn ban(
 #[utoipa::path(post, path = "/admin/users/{id}/unban", tag = "staff", params(("id" = i64, Path)),
     security(("bearer" = [])),
     responses((status = 200, body = Envelope<Person>), (status = 401), (status = 403), (status = 404), (status = 409)))]
-async fn unban(
+async fn admin_unban(
     State(staff): State<Staff>,
     by: StaffMember,
     Path(id): Path<i64>,
@@ -268,7 +268,7 @@ async fn unban(
 /// Every notice with all its texts, newest first.
 #[utoipa::path(get, path = "/admin/notices", tag = "staff", params(PageQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Page<StaffNotice>>), (status = 400), (status = 401), (status = 403)))]
-async fn notices(
+async fn admin_notices(
     State(staff): State<Staff>,
     _: StaffMember,
     Query(q): Query<PageQuery>,
@@ -298,7 +298,7 @@ pub struct NoticeId {
 #[utoipa::path(post, path = "/admin/notices", tag = "staff", request_body = NoticeRequest,
     security(("bearer" = [])),
     responses((status = 200, body = Envelope<NoticeId>), (status = 400), (status = 401), (status = 403), (status = 404)))]
-async fn add_notice(
+async fn admin_add_notice(
     State(staff): State<Staff>,
     by: StaffMember,
     Input(req): Input<NoticeRequest>,
@@ -326,7 +326,7 @@ pub struct NoticeTextRequest {
 #[utoipa::path(post, path = "/admin/notices/{id}/texts", tag = "staff", params(("id" = i64, Path)),
     request_body = NoticeTextRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<NoticeId>), (status = 400), (status = 401), (status = 403), (status = 404)))]
-async fn add_notice_text(
+async fn admin_add_notice_text(
     State(staff): State<Staff>,
     by: StaffMember,
     Path(id): Path<i64>,
@@ -347,7 +347,7 @@ async fn add_notice_text(
 #[utoipa::path(delete, path = "/admin/notices/{id}", tag = "staff", params(("id" = i64, Path)),
     security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 401), (status = 403), (status = 404)))]
-async fn delete_notice(
+async fn admin_delete_notice(
     State(staff): State<Staff>,
     by: StaffMember,
     Path(id): Path<i64>,
@@ -359,7 +359,10 @@ async fn delete_notice(
 /// Released versions, newest first.
 #[utoipa::path(get, path = "/admin/versions", tag = "staff", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<Version>>), (status = 401), (status = 403)))]
-async fn versions(State(staff): State<Staff>, _: StaffMember) -> ApiResult<Reply<Vec<Version>>> {
+async fn admin_versions(
+    State(staff): State<Staff>,
+    _: StaffMember,
+) -> ApiResult<Reply<Vec<Version>>> {
     Ok(ok(staff.versions().await?))
 }
 
@@ -379,7 +382,7 @@ pub struct VersionRequest {
 #[utoipa::path(post, path = "/admin/versions", tag = "staff", request_body = VersionRequest,
     security(("bearer" = [])),
     responses((status = 200, body = Envelope<Version>), (status = 400), (status = 401), (status = 403)))]
-async fn add_version(
+async fn admin_add_version(
     State(staff): State<Staff>,
     by: StaffMember,
     Input(req): Input<VersionRequest>,
@@ -398,7 +401,7 @@ async fn add_version(
 #[utoipa::path(delete, path = "/admin/versions/{id}", tag = "staff", params(("id" = i64, Path)),
     security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 401), (status = 403), (status = 404)))]
-async fn delete_version(
+async fn admin_delete_version(
     State(staff): State<Staff>,
     by: StaffMember,
     Path(id): Path<i64>,
@@ -410,7 +413,7 @@ async fn delete_version(
 /// Every product, on sale or not.
 #[utoipa::path(get, path = "/admin/products", tag = "staff", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<CatalogueProduct>>), (status = 401), (status = 403)))]
-async fn products(
+async fn admin_products(
     State(staff): State<Staff>,
     _: StaffMember,
 ) -> ApiResult<Reply<Vec<CatalogueProduct>>> {
@@ -445,7 +448,7 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>
 #[utoipa::path(put, path = "/admin/products/{code}", tag = "staff", params(("code" = String, Path)),
     request_body = ProductRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<CatalogueProduct>), (status = 400), (status = 401), (status = 403), (status = 404)))]
-async fn set_product(
+async fn admin_set_product(
     State(staff): State<Staff>,
     by: StaffMember,
     Path(code): Path<String>,
@@ -465,7 +468,10 @@ async fn set_product(
 /// Every gift, on sale or not.
 #[utoipa::path(get, path = "/admin/gifts", tag = "staff", security(("bearer" = [])),
     responses((status = 200, body = Envelope<Vec<CatalogueGift>>), (status = 401), (status = 403)))]
-async fn gifts(State(staff): State<Staff>, _: StaffMember) -> ApiResult<Reply<Vec<CatalogueGift>>> {
+async fn admin_gifts(
+    State(staff): State<Staff>,
+    _: StaffMember,
+) -> ApiResult<Reply<Vec<CatalogueGift>>> {
     Ok(ok(staff.gifts().await?))
 }
 
@@ -481,7 +487,7 @@ pub struct GiftRequest {
 #[utoipa::path(put, path = "/admin/gifts/{code}", tag = "staff", params(("code" = String, Path)),
     request_body = GiftRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<CatalogueGift>), (status = 400), (status = 401), (status = 403), (status = 404)))]
-async fn set_gift(
+async fn admin_set_gift(
     State(staff): State<Staff>,
     by: StaffMember,
     Path(code): Path<String>,
@@ -495,7 +501,7 @@ async fn set_gift(
 /// The web app's error reports, newest first.
 #[utoipa::path(get, path = "/admin/errors", tag = "staff", params(PageQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Page<ClientErrorView>>), (status = 400), (status = 401), (status = 403)))]
-async fn client_errors(
+async fn admin_client_errors(
     State(staff): State<Staff>,
     _: StaffMember,
     Query(q): Query<PageQuery>,
@@ -518,7 +524,7 @@ pub struct AuditQuery {
 /// The audit log, newest first.
 #[utoipa::path(get, path = "/admin/audit", tag = "staff", params(AuditQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Page<AuditEntry>>), (status = 400), (status = 401), (status = 403)))]
-async fn audit(
+async fn admin_audit(
     State(staff): State<Staff>,
     _: StaffMember,
     Query(q): Query<AuditQuery>,

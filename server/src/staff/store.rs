@@ -117,6 +117,11 @@ fn past(prefix: &str) -> String {
     char::MAX.to_string()
 }
 
+const SAFETY: &str = "SELECT q.id, q.kind, q.reason, q.sender_id, su.user_name AS sender_name,
+        q.recipient_id, ru.user_name AS recipient_name, q.message_id, q.client_id, q.content,
+        q.created_at
+    FROM safety_queue q JOIN users su ON su.id = q.sender_id JOIN users ru ON ru.id = q.recipient_id";
+
 #[derive(Clone, Debug)]
 pub struct StaffStore {
     db: Db,
@@ -273,11 +278,7 @@ impl StaffStore {
     pub async fn safety_queue(&self, limit: i64) -> sqlx::Result<(Vec<SafetyRow>, i64)> {
         on_db!(&self.db, pool => {
             let rows = sqlx::query_as(
-                "SELECT q.id, q.kind, q.reason, q.sender_id, su.user_name AS sender_name,
-                        q.recipient_id, ru.user_name AS recipient_name, q.message_id, q.client_id,
-                        q.content, q.created_at
-                 FROM safety_queue q JOIN users su ON su.id = q.sender_id JOIN users ru ON ru.id = q.recipient_id
-                 WHERE q.status = 'open' ORDER BY q.id LIMIT $1",
+                &format!("{SAFETY} WHERE q.status = 'open' ORDER BY q.id LIMIT $1"),
             ).bind(limit).fetch_all(pool).await?;
             let waiting = sqlx::query_scalar("SELECT COUNT(*) FROM safety_queue WHERE status = 'open'")
                 .fetch_one(pool).await?;
@@ -303,11 +304,7 @@ impl StaffStore {
                 return Ok(None);
             }
             let row = sqlx::query_as(
-                "SELECT q.id, q.kind, q.reason, q.sender_id, su.user_name AS sender_name,
-                        q.recipient_id, ru.user_name AS recipient_name, q.message_id, q.client_id,
-                        q.content, q.created_at
-                 FROM safety_queue q JOIN users su ON su.id = q.sender_id JOIN users ru ON ru.id = q.recipient_id
-                 WHERE q.id = $1",
+                &format!("{SAFETY} WHERE q.id = $1"),
             ).bind(id).fetch_optional(&mut *tx).await?;
             tx.commit().await?;
             Ok(row)

@@ -12,7 +12,7 @@ export interface paths {
       cookie?: never;
     };
     /** The audit log, newest first. */
-    get: operations['audit'];
+    get: operations['admin_audit'];
     put?: never;
     post?: never;
     delete?: never;
@@ -29,7 +29,7 @@ export interface paths {
       cookie?: never;
     };
     /** The web app's error reports, newest first. */
-    get: operations['client_errors'];
+    get: operations['admin_client_errors'];
     put?: never;
     post?: never;
     delete?: never;
@@ -46,37 +46,7 @@ export interface paths {
       cookie?: never;
     };
     /** Every gift, on sale or not. */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Vec_CatalogueGift'];
-          };
-        };
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['admin_gifts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -94,7 +64,7 @@ export interface paths {
     };
     get?: never;
     /** Changes a gift's price or sale. */
-    put: operations['set_gift'];
+    put: operations['admin_set_gift'];
     post?: never;
     delete?: never;
     options?: never;
@@ -110,50 +80,10 @@ export interface paths {
       cookie?: never;
     };
     /** Every notice with all its texts, newest first. */
-    get: {
-      parameters: {
-        query?: {
-          pageNum?: number;
-          /** @description 1 to 100 (20 by default). */
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Page_StaffNotice'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['admin_notices'];
     put?: never;
     /** Publishes a notice, to everyone or to one person. */
-    post: operations['add_notice'];
+    post: operations['admin_add_notice'];
     delete?: never;
     options?: never;
     head?: never;
@@ -171,7 +101,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Withdraws a notice. */
-    delete: operations['delete_notice'];
+    delete: operations['admin_delete_notice'];
     options?: never;
     head?: never;
     patch?: never;
@@ -187,7 +117,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Adds or replaces one language's text of a notice. */
-    post: operations['add_notice_text'];
+    post: operations['admin_add_notice_text'];
     delete?: never;
     options?: never;
     head?: never;
@@ -202,37 +132,7 @@ export interface paths {
       cookie?: never;
     };
     /** Every product, on sale or not. */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Vec_CatalogueProduct'];
-          };
-        };
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['admin_products'];
     put?: never;
     post?: never;
     delete?: never;
@@ -250,7 +150,7 @@ export interface paths {
     };
     get?: never;
     /** Changes a product's prices, amounts or sale; what is not given stays. */
-    put: operations['set_product'];
+    put: operations['admin_set_product'];
     post?: never;
     delete?: never;
     options?: never;
@@ -266,7 +166,7 @@ export interface paths {
       cookie?: never;
     };
     /** The reports queue. */
-    get: operations['reports'];
+    get: operations['admin_reports'];
     put?: never;
     post?: never;
     delete?: never;
@@ -286,45 +186,7 @@ export interface paths {
      * One report, with the messages the reported person sent the reporter and the other reports
      *     against them.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: number;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_ReportDetail'];
-          };
-        };
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['admin_report'];
     put?: never;
     post?: never;
     delete?: never;
@@ -343,7 +205,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Closes a report with staff's action. */
-    post: operations['close_report'];
+    post: operations['admin_close_report'];
     delete?: never;
     options?: never;
     head?: never;
@@ -358,7 +220,7 @@ export interface paths {
       cookie?: never;
     };
     /** Everything waiting for a decision: album photos, flagged dynamics, messages set aside. */
-    get: operations['review_queue'];
+    get: operations['admin_review_queue'];
     put?: never;
     post?: never;
     delete?: never;
@@ -377,7 +239,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Decides on a photo, a dynamic or a message under review. */
-    post: operations['review'];
+    post: operations['admin_review'];
     delete?: never;
     options?: never;
     head?: never;
@@ -392,7 +254,7 @@ export interface paths {
       cookie?: never;
     };
     /** Finds people. */
-    get: operations['people'];
+    get: operations['admin_people'];
     put?: never;
     post?: never;
     delete?: never;
@@ -409,7 +271,7 @@ export interface paths {
       cookie?: never;
     };
     /** A person's page: reports against them, bans, and what staff did. */
-    get: operations['person'];
+    get: operations['admin_person'];
     put?: never;
     post?: never;
     delete?: never;
@@ -431,7 +293,7 @@ export interface paths {
      * Bans a member: their sessions end, their socket closes with 217, their profile, dynamics and
      *     comments disappear, and their login is refused until the ban ends.
      */
-    post: operations['ban'];
+    post: operations['admin_ban'];
     delete?: never;
     options?: never;
     head?: never;
@@ -448,7 +310,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Lifts a ban. */
-    post: operations['unban'];
+    post: operations['admin_unban'];
     delete?: never;
     options?: never;
     head?: never;
@@ -463,40 +325,10 @@ export interface paths {
       cookie?: never;
     };
     /** Released versions, newest first. */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Vec_Version'];
-          };
-        };
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['admin_versions'];
     put?: never;
     /** Lists a release; a version listed already for its platform is replaced. */
-    post: operations['add_version'];
+    post: operations['admin_add_version'];
     delete?: never;
     options?: never;
     head?: never;
@@ -514,7 +346,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Withdraws a release. */
-    delete: operations['delete_version'];
+    delete: operations['admin_delete_version'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1369,41 +1201,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Reports a person to the moderators. */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['ReportRequest'];
-        };
-      };
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Option_String'];
-          };
-        };
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    post: operations['report'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1418,25 +1216,7 @@ export interface paths {
       cookie?: never;
     };
     /** The gift catalogue (prices in coins; members pay less for cards). */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Vec_Gift'];
-          };
-        };
-      };
-    };
+    get: operations['gifts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1470,25 +1250,7 @@ export interface paths {
       cookie?: never;
     };
     /** What can be bought: memberships, gold packs and character packs. */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Catalogue'];
-          };
-        };
-      };
-    };
+    get: operations['products'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1610,33 +1372,7 @@ export interface paths {
      * Announcements, newest first, in the reader's language where staff wrote one; a signed-in
      *     reader also finds the notices staff wrote to them alone.
      */
-    get: {
-      parameters: {
-        query?: {
-          pageNum?: number;
-          pageSize?: number;
-          /**
-           * @description The reader's language (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru); `Accept-Language`
-           *     without it.
-           */
-          lang?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Page_Notice'];
-          };
-        };
-      };
-    };
+    get: operations['notices'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1776,25 +1512,7 @@ export interface paths {
       cookie?: never;
     };
     /** Released versions, newest first; the app offers the update when one is newer than itself. */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Envelope_Vec_Version'];
-          };
-        };
-      };
-    };
+    get: operations['versions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4372,7 +4090,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  audit: {
+  admin_audit: {
     parameters: {
       query?: {
         pageNum?: number;
@@ -4416,7 +4134,7 @@ export interface operations {
       };
     };
   };
-  client_errors: {
+  admin_client_errors: {
     parameters: {
       query?: {
         pageNum?: number;
@@ -4457,7 +4175,38 @@ export interface operations {
       };
     };
   };
-  set_gift: {
+  admin_gifts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_CatalogueGift'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  admin_set_gift: {
     parameters: {
       query?: never;
       header?: never;
@@ -4506,7 +4255,48 @@ export interface operations {
       };
     };
   };
-  add_notice: {
+  admin_notices: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        /** @description 1 to 100 (20 by default). */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_StaffNotice'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  admin_add_notice: {
     parameters: {
       query?: never;
       header?: never;
@@ -4553,7 +4343,7 @@ export interface operations {
       };
     };
   };
-  delete_notice: {
+  admin_delete_notice: {
     parameters: {
       query?: never;
       header?: never;
@@ -4592,7 +4382,7 @@ export interface operations {
       };
     };
   };
-  add_notice_text: {
+  admin_add_notice_text: {
     parameters: {
       query?: never;
       header?: never;
@@ -4641,7 +4431,38 @@ export interface operations {
       };
     };
   };
-  set_product: {
+  admin_products: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_CatalogueProduct'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  admin_set_product: {
     parameters: {
       query?: never;
       header?: never;
@@ -4690,7 +4511,7 @@ export interface operations {
       };
     };
   };
-  reports: {
+  admin_reports: {
     parameters: {
       query?: {
         /** @description open (the default: oldest first) or closed (newest first). */
@@ -4732,7 +4553,46 @@ export interface operations {
       };
     };
   };
-  close_report: {
+  admin_report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReportDetail'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  admin_close_report: {
     parameters: {
       query?: never;
       header?: never;
@@ -4787,7 +4647,7 @@ export interface operations {
       };
     };
   };
-  review_queue: {
+  admin_review_queue: {
     parameters: {
       query?: {
         /** @description How many of each kind (1 to 100, 20 by default). */
@@ -4827,7 +4687,7 @@ export interface operations {
       };
     };
   };
-  review: {
+  admin_review: {
     parameters: {
       query?: never;
       header?: never;
@@ -4878,7 +4738,7 @@ export interface operations {
       };
     };
   };
-  people: {
+  admin_people: {
     parameters: {
       query?: {
         /** @description An id, an email, or the beginning of a user name; everyone, newest first, without. */
@@ -4920,7 +4780,7 @@ export interface operations {
       };
     };
   };
-  person: {
+  admin_person: {
     parameters: {
       query?: never;
       header?: never;
@@ -4959,7 +4819,7 @@ export interface operations {
       };
     };
   };
-  ban: {
+  admin_ban: {
     parameters: {
       query?: never;
       header?: never;
@@ -5014,7 +4874,7 @@ export interface operations {
       };
     };
   };
-  unban: {
+  admin_unban: {
     parameters: {
       query?: never;
       header?: never;
@@ -5059,7 +4919,38 @@ export interface operations {
       };
     };
   };
-  add_version: {
+  admin_versions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Version'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  admin_add_version: {
     parameters: {
       query?: never;
       header?: never;
@@ -5100,7 +4991,7 @@ export interface operations {
       };
     };
   };
-  delete_version: {
+  admin_delete_version: {
     parameters: {
       query?: never;
       header?: never;
@@ -6903,6 +6794,60 @@ export interface operations {
       };
     };
   };
+  report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReportRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  gifts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Gift'];
+        };
+      };
+    };
+  };
   gifts_received: {
     parameters: {
       query?: {
@@ -6920,6 +6865,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Vec_ReceivedGift'];
+        };
+      };
+    };
+  };
+  products: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Catalogue'];
         };
       };
     };
@@ -7081,6 +7045,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  notices: {
+    parameters: {
+      query?: {
+        pageNum?: number;
+        pageSize?: number;
+        /**
+         * @description The reader's language (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru); `Accept-Language`
+         *     without it.
+         */
+        lang?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_Notice'];
+        };
       };
     };
   };
@@ -7275,6 +7266,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_Card'];
+        };
+      };
+    };
+  };
+  versions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Version'];
         };
       };
     };
