@@ -5,9 +5,11 @@
 ALTER TABLE reports ADD COLUMN action TEXT CHECK (action IN ('dismiss', 'ban', 'remove'));
 ALTER TABLE reports ADD COLUMN closed_at BIGINT;
 ALTER TABLE reports ADD COLUMN closed_by BIGINT REFERENCES users (id);
-CREATE INDEX reports_queue ON reports (status, id);
-CREATE INDEX reports_closed ON reports (status, closed_at, id);
-CREATE INDEX reports_target ON reports (target_id, status, created_at);
+-- The queue reads the open reports in order, past however many closed ones; the closed are read
+-- most recently closed first; a person's reports newest first.
+CREATE INDEX reports_open ON reports (id) WHERE status = 'open';
+CREATE INDEX reports_closed ON reports (closed_at, id) WHERE status = 'closed';
+CREATE INDEX reports_target ON reports (target_id, id);
 
 -- A banned account (`status = 'banned'`) stays banned until `banned_until` (NULL: until unbanned).
 ALTER TABLE users ADD COLUMN ban_reason TEXT;
@@ -32,7 +34,7 @@ CREATE TABLE safety_queue (
     decided_at   BIGINT,
     decided_by   BIGINT  REFERENCES users (id)
 );
-CREATE INDEX safety_queue_open ON safety_queue (status, id);
+CREATE INDEX safety_queue_open ON safety_queue (id) WHERE status = 'open';
 -- A retried send queues nothing more.
 CREATE UNIQUE INDEX safety_queue_client ON safety_queue (sender_id, client_id);
 
@@ -45,8 +47,9 @@ CREATE TABLE first_contacts (
 );
 CREATE INDEX first_contacts_day ON first_contacts (sender_id, created_at);
 
--- Dynamics with open flags, in the order of the review queue.
-CREATE INDEX dynamic_flags_queue ON dynamic_flags (status, dynamic_id);
+-- Dynamics with open flags, and album photos waiting, in the order of the review queue.
+CREATE INDEX dynamic_flags_queue ON dynamic_flags (dynamic_id) WHERE status = 'open';
+CREATE INDEX album_photos_waiting ON album_photos (id) WHERE approved = FALSE;
 
 -- Every staff action, as it happened. Rows are only ever added: the database refuses the rest.
 -- `staff_id` NULL is an operator command on the server's machine.

@@ -2,7 +2,7 @@
 //! while its owner keeps it open; `waiting` and `review` are what the operator console calls.
 
 use crate::db::on_db;
-use crate::db::{placeholders, Db, WriteTx};
+use crate::db::{counted, placeholders, Db, WriteTx};
 
 /// An album photo as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -13,6 +13,14 @@ pub struct PhotoRow {
     pub is_open: bool,
     pub approved: bool,
     pub created_at: i64,
+}
+
+/// A photo waiting for review, and whose it is.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct WaitingPhoto {
+    #[sqlx(flatten)]
+    pub photo: PhotoRow,
+    pub user_name: String,
 }
 
 /// Adding would pass the album's size.
@@ -118,14 +126,16 @@ impl AlbumStore {
         })
     }
 
-    /// Photos waiting for review, longest waiting first, and how many wait.
-    pub async fn waiting(&self, limit: i64) -> sqlx::Result<(Vec<PhotoRow>, i64)> {
-        let sql = format!(
-            "SELECT {COLUMNS} FROM album_photos WHERE approved = FALSE ORDER BY id LIMIT $1"
-        );
+    /// Photos waiting for review with their owners' names, longest waiting first, and how many
+    /// wait (up to `db::COUNTED`).
+    pub async fn waiting(&self, limit: i64) -> sqlx::Result<(Vec<WaitingPhoto>, i64)> {
         on_db!(&self.db, pool => {
-            let rows = sqlx::query_as(&sql).bind(limit).fetch_all(pool).await?;
-            let waiting = sqlx::query_scalar("SELECT COUNT(*) FROM album_photos WHERE approved = FALSE")
+            let rows = sqlx::query_as(
+                "SELECT p.id, p.user_id, p.image_key, p.is_open, p.approved, p.created_at, u.user_name
+                 FROM album_photos p JOIN users u ON u.id = p.user_id
+                 WHERE p.approved = FALSE ORDER BY p.id LIMIT $1",
+            ).bind(limit).fetch_all(pool).await?;
+            let waiting = sqlx::query_scalar(&counted("SELECT 1 FROM album_photos WHERE approved = FALSE"))
                 .fetch_one(pool).await?;
             Ok((rows, waiting))
         })

@@ -68,6 +68,16 @@ macro_rules! text_enum {
 // The macros live at the crate's root (tests use them too); their home is here.
 pub use {on_db, text_enum};
 
+/// The most rows a queue's total counts (the operator's queues): past it, the total says "at
+/// least this many". Counting a hundred thousand open reports would cost every page more than
+/// the page itself.
+pub const COUNTED: i64 = 10_000;
+
+/// The statement counting the rows `select` gives, up to `COUNTED`.
+pub fn counted(select: &str) -> String {
+    format!("SELECT COUNT(*) FROM ({select} LIMIT {COUNTED}) counted")
+}
+
 /// A value bound into a query built at run time.
 #[derive(Debug, Clone)]
 pub enum Arg {

@@ -4,7 +4,7 @@
 //! costs what page 1 costs.
 
 use crate::db::on_db;
-use crate::db::{placeholders, Db, WriteTx};
+use crate::db::{counted, placeholders, Db, WriteTx};
 use crate::feed::model::{CommentRow, DynamicLike, DynamicRow};
 
 /// The author columns of `u`.
@@ -225,28 +225,44 @@ impl FeedStore {
     }
 
     /// The review queue of flagged dynamics, oldest dynamic first (read along the index of open
-    /// flags, so a page costs the same however long the queue), and how many wait.
+    /// flags, so a page costs the same however long the queue), and how many wait (up to
+    /// `db::COUNTED`).
     pub async fn flagged(&self, limit: i64) -> sqlx::Result<(Vec<Flagged>, i64)> {
         on_db!(&self.db, pool => {
             let page: Vec<(i64, i64)> = sqlx::query_as(
                 "SELECT dynamic_id, COUNT(*) FROM dynamic_flags WHERE status = 'open'
                  GROUP BY dynamic_id ORDER BY dynamic_id LIMIT $1",
             ).bind(limit).fetch_all(pool).await?;
+            let waiting = sqlx::query_scalar(&counted(
+                "SELECT DISTINCT dynamic_id FROM dynamic_flags WHERE status = 'open'",
+            )).fetch_one(pool).await?;
+            if page.is_empty() {
+                return Ok((Vec::new(), waiting));
+            }
+            let list = placeholders(1, page.len());
+            let dynamics_sql = format!(
+                "SELECT d.id, d.user_id, u.user_name, d.content, d.images, d.created_at,
+                        CAST(0 AS BIGINT) AS flags, '' AS reasons
+                 FROM dynamics d JOIN users u ON u.id = d.user_id WHERE d.id IN ({list})"
+            );
+            let reasons_sql = format!(
+                "SELECT dynamic_id, reason FROM dynamic_flags WHERE status = 'open' AND dynamic_id IN ({list})
+                 ORDER BY created_at"
+            );
+            let mut dynamics = sqlx::query_as::<_, Flagged>(&dynamics_sql);
+            let mut reasons = sqlx::query_as::<_, (i64, String)>(&reasons_sql);
+            for (id, _) in &page {
+                dynamics = dynamics.bind(*id);
+                reasons = reasons.bind(*id);
+            }
+            let mut found = dynamics.fetch_all(pool).await?;
+            let reasons = reasons.fetch_all(pool).await?;
             let mut rows = Vec::with_capacity(page.len());
             for (id, flags) in page {
-                let row: Option<Flagged> = sqlx::query_as(
-                    "SELECT d.id, d.user_id, u.user_name, d.content, d.images, d.created_at, $2 AS flags,
-                            '' AS reasons
-                     FROM dynamics d JOIN users u ON u.id = d.user_id WHERE d.id = $1",
-                ).bind(id).bind(flags).fetch_optional(pool).await?;
-                let reasons: Vec<String> = sqlx::query_scalar(
-                    "SELECT reason FROM dynamic_flags WHERE dynamic_id = $1 AND status = 'open' ORDER BY created_at LIMIT 20",
-                ).bind(id).fetch_all(pool).await?;
-                rows.extend(row.map(|r| Flagged { reasons: reasons.join("\n"), ..r }));
+                let Some(at) = found.iter().position(|d| d.id == id) else { continue };
+                let given: Vec<&str> = reasons.iter().filter(|r| r.0 == id).map(|r| r.1.as_str()).collect();
+                rows.push(Flagged { flags, reasons: given.join("\n"), ..found.swap_remove(at) });
             }
-            let waiting = sqlx::query_scalar(
-                "SELECT COUNT(DISTINCT dynamic_id) FROM dynamic_flags WHERE status = 'open'",
-            ).fetch_one(pool).await?;
             Ok((rows, waiting))
         })
     }

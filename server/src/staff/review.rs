@@ -1,9 +1,6 @@
 //! The review queue: album photos waiting, flagged dynamics, and the messages trust & safety
 //! set aside; staff approve or reject each.
 
-use std::collections::hash_map::Entry as Vacancy;
-use std::collections::HashMap;
-
 use serde_json::json;
 
 use crate::api::error::{ApiError, ApiResult};
@@ -18,20 +15,8 @@ impl Staff {
         let (photos, photos_waiting) = self.album.waiting(limit).await?;
         let (dynamics, dynamics_waiting) = self.feed.flagged(limit).await?;
         let (messages, messages_waiting) = self.store.safety_queue(limit).await?;
-        let mut names = HashMap::new();
-        for photo in &photos {
-            if let Vacancy::Vacant(e) = names.entry(photo.user_id) {
-                let name = self
-                    .accounts
-                    .user(photo.user_id)
-                    .await?
-                    .map(|u| u.user_name);
-                e.insert(name.unwrap_or_default());
-            }
-        }
         Ok(ReviewQueue::new(
             photos,
-            &names,
             dynamics,
             messages,
             [photos_waiting, dynamics_waiting, messages_waiting],

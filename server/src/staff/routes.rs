@@ -73,7 +73,7 @@ pub struct ReportsQuery {
     page_size: Option<u32>,
 }
 
-/// The reports queue.
+/// The reports queue. `total` is counted up to 10,000: at 10,000 there are at least that many.
 #[utoipa::path(get, path = "/admin/reports", tag = "staff", params(ReportsQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Page<ReportView>>), (status = 400), (status = 401), (status = 403)))]
 async fn admin_reports(
@@ -145,7 +145,8 @@ pub struct ReviewQuery {
     page_size: Option<u32>,
 }
 
-/// Everything waiting for a decision: album photos, flagged dynamics, messages set aside.
+/// Everything waiting for a decision: album photos, flagged dynamics, messages set aside; each
+/// count is counted up to 10,000.
 #[utoipa::path(get, path = "/admin/review", tag = "staff", params(ReviewQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<ReviewQueue>), (status = 400), (status = 401), (status = 403)))]
 async fn admin_review_queue(
@@ -195,7 +196,7 @@ pub struct PeopleQuery {
     page_size: Option<u32>,
 }
 
-/// Finds people.
+/// Finds people. `total` is counted up to 10,000.
 #[utoipa::path(get, path = "/admin/users", tag = "staff", params(PeopleQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Page<Person>>), (status = 400), (status = 401), (status = 403)))]
 async fn admin_people(
@@ -521,7 +522,7 @@ pub struct AuditQuery {
     staff_id: Option<i64>,
 }
 
-/// The audit log, newest first.
+/// The audit log, newest first. `total` is counted up to 10,000.
 #[utoipa::path(get, path = "/admin/audit", tag = "staff", params(AuditQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<Page<AuditEntry>>), (status = 400), (status = 401), (status = 403)))]
 async fn admin_audit(

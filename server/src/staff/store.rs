@@ -3,7 +3,7 @@
 //! of its open rows, so the first page and the fiftieth cost the same however long it is.
 
 use crate::account::model::{Gender, Level, Role};
-use crate::db::{bind_all, on_db};
+use crate::db::{bind_all, counted, on_db};
 use crate::db::{Arg, Db, WriteTx};
 
 /// A report with both people, as the queue shows it.
@@ -140,16 +140,24 @@ impl StaffStore {
         limit: i64,
         offset: i64,
     ) -> sqlx::Result<(Vec<ReportRow>, i64)> {
-        let (status, order) = if open {
-            ("open", "r.id")
+        let (filter, order, outer) = if open {
+            ("status = 'open'", "id", "r.id")
         } else {
-            ("closed", "r.closed_at DESC, r.id DESC")
+            (
+                "status = 'closed'",
+                "closed_at DESC, id DESC",
+                "r.closed_at DESC, r.id DESC",
+            )
         };
-        let sql = format!("{REPORT} WHERE r.status = $1 ORDER BY {order} LIMIT $2 OFFSET $3");
+        // The page's ids along the queue's index first, then the joins for those rows alone.
+        let sql = format!(
+            "{REPORT} WHERE r.id IN (SELECT id FROM reports WHERE {filter} ORDER BY {order} LIMIT $1 OFFSET $2)
+             ORDER BY {outer}"
+        );
+        let count = counted(&format!("SELECT 1 FROM reports WHERE {filter}"));
         on_db!(&self.db, pool => {
-            let rows = sqlx::query_as(&sql).bind(status).bind(limit).bind(offset).fetch_all(pool).await?;
-            let total = sqlx::query_scalar("SELECT COUNT(*) FROM reports WHERE status = $1")
-                .bind(status).fetch_one(pool).await?;
+            let rows = sqlx::query_as(&sql).bind(limit).bind(offset).fetch_all(pool).await?;
+            let total = sqlx::query_scalar(&count).fetch_one(pool).await?;
             Ok((rows, total))
         })
     }
@@ -262,11 +270,13 @@ impl StaffStore {
         };
         let n = args.len();
         let rows_sql = format!(
-            "{PERSON} WHERE {condition} ORDER BY u.id DESC LIMIT ${} OFFSET ${}",
+            "{PERSON} WHERE u.id IN (SELECT u.id FROM users u WHERE {condition}
+                 ORDER BY u.id DESC LIMIT ${} OFFSET ${})
+             ORDER BY u.id DESC",
             n + 1,
             n + 2
         );
-        let count_sql = format!("SELECT COUNT(*) FROM users u WHERE {condition}");
+        let count_sql = counted(&format!("SELECT 1 FROM users u WHERE {condition}"));
         on_db!(&self.db, pool => {
             let rows = bind_all!(sqlx::query_as(&rows_sql), &args).bind(limit).bind(offset).fetch_all(pool).await?;
             let total = bind_all!(sqlx::query_scalar(&count_sql), &args).fetch_one(pool).await?;
@@ -280,7 +290,7 @@ impl StaffStore {
             let rows = sqlx::query_as(
                 &format!("{SAFETY} WHERE q.status = 'open' ORDER BY q.id LIMIT $1"),
             ).bind(limit).fetch_all(pool).await?;
-            let waiting = sqlx::query_scalar("SELECT COUNT(*) FROM safety_queue WHERE status = 'open'")
+            let waiting = sqlx::query_scalar(&counted("SELECT 1 FROM safety_queue WHERE status = 'open'"))
                 .fetch_one(pool).await?;
             Ok((rows, waiting))
         })

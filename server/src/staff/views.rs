@@ -1,14 +1,12 @@
 //! What the staff API answers: reports with both people, the review queue, people as staff see
 //! them.
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::account::model::{Gender, Level, Role};
-use crate::album::store::PhotoRow;
+use crate::album::store::WaitingPhoto;
 use crate::audit::AuditEntry;
 use crate::clock::rfc3339;
 use crate::feed::store::Flagged;
@@ -210,7 +208,8 @@ impl SafetyItem {
     }
 }
 
-/// How many wait in each part of the review queue.
+/// How many wait in each part of the review queue (each counted up to 10,000: past it, at
+/// least that many).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewCounts {
@@ -231,8 +230,7 @@ pub struct ReviewQueue {
 
 impl ReviewQueue {
     pub fn new(
-        photos: Vec<PhotoRow>,
-        names: &HashMap<i64, String>,
+        photos: Vec<WaitingPhoto>,
         dynamics: Vec<Flagged>,
         messages: Vec<SafetyRow>,
         [photos_waiting, dynamics_waiting, messages_waiting]: [i64; 3],
@@ -240,15 +238,20 @@ impl ReviewQueue {
         ReviewQueue {
             photos: photos
                 .into_iter()
-                .map(|p| ReviewPhoto {
-                    id: p.id,
-                    user_id: p.user_id,
-                    user_name: names.get(&p.user_id).cloned().unwrap_or_default(),
-                    url: Media::url(&p.image_key),
-                    thumb: Media::url(&thumb_of(&p.image_key)),
-                    is_open: p.is_open,
-                    created_at: rfc3339(p.created_at),
-                })
+                .map(
+                    |WaitingPhoto {
+                         photo: p,
+                         user_name,
+                     }| ReviewPhoto {
+                        id: p.id,
+                        user_id: p.user_id,
+                        user_name,
+                        url: Media::url(&p.image_key),
+                        thumb: Media::url(&thumb_of(&p.image_key)),
+                        is_open: p.is_open,
+                        created_at: rfc3339(p.created_at),
+                    },
+                )
                 .collect(),
             dynamics: dynamics
                 .into_iter()

@@ -11,7 +11,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The audit log, newest first. */
+    /** The audit log, newest first. `total` is counted up to 10,000. */
     get: operations['admin_audit'];
     put?: never;
     post?: never;
@@ -165,7 +165,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The reports queue. */
+    /** The reports queue. `total` is counted up to 10,000: at 10,000 there are at least that many. */
     get: operations['admin_reports'];
     put?: never;
     post?: never;
@@ -219,7 +219,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Everything waiting for a decision: album photos, flagged dynamics, messages set aside. */
+    /**
+     * Everything waiting for a decision: album photos, flagged dynamics, messages set aside; each
+     *     count is counted up to 10,000.
+     */
     get: operations['admin_review_queue'];
     put?: never;
     post?: never;
@@ -253,7 +256,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Finds people. */
+    /** Finds people. `total` is counted up to 10,000. */
     get: operations['admin_people'];
     put?: never;
     post?: never;
@@ -3836,7 +3839,10 @@ export interface components {
        */
       targetReports: number;
     };
-    /** @description How many wait in each part of the review queue. */
+    /**
+     * @description How many wait in each part of the review queue (each counted up to 10,000: past it, at
+     *     least that many).
+     */
     ReviewCounts: {
       /** Format: int64 */
       dynamics: number;
