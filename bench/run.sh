@@ -6,6 +6,8 @@
 #     their latency, and Prosody on the same traffic
 #   - feed (bench/feed.sh): the dynamics feed on 100,000 people, 1,000,000 dynamics and
 #     3,000,000 comments seeded with SQL, beside getInfo
+#   - staff (bench/staff.sh): the operator console's queues (reports, review, audit, people
+#     search) on 100,000 people and 100,000 open reports seeded with SQL, beside getInfo
 # The load comes from wrk on loopback; every run is bounded in time. Results: bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,3 +78,8 @@ bash bench/chat.sh
 # Feed: page 1 and page 50 of everyone's dynamics and one person's, on a seeded database of
 # 100,000 people, 1,000,000 dynamics and 3,000,000 comments (bench/feed.sh; about 5 minutes).
 bash bench/feed.sh
+
+# Staff: the reports queue (page 1 and 50), one report, the review queue, the audit log and the
+# people search as a staff member, on 100,000 people and 100,000 open reports (bench/staff.sh;
+# about 7 minutes).
+bash bench/staff.sh

@@ -15,8 +15,9 @@ import {
 import { publicPaths } from '../src/app/routes';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import ja from '../src/i18n/locales/ja.json' with { type: 'json' };
-import { chatHref, paths, profileHref } from '../src/lib/paths';
+import { chatHref, paths, profileHref, staffReportHref, staffUserHref } from '../src/lib/paths';
 import { PHOTO, api, person, quietWatch, registerViaApi, shot, url } from './helpers';
+import { canOperate, operator } from './operator';
 import { buy } from './purchases';
 
 const LANGUAGES = [
@@ -100,6 +101,26 @@ interface Cast {
   dynamicId: number;
   /** His own dynamic. */
   myDynamicId: number;
+  /** Someone the operator made staff, and his report of her, when the stories run the server. */
+  staff: { token: string; reportId: number } | null;
+}
+
+/** The operator console's pages, with a report and a person to show. */
+function staffPages(cast: Cast, reportId: number): string[] {
+  return [
+    '/admin',
+    '/admin?status=closed',
+    staffReportHref(reportId),
+    '/admin/review',
+    '/admin/users',
+    `/admin/users?q=${cast.partner.userName}`,
+    staffUserHref(cast.partner.userId),
+    '/admin/notices',
+    '/admin/versions',
+    '/admin/products',
+    '/admin/errors',
+    '/admin/audit',
+  ];
 }
 
 /** A device of the project with the language chosen and, given a token, signed in. */
@@ -199,8 +220,27 @@ test.describe('accessibility', () => {
       method: 'POST',
       data: { content: 'My first post', images: [] },
     });
+    // Staff, and his report of her: the console's queue and pages have something to show.
+    let staff: Cast['staff'] = null;
+    if (canOperate()) {
+      const who = person('a11ys', testInfo);
+      const { token } = await registerViaApi(request, who);
+      operator(['user', 'admin', '--email', who.email]);
+      await api(request, member.token, '/system/form/add', {
+        method: 'POST',
+        data: { userId: them.userId, reason: 'spam', content: 'Sends the same text to everyone.' },
+      });
+      const open = await api<{ rows: { id: number; target: { userId: number } }[] }>(
+        request,
+        token,
+        '/admin/reports?pageSize=100',
+      );
+      const report = open.rows.find((r) => r.target.userId === them.userId);
+      if (report) staff = { token, reportId: report.id };
+    }
     cast = {
       member,
+      staff,
       dynamicId: dynamic.id,
       myDynamicId: mine.id,
       partner: {
@@ -224,6 +264,36 @@ test.describe('accessibility', () => {
           cast.member.token,
         )),
       ];
+      expect(found, found.join('\n')).toEqual([]);
+    });
+
+    test(`every page of the operator console passes axe in ${lang.language}`, async ({
+      browser,
+    }, testInfo) => {
+      test.skip(!cast.staff, 'making someone staff needs the server the stories started');
+      const staff = cast.staff as NonNullable<Cast['staff']>;
+      const found = await checkPages(
+        browser,
+        testInfo,
+        lang,
+        staffPages(cast, staff.reportId),
+        staff.token,
+      );
+      // The ban dialog of the report's page, open.
+      const context = await device(browser, testInfo, lang, staff.token);
+      const page = await context.newPage();
+      const quiet = quietWatch(page);
+      await page.goto(url(staffReportHref(staff.reportId)));
+      await quiet();
+      await settled(page);
+      const ban = page.getByRole('button', { name: say(lang.strings, 'staff.reports.ban') });
+      await ban.click();
+      await expect(topDialog(page)).toBeVisible();
+      found.push(...(await violations(page, 'ban dialog')));
+      await page.keyboard.press('Escape');
+      await expect(ban).toBeFocused();
+      await shot(page, testInfo, `staff-report-${lang.abbr}`);
+      await context.close();
       expect(found, found.join('\n')).toEqual([]);
     });
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type Locator, type Page, type TestInfo, expect, test } from '@playwright/test';
 import { paths, profileHref } from '../src/lib/paths';
 import { PHOTO, api, here, login, person, registerViaApi, skipSplash, toast, url } from './helpers';
-import { canOperate, sql } from './operator';
+import { canOperate, operator } from './operator';
 import { buy } from './purchases';
 
 const SHOTS = process.env.AMORA_SHOTS_DIR ?? path.join(here, 'screenshots', 'album');
@@ -289,10 +289,7 @@ test('once approved, members see her open photos on her profile and full size, n
   page,
   request,
 }, testInfo) => {
-  test.skip(
-    !canOperate(),
-    'approving a photo needs the server database: the stories did not start it',
-  );
+  test.skip(!canOperate(), 'making someone staff needs the server the stories started');
   const her = person('alo', testInfo);
   const them = await registerViaApi(request, her);
   await buy(request, them.token, 'vip-1m');
@@ -301,8 +298,16 @@ test('once approved, members see her open photos on her profile and full size, n
     data: { images: [photoData(), photoData()] },
   });
   const [shown, hidden] = added.rows;
-  // Staff approve both; she keeps the second one private.
-  sql(`UPDATE album_photos SET approved = 1 WHERE user_id = ${them.userId}`);
+  // Staff approve both from the review queue; she keeps the second one private.
+  const staff = person('als', testInfo);
+  const { token: staffToken } = await registerViaApi(request, staff);
+  operator(['user', 'admin', '--email', staff.email]);
+  for (const photo of added.rows) {
+    await api(request, staffToken, `/admin/review/photo/${photo.id}`, {
+      method: 'POST',
+      data: { decision: 'approve' },
+    });
+  }
   const res = await request.put(
     url(`/prod-api/system/catalog/editIsOpen?ids=${hidden?.id}&isOpen=false`),
     { headers: { Authorization: `Bearer ${them.token}` } },

@@ -315,12 +315,20 @@ test('flagging a post asks for a reason and confirmation, once', async ({
   const more = page.getByRole('button', { name: `More actions for the post by ${ana.userName}` });
   await more.click();
   await page.locator('dialog[open]').getByRole('button', { name: 'Flag' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Flag this post?' });
+  const dialog = page.getByRole('dialog', { name: `Flag the post by ${ana.userName}` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Flag post' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason');
   await dialog.getByRole('radio', { name: 'Spam' }).check();
   await dialog.getByRole('button', { name: 'Flag post' }).click();
+  // Nothing is sent before "Are you sure?" is answered; Cancel goes back to the reasons.
+  const confirm = page.getByRole('dialog', { name: 'Flag this post?' });
+  await expect(confirm).toContainText(`Our moderators will review this post by ${ana.userName}`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(dialog.getByRole('radio', { name: 'Spam' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Flag post' }).click();
+  await confirm.getByRole('button', { name: 'Flag post' }).click();
   await expect(toast(page, 'Thank you, our team will look at it')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(more).toBeFocused();
@@ -328,14 +336,9 @@ test('flagging a post asks for a reason and confirmation, once', async ({
   // A second flag is refused by the server, which says so.
   await more.click();
   await page.locator('dialog[open]').getByRole('button', { name: 'Flag' }).click();
-  await page
-    .getByRole('dialog', { name: 'Flag this post?' })
-    .getByRole('radio', { name: 'Scam or fraud' })
-    .check();
-  await page
-    .getByRole('dialog', { name: 'Flag this post?' })
-    .getByRole('button', { name: 'Flag post' })
-    .click();
+  await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
+  await dialog.getByRole('button', { name: 'Flag post' }).click();
+  await confirm.getByRole('button', { name: 'Flag post' }).click();
   await expect(toast(page, 'You have already flagged this dynamic')).toBeVisible();
 });
 

@@ -1,9 +1,12 @@
-// Who may open which page: signed in or not, and the first launch's splash and guide.
+// Who may open which page: signed in or not, staff or not, and the first launch's splash and
+// guide.
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useInfo } from '../features/account/api/get-info';
 import { paths } from '../lib/paths';
 import { isLoggedIn, subscribeSession } from '../lib/session';
 import { StorageKey, getString } from '../lib/storage';
+import { DelayedLoading } from './lazy-page';
 import { firstLaunchPaths } from './routes';
 
 export function useLoggedIn(): boolean {
@@ -32,4 +35,16 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const loggedIn = useLoggedIn();
   if (loggedIn) return <Navigate to={paths.root} replace />;
   return <>{children}</>;
+}
+
+/**
+ * The staff console: anyone but staff sees `fallback` (the not-found page), as if there were
+ * nothing here. The stored copy of me may be older than a promotion, so a member waits for the
+ * fresh answer before being turned away. The server refuses everyone else all the same.
+ */
+export function StaffOnly({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const info = useInfo();
+  if (info.data?.role === 'staff') return <>{children}</>;
+  if (!info.isFetchedAfterMount && info.isFetching) return <DelayedLoading />;
+  return <>{fallback}</>;
 }

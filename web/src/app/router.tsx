@@ -1,10 +1,10 @@
 // The route table: every page of SPEC section 2 on its path, one lazily loaded chunk each, behind
 // the guard it needs.
 import { Outlet, type RouteObject, createBrowserRouter } from 'react-router';
-import { paths } from '../lib/paths';
+import { paths, staffPaths } from '../lib/paths';
 import { setNavigator } from '../lib/session';
 import { AppLayout } from './AppLayout';
-import { FirstLaunchGate, GuestOnly, RequireAuth } from './guards';
+import { FirstLaunchGate, GuestOnly, RequireAuth, StaffOnly } from './guards';
 import { lazyPage } from './lazy-page';
 
 // One chunk per page.
@@ -35,6 +35,20 @@ const UpgradePopup = lazyPage(() => import('../pages/upgrade-popup/UpgradePopupP
 const ChooseLocation = lazyPage(() => import('../pages/choose-location/ChooseLocationPage'));
 const OpenLocation = lazyPage(() => import('../pages/open-location/OpenLocationPage'));
 const NotFound = lazyPage(() => import('../pages/not-found/NotFoundPage'));
+const Safety = lazyPage(() => import('../pages/safety/SafetyPage'));
+
+// The staff console: its frame and pages are chunks of their own, fetched by staff only.
+const StaffLayout = lazyPage(() => import('../pages/admin/StaffLayout'));
+const StaffReports = lazyPage(() => import('../pages/admin/ReportsPage'));
+const StaffReport = lazyPage(() => import('../pages/admin/ReportPage'));
+const StaffReview = lazyPage(() => import('../pages/admin/ReviewPage'));
+const StaffUsers = lazyPage(() => import('../pages/admin/UsersPage'));
+const StaffUser = lazyPage(() => import('../pages/admin/UserPage'));
+const StaffNotices = lazyPage(() => import('../pages/admin/NoticesPage'));
+const StaffVersions = lazyPage(() => import('../pages/admin/VersionsPage'));
+const StaffProducts = lazyPage(() => import('../pages/admin/ProductsPage'));
+const StaffErrors = lazyPage(() => import('../pages/admin/ErrorsPage'));
+const StaffAudit = lazyPage(() => import('../pages/admin/AuditPage'));
 
 const privateRoutes: RouteObject[] = [
   { path: paths.root, element: <Index /> },
@@ -59,6 +73,20 @@ const privateRoutes: RouteObject[] = [
   { path: paths.openLocation, element: <OpenLocation /> },
 ];
 
+const staffRoutes: RouteObject[] = [
+  { path: staffPaths.reports, element: <StaffReports /> },
+  { path: staffPaths.report, element: <StaffReport /> },
+  { path: staffPaths.review, element: <StaffReview /> },
+  { path: staffPaths.users, element: <StaffUsers /> },
+  { path: staffPaths.user, element: <StaffUser /> },
+  { path: staffPaths.notices, element: <StaffNotices /> },
+  { path: staffPaths.versions, element: <StaffVersions /> },
+  { path: staffPaths.products, element: <StaffProducts /> },
+  { path: staffPaths.errors, element: <StaffErrors /> },
+  { path: staffPaths.audit, element: <StaffAudit /> },
+  { path: `${staffPaths.reports}/*`, element: <NotFound /> },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <FirstLaunchGate />,
@@ -79,6 +107,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.forgetPassword, element: <ForgetPassword /> },
       { path: paths.multiLogin, element: <MultiLogin /> },
+      { path: paths.safety, element: <Safety /> },
       {
         element: (
           <RequireAuth>
@@ -86,6 +115,16 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: privateRoutes,
+      },
+      {
+        element: (
+          <RequireAuth>
+            <StaffOnly fallback={<NotFound />}>
+              <StaffLayout />
+            </StaffOnly>
+          </RequireAuth>
+        ),
+        children: staffRoutes,
       },
       { path: '*', element: <NotFound /> },
     ],

@@ -10,6 +10,7 @@ export const publicPaths: readonly string[] = [
   paths.splash,
   paths.guide,
   paths.multiLogin,
+  paths.safety,
 ];
 
 /** Pages the first launch may show before the splash has been seen. */

@@ -159,6 +159,12 @@ export const BlockIcon = makeIcon(
   </>,
 );
 export const FlagIcon = makeIcon(<path d="M5 21V4M5 4h11l-2 4 2 4H5" />);
+export const ShieldIcon = makeIcon(
+  <>
+    <path d="M12 3l7.5 3v5.5c0 4.6-3.2 8.2-7.5 9.5-4.3-1.3-7.5-4.9-7.5-9.5V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </>,
+);
 export const EditIcon = makeIcon(
   <>
     <path d="M4 20h4L19 9l-4-4L4 16z" />

@@ -1,5 +1,6 @@
 // Every route of SPEC section 2 (history mode, no path parameters: data travels in the query),
-// and the addresses built from them that more than one feature links to.
+// the Safety tips, the staff console's routes (which do take ids in the path), and the addresses
+// built from them that more than one feature links to.
 import type { components } from './api-schema';
 
 export const paths = {
@@ -30,7 +31,32 @@ export const paths = {
   upgradePopup: '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup',
   chooseLocation: '/choose-location',
   openLocation: '/open-location',
+  safety: '/safety',
 } as const;
+
+/** The staff console (DESIGN section 9): staff only, everyone else sees not-found. */
+export const staffPaths = {
+  reports: '/admin',
+  report: '/admin/reports/:id',
+  review: '/admin/review',
+  users: '/admin/users',
+  user: '/admin/users/:id',
+  notices: '/admin/notices',
+  versions: '/admin/versions',
+  products: '/admin/products',
+  errors: '/admin/errors',
+  audit: '/admin/audit',
+} as const;
+
+/** One report in the staff console. */
+export function staffReportHref(id: number): string {
+  return `/admin/reports/${id}`;
+}
+
+/** One person in the staff console. */
+export function staffUserHref(userId: number): string {
+  return `/admin/users/${userId}`;
+}
 
 /** A person's profile page. */
 export function profileHref(userId: number): string {

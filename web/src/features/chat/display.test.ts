@@ -1,5 +1,13 @@
 import type { Message } from './api/types';
-import { canRecall, dayLabel, listTime, previewText, signedUrlExpired, tickOf } from './display';
+import {
+  canRecall,
+  cautionOf,
+  dayLabel,
+  listTime,
+  previewText,
+  signedUrlExpired,
+  tickOf,
+} from './display';
 
 const t = (key: string, options?: Record<string, unknown>) =>
   options ? `${key}:${JSON.stringify(options)}` : key;
@@ -84,5 +92,22 @@ describe('signedUrlExpired', () => {
   it('is false for a URL without one', () => {
     expect(signedUrlExpired('/media/avatars/a.jpg', 5e12)).toBe(false);
     expect(signedUrlExpired('blob:http://x/1', 5e12)).toBe(false);
+  });
+});
+
+describe('the safety notice over a risky first message', () => {
+  it('warns the recipient of what the server found', () => {
+    const risky = { ...base, content: { text: 'see www.example.com', caution: 'link' } };
+    expect(cautionOf(risky, false)).toBe('link');
+    expect(cautionOf({ ...risky, content: { text: 'x', caution: 'money' } }, false)).toBe('money');
+  });
+
+  it('never warns the sender, nor of a message without a known caution', () => {
+    const risky = { ...base, content: { text: 'call me 555 123 4567', caution: 'phone' } };
+    expect(cautionOf(risky, true)).toBeNull();
+    expect(cautionOf(base, false)).toBeNull();
+    expect(cautionOf({ ...base, content: { text: 'x', caution: 'other' } }, false)).toBeNull();
+    expect(cautionOf({ ...risky, type: 'img' }, false)).toBeNull();
+    expect(cautionOf({ ...base, content: null }, false)).toBeNull();
   });
 });

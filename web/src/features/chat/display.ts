@@ -4,6 +4,23 @@ import { formatDate } from '../../i18n/format';
 import { emojiCodeOf, textOf } from '../../lib/message-view';
 import type { Emoji, Message } from './api/types';
 
+/** What the server found in a risky first message (the content's `caution`). */
+export const CAUTIONS = ['link', 'phone', 'email', 'money'] as const;
+export type Caution = (typeof CAUTIONS)[number];
+
+/**
+ * The caution a received first message carries, which its recipient is warned of; none for my
+ * own messages, nor for a kind this app does not know.
+ */
+export function cautionOf(
+  message: Pick<Message, 'type' | 'content'>,
+  mine: boolean,
+): Caution | null {
+  if (mine || message.type !== 'txt') return null;
+  const caution = message.content?.caution;
+  return CAUTIONS.find((c) => c === caution) ?? null;
+}
+
 /** Recall by the sender only, within 2 minutes (the server's default). */
 export const RECALL_WINDOW_MS = 2 * 60_000;
 

@@ -7,6 +7,7 @@ vi.mock('./api/versions', () => ({ getVersions: vi.fn() }));
 const fetchVersions = vi.mocked(getVersions);
 
 const v = (version: string): SoftwareVersion => ({
+  id: 1,
   version,
   platform: 'web',
   notes: '',

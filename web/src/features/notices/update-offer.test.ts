@@ -3,6 +3,7 @@ import { CHECK_EVERY_MS, checkIsFresh, shouldPrompt, updateOffer } from './updat
 
 function version(v: string, extra: Partial<SoftwareVersion> = {}): SoftwareVersion {
   return {
+    id: 1,
     version: v,
     platform: 'web',
     notes: `Notes of ${v}`,

@@ -1,5 +1,6 @@
 // The settings page: my profile, membership and wallet, email, language, password, blocked people,
-// accounts, rules and support; ?view=profile edits my profile, ?view=blocked lists blocked people.
+// accounts, rules, support and safety tips, and for staff the operator console; ?view=profile
+// edits my profile, ?view=blocked lists blocked people.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +22,8 @@ import {
   LockIcon,
   LogoutIcon,
   MailIcon,
+  SettingsIcon,
+  ShieldIcon,
   SparkleIcon,
   TrashIcon,
   UsersIcon,
@@ -38,7 +41,7 @@ import { ProfileEditForm } from '../../features/account/components/ProfileEditFo
 import { BlockedList } from '../../features/people/components/BlockedList';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 import { WalletIcon } from '../../features/wallet/components/icons';
-import { paths } from '../../lib/paths';
+import { paths, staffPaths } from '../../lib/paths';
 import { VERSION } from '../../lib/version';
 
 export default function SettingsPage() {
@@ -240,7 +243,26 @@ function SettingsHome() {
                 <ChevronIcon />
               </button>
             </li>
+            <li>
+              <Link className="list-item" to={paths.safety}>
+                <ShieldIcon />
+                <span className="grow">{t('safety.title')}</span>
+                <ChevronIcon />
+              </Link>
+            </li>
           </ul>
+
+          {user?.role === 'staff' && (
+            <ul className="list" style={{ marginTop: 12 }}>
+              <li>
+                <Link className="list-item" to={staffPaths.reports} data-testid="operator-console">
+                  <SettingsIcon />
+                  <span className="grow">{t('staff.title')}</span>
+                  <ChevronIcon />
+                </Link>
+              </li>
+            </ul>
+          )}
 
           <div style={{ height: 22 }} />
           <ul className="list">
@@ -286,6 +308,10 @@ function SettingsHome() {
         }
       >
         <CustomerServiceCard member={Boolean(user?.level)} />
+        <p className="support-safety">
+          <ShieldIcon size={18} />
+          <Link to={paths.safety}>{t('safety.title')}</Link>
+        </p>
       </Dialog>
       <Dialog
         open={confirmDelete}

@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
+import { ApiError } from '../../../lib/request';
+import { dismissToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import type { User } from '../api/types';
 import { useFailureToast } from '../failure-toast';
@@ -12,7 +14,8 @@ type Errors = { userName?: ValidationKey; password?: ValidationKey };
 
 /**
  * User name (or email) and password; used by the login and multi-login pages. An error goes as
- * soon as the person changes what it was about, or signs in.
+ * soon as the person changes what it was about, or signs in. A refusal of the account itself
+ * (403: suspended) stays on the form rather than in a passing toast, in the server's words.
  */
 export function LoginForm({
   submitLabel,
@@ -28,9 +31,11 @@ export function LoginForm({
   const [userName, setUserName] = useState(defaultUserName);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
   const failure = useFailureToast();
   const changed = (field: keyof Errors) => {
     setErrors((e) => ({ ...e, [field]: undefined }));
+    setRefusal(null);
     failure.clear();
   };
 
@@ -47,9 +52,18 @@ export function LoginForm({
       .mutateAsync({ userName: userName.trim(), password })
       .then(({ user }) => {
         failure.clear();
+        setRefusal(null);
         onSuccess(user);
       })
-      .catch(failure.failed);
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === 403) {
+          if (err.toastId !== null) dismissToast(err.toastId);
+          setRefusal(err.message);
+        } else {
+          setRefusal(null);
+          failure.failed(err);
+        }
+      });
   };
 
   return (
@@ -78,6 +92,11 @@ export function LoginForm({
         }}
         error={errors.password && t(errors.password)}
       />
+      {refusal && (
+        <p className="form-error" role="alert" data-testid="login-refused">
+          {refusal}
+        </p>
+      )}
       <Button type="submit" block loading={login.isPending}>
         {submitLabel}
       </Button>

@@ -1,11 +1,21 @@
 // One message in the chat: mine on the right with its ticks, theirs on the left; a recalled one
-// as a line in the middle; an unsent one as pending, or failed with Retry.
+// as a line in the middle; an unsent one as pending, or failed with Retry. A risky first message
+// I received comes with a safety notice above it.
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ClockIcon } from '../../../components/icons';
 import { emojiCodeOf, imageOf, textOf } from '../../../lib/message-view';
+import { paths } from '../../../lib/paths';
 import type { Emoji, Message } from '../api/types';
 import type { ChatExtras } from '../extras';
-import { bubbleTime, emojiFor, signedUrlExpired, tickOf } from '../display';
+import {
+  type Caution,
+  bubbleTime,
+  cautionOf,
+  emojiFor,
+  signedUrlExpired,
+  tickOf,
+} from '../display';
 import type { OutboxEntry } from '../outbox';
 import { AlertIcon, DoubleTickIcon, TickIcon } from './icons';
 import { type PressPoint, useMessageActions } from './use-message-actions';
@@ -75,6 +85,19 @@ function Content({
   }
 }
 
+/** The warning over a first message that carried a link, a number, an address or a money word. */
+function CautionNotice({ caution }: { caution: Caution }) {
+  const { t } = useTranslation();
+  return (
+    <li className="chat-caution" role="note" data-testid="caution-notice">
+      <span>
+        {t(`chat.caution.${caution}`)} {t('chat.caution.advice')}{' '}
+        <Link to={paths.safety}>{t('safety.title')}</Link>
+      </span>
+    </li>
+  );
+}
+
 export function MessageBubble({
   message,
   mine,
@@ -106,38 +129,42 @@ export function MessageBubble({
     );
   }
   const { url, thumb } = imageOf(message.content);
+  const caution = cautionOf(message, mine);
   return (
-    <li
-      className={`bubble-row ${mine ? 'mine' : 'theirs'}`}
-      data-testid="message"
-      data-message-id={message.id}
-    >
-      <div className={`bubble bubble-${message.type}`} {...actions}>
-        {renderContent?.({
-          type: message.type,
-          content: message.content,
-          mine,
-          pending: false,
-          id: message.id,
-          createdAt: message.createdAt,
-          arrivedInChat: message.unRead === -1,
-        }) ?? (
-          <Content
-            type={message.type}
-            text={textOf(message.content)}
-            code={emojiCodeOf(message.content)}
-            image={thumb ? { src: thumb } : undefined}
-            emoji={emoji}
-            onImageExpired={onImageExpired}
-            onOpenImage={url ? onOpenImage : undefined}
-          />
-        )}
-      </div>
-      <div className="bubble-meta">
-        <time dateTime={message.createdAt}>{bubbleTime(message.createdAt)}</time>
-        {mine && <Ticks message={message} />}
-      </div>
-    </li>
+    <>
+      {caution && <CautionNotice caution={caution} />}
+      <li
+        className={`bubble-row ${mine ? 'mine' : 'theirs'}`}
+        data-testid="message"
+        data-message-id={message.id}
+      >
+        <div className={`bubble bubble-${message.type}`} {...actions}>
+          {renderContent?.({
+            type: message.type,
+            content: message.content,
+            mine,
+            pending: false,
+            id: message.id,
+            createdAt: message.createdAt,
+            arrivedInChat: message.unRead === -1,
+          }) ?? (
+            <Content
+              type={message.type}
+              text={textOf(message.content)}
+              code={emojiCodeOf(message.content)}
+              image={thumb ? { src: thumb } : undefined}
+              emoji={emoji}
+              onImageExpired={onImageExpired}
+              onOpenImage={url ? onOpenImage : undefined}
+            />
+          )}
+        </div>
+        <div className="bubble-meta">
+          <time dateTime={message.createdAt}>{bubbleTime(message.createdAt)}</time>
+          {mine && <Ticks message={message} />}
+        </div>
+      </li>
+    </>
   );
 }
 

@@ -147,7 +147,12 @@ function DynamicDialogs({
         onConfirm={doDelete}
         onCancel={onClose}
       />
-      <Dialog open={step === 'flag'} onClose={onClose} title={t('feed.flagTitle')} sheet>
+      <Dialog
+        open={step === 'flag'}
+        onClose={onClose}
+        title={t('feed.flagFormTitle', { name })}
+        sheet
+      >
         {step === 'flag' && dynamic && <FlagForm dynamic={dynamic} onDone={onClose} />}
       </Dialog>
       <ConfirmDialog
@@ -222,12 +227,18 @@ function FlagForm({ dynamic, onDone }: { dynamic: Dynamic; onDone: () => void })
   const flag = useFlagDynamic();
   const [reason, setReason] = useState<FlagReason | ''>('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  // The reason first, then "Are you sure?", as a report of a person asks (SPEC section 5).
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reason) {
       setError(t('feed.chooseReason'));
       return;
     }
+    setConfirming(true);
+  };
+  const send = () => {
+    if (!reason) return;
     flag.mutate(
       { id: dynamic.id, reason },
       {
@@ -235,12 +246,12 @@ function FlagForm({ dynamic, onDone }: { dynamic: Dynamic; onDone: () => void })
           showToast(t('feed.flagged'), 'success');
           onDone();
         },
+        onSettled: () => setConfirming(false),
       },
     );
   };
   return (
     <form onSubmit={submit} noValidate>
-      <p className="dialog-text dyn-flag-text">{t('feed.flagBody', { name: dynamic.userName })}</p>
       <fieldset
         className={error ? 'field invalid' : 'field'}
         aria-describedby={error ? 'flag-reason-error' : undefined}
@@ -273,10 +284,20 @@ function FlagForm({ dynamic, onDone }: { dynamic: Dynamic; onDone: () => void })
         <Button variant="outline" onClick={onDone} disabled={flag.isPending}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="danger" loading={flag.isPending}>
+        <Button type="submit" variant="danger">
           {t('feed.flagSend')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        danger
+        title={t('feed.flagTitle')}
+        message={t('feed.flagBody', { name: dynamic.userName })}
+        confirmLabel={t('feed.flagSend')}
+        busy={flag.isPending}
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+      />
     </form>
   );
 }

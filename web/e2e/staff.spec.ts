@@ -1,0 +1,357 @@
+// Stories of the operator console and of what keeps people safe: staff work the reports queue
+// and ban someone while that person is chatting (they are signed out at once, and their login
+// then says they are suspended); staff approve an album photo from the review queue, publish a
+// notice, and the console stays hidden from everyone else. For people: reporting asks "Are you
+// sure?" first, a risky first message comes with a safety notice for its recipient only, and a
+// message sent to many people is held with the server's words. Staff are made with the server's
+// operator command, so these stories need the server the stories started.
+import fs from 'node:fs';
+import { type APIRequestContext, type Page, type TestInfo, expect, test } from '@playwright/test';
+import { paths, profileHref } from '../src/lib/paths';
+import { chatLive, chatUrl, signIn } from './chat-people';
+import {
+  PHOTO,
+  type Person,
+  api,
+  login,
+  person,
+  registerViaApi,
+  shot,
+  skipSplash,
+  toast,
+  url,
+} from './helpers';
+import { canOperate, operator } from './operator';
+import { buy } from './purchases';
+
+interface Account extends Person {
+  userId: number;
+  token: string;
+  gender: 'female' | 'male';
+}
+
+async function someone(
+  request: APIRequestContext,
+  prefix: string,
+  testInfo: TestInfo,
+  gender: 'female' | 'male' = 'female',
+): Promise<Account> {
+  const p = person(prefix, testInfo);
+  const { userId, token } = await registerViaApi(request, p, {
+    gender,
+    country: gender === 'male' ? 'Germany' : 'Japan',
+  });
+  return { ...p, userId, token, gender };
+}
+
+/** Someone the operator made staff (`amora user admin`). */
+async function staffMember(request: APIRequestContext, testInfo: TestInfo): Promise<Account> {
+  const who = await someone(request, 'stf', testInfo);
+  operator(['user', 'admin', '--email', who.email]);
+  return who;
+}
+
+async function signInHere(page: Page, who: Person) {
+  await skipSplash(page);
+  await login(page, who.userName, who.password);
+}
+
+function photoData(): string {
+  return `data:image/png;base64,${fs.readFileSync(PHOTO).toString('base64')}`;
+}
+
+test.beforeEach(() => {
+  test.skip(!canOperate(), 'making someone staff needs the server the stories started');
+});
+
+test('staff work the reports queue: the reported person is banned while chatting, and signed out', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const staff = await staffMember(request, testInfo);
+  const victim = await someone(request, 'vic', testInfo);
+  const scammer = await someone(request, 'scm', testInfo, 'male');
+  await api(request, scammer.token, '/system/content/sendMsg', {
+    method: 'POST',
+    data: {
+      to: victim.userId,
+      msgType: 'txt',
+      content: { text: 'Please help, I need 500 dollars' },
+    },
+  });
+  await api(request, victim.token, '/system/form/add', {
+    method: 'POST',
+    data: { userId: scammer.userId, reason: 'scam', content: 'He asks me for money.' },
+  });
+
+  // He has his chat with her open on his own device.
+  const his = await signIn(browser, testInfo, scammer);
+  await his.page.goto(chatUrl(victim));
+  await expect(his.page.getByTestId('message').first()).toBeVisible();
+
+  await signInHere(page, staff);
+  await page.goto(url('/pages/settings/settings'));
+  await page.getByRole('link', { name: 'Operator console' }).click();
+  await expect(page).toHaveURL(url('/admin'));
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('key-hint')).toContainText('dismiss');
+  const item = page.getByRole('article', { name: `Report about ${scammer.userName}` });
+  await expect(item).toContainText('Scam or fraud');
+  await expect(item).toContainText(`reported by ${victim.userName}`);
+  await expect(item).toContainText('He asks me for money.');
+  await shot(page, testInfo, 'staff-reports');
+
+  // From the keyboard: the report's own box, Enter opens it.
+  await item.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/reports\/\d+$/);
+  await expect(page.getByRole('region', { name: 'Reported person' })).toContainText(
+    scammer.userName,
+  );
+  await expect(page.getByText('Please help, I need 500 dollars')).toBeVisible();
+  await shot(page, testInfo, 'staff-report');
+
+  await page.getByRole('button', { name: 'Ban', exact: true }).click();
+  const ban = page.getByRole('dialog', { name: `Ban ${scammer.userName}` });
+  await expect(ban.getByLabel('Reason')).toHaveValue('Scam or fraud');
+  await ban.getByLabel('Days').fill('0');
+  await ban.getByRole('button', { name: 'Ban', exact: true }).click();
+  await expect(ban.getByText('Give a number of days from 1 to 3650')).toBeVisible();
+  await ban.getByLabel('Days').fill('');
+  await ban.getByRole('button', { name: 'Ban', exact: true }).click();
+  await expect(toast(page, `${scammer.userName} has been banned`)).toBeVisible();
+  await expect(page).toHaveURL(url('/admin'));
+  await expect(page.getByRole('article', { name: `Report about ${scammer.userName}` })).toHaveCount(
+    0,
+  );
+
+  // His socket was closed: his device signs him out, and his login says why.
+  await expect(his.page).toHaveURL(url(paths.login), { timeout: 20_000 });
+  await his.page.getByLabel('User name or email').fill(scammer.userName);
+  await his.page.getByLabel('Password', { exact: true }).fill(scammer.password);
+  await his.page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(his.page.getByTestId('login-refused')).toHaveText('This account has been suspended');
+  await shot(his.page, testInfo, 'staff-suspended-login');
+  await his.context.close();
+
+  // His page in the console: banned, the report closed, the ban in his history.
+  await page.goto(url(`/admin/users/${scammer.userId}`));
+  await expect(page.getByTestId('account-status').first()).toHaveText('Banned');
+  await expect(page.getByTestId('ban-state')).toContainText('Banned until staff lift it.');
+  await expect(page.getByTestId('audit-row').filter({ hasText: 'user.ban' })).toHaveCount(1);
+  await shot(page, testInfo, 'staff-user');
+});
+
+test('staff approve an album photo from the review queue, and members then see it', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const staff = await staffMember(request, testInfo);
+  const owner = await someone(request, 'alb', testInfo);
+  await buy(request, owner.token, 'vip-1m');
+  await api(request, owner.token, '/system/catalog/add', {
+    method: 'POST',
+    data: { images: [photoData()] },
+  });
+  const viewer = await someone(request, 'alw', testInfo, 'male');
+  await buy(request, viewer.token, 'vip-1m');
+
+  // Before any decision she is the only one who sees it.
+  const his = await signIn(browser, testInfo, viewer);
+  await his.page.goto(url(profileHref(owner.userId)));
+  await expect(his.page.getByTestId('profile-name')).toHaveText(owner.userName);
+  await his.page.waitForLoadState('networkidle');
+  await expect(his.page.getByTestId('album-strip')).toHaveCount(0);
+
+  await signInHere(page, staff);
+  await page.goto(url('/admin/review'));
+  await expect(page.getByTestId('key-hint')).toContainText('approve');
+  const photo = page.getByRole('article', { name: `Album photo of ${owner.userName}` });
+  await expect(photo).toBeVisible();
+  await shot(page, testInfo, 'staff-review');
+  await photo.focus();
+  await page.keyboard.press('a');
+  await expect(photo).toHaveCount(0);
+
+  await his.page.reload();
+  await expect(his.page.getByTestId('album-strip').getByRole('img')).toHaveCount(1);
+  await his.context.close();
+});
+
+test('staff publish a notice, and the person it is for reads it in the Bulletin', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const staff = await staffMember(request, testInfo);
+  const reader = await someone(request, 'rdr', testInfo);
+  const title = `Your album is ready ${Date.now()}`;
+
+  await signInHere(page, staff);
+  await page.goto(url('/admin/notices'));
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Give a title', { exact: true })).toBeVisible();
+  await page.getByLabel('Language').selectOption('en');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Text').fill('Thank you for waiting. Your photos are now visible.');
+  await page.getByLabel('For one person (user id)').fill(String(reader.userId));
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(toast(page, 'Notice published')).toBeVisible();
+  const published = page.getByTestId('staff-notice').filter({ hasText: title });
+  await expect(published).toContainText(`For #${reader.userId}`);
+
+  const hers = await signIn(browser, testInfo, reader);
+  await hers.page.goto(url(paths.bulletin));
+  await expect(hers.page.getByTestId('notice').filter({ hasText: title })).toBeVisible();
+
+  // Deleted, it leaves her bulletin too.
+  await published.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this notice?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(toast(page, 'Notice deleted')).toBeVisible();
+  await expect(published).toHaveCount(0);
+  await hers.page.reload();
+  await expect(hers.page.getByRole('heading', { name: 'Announcements', level: 1 })).toBeVisible();
+  await expect(
+    hers.page.getByTestId('bulletin-empty').or(hers.page.getByTestId('notice').first()),
+  ).toBeVisible();
+  await expect(hers.page.getByTestId('notice').filter({ hasText: title })).toHaveCount(0);
+  await hers.context.close();
+});
+
+test('anyone but staff finds nothing at /admin, and the API refuses them', async ({
+  page,
+  request,
+}, testInfo) => {
+  const member = await someone(request, 'nst', testInfo);
+  await signInHere(page, member);
+  for (const path of ['/admin', '/admin/review', '/admin/users/1']) {
+    await page.goto(url(path));
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Console sections' })).toHaveCount(0);
+  }
+  await page.goto(url('/pages/settings/settings'));
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Operator console' })).toHaveCount(0);
+
+  const res = await request.get(url('/prod-api/admin/reports'), {
+    headers: { Authorization: `Bearer ${member.token}` },
+  });
+  expect(res.status()).toBe(403);
+  expect(((await res.json()) as { msg: string }).msg).toBe('Only staff may do this');
+});
+
+test('reporting someone asks "Are you sure?" first, and Cancel sends nothing', async ({
+  page,
+  request,
+}, testInfo) => {
+  const staff = await staffMember(request, testInfo);
+  const me = await someone(request, 'sur', testInfo);
+  const them = await someone(request, 'sut', testInfo, 'male');
+  const reportsAgainst = async () => {
+    const found = await api<{ reportsAgainst: number }>(
+      request,
+      staff.token,
+      `/admin/users/${them.userId}`,
+    );
+    return found.reportsAgainst;
+  };
+
+  await signInHere(page, me);
+  await page.goto(url(profileHref(them.userId)));
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('button', { name: 'Report' }).click();
+  const form = page.getByRole('dialog', { name: `Report ${them.userName}` });
+  await form.getByText('Spam').click();
+  await form.getByRole('button', { name: 'Send report' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send this report?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(await reportsAgainst()).toBe(0);
+
+  await form.getByRole('button', { name: 'Send report' }).click();
+  await confirm.getByRole('button', { name: 'Send report' }).click();
+  await expect(toast(page, 'Thank you. Our team will review your report.')).toBeVisible();
+  expect(await reportsAgainst()).toBe(1);
+
+  // Blocking asks the same way.
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('button', { name: 'Block' }).click();
+  await expect(page.getByRole('dialog', { name: `Block ${them.userName}?` })).toBeVisible();
+});
+
+test('a first message with a link warns its recipient, never its sender', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const him = await someone(request, 'lnk', testInfo, 'male');
+  const her = await someone(request, 'lnr', testInfo);
+
+  const he = await signIn(browser, testInfo, him);
+  await he.page.goto(chatUrl(her));
+  const input = he.page.getByLabel('Type a message');
+  await input.fill('Hi! Find me at www.example-dates.com');
+  await input.press('Enter');
+  await expect(he.page.getByTestId('message').filter({ hasText: 'example-dates' })).toHaveCount(1);
+  await expect(he.page.locator('[data-status]')).toHaveCount(0);
+  await input.fill('See you there: www.example-dates.com/later');
+  await input.press('Enter');
+  await expect(he.page.getByTestId('message')).toHaveCount(2);
+  await expect(he.page.getByTestId('caution-notice')).toHaveCount(0);
+
+  const she = await signIn(browser, testInfo, her);
+  const live = chatLive(she.page);
+  await she.page.goto(chatUrl(him));
+  await live;
+  await expect(she.page.getByTestId('message')).toHaveCount(2);
+  // Only the first message is marked.
+  const notice = she.page.getByTestId('caution-notice');
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText('Be careful: this first message contains a link.');
+  await expect(notice).toContainText(
+    'Never send money or personal details to someone you have not met.',
+  );
+  await shot(she.page, testInfo, 'chat-caution');
+  await expect(he.page.getByTestId('caution-notice')).toHaveCount(0);
+
+  await notice.getByRole('link', { name: 'Safety tips' }).click();
+  await expect(she.page).toHaveURL(url(paths.safety));
+  await expect(she.page.getByRole('heading', { name: 'Safety tips', level: 1 })).toBeVisible();
+  await expect(
+    she.page.getByRole('heading', { name: 'Never send money or gift cards' }),
+  ).toBeVisible();
+  await shot(she.page, testInfo, 'safety');
+  await he.context.close();
+  await she.context.close();
+});
+
+test('a text sent to many people is held, and the sender reads why', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const him = await someone(request, 'rpt', testInfo, 'male');
+  const text = `Hello beautiful, I am a lonely engineer abroad ${Date.now()}`;
+  // Nine people get it; the tenth is where it stops.
+  for (let i = 0; i < 9; i += 1) {
+    const her = await someone(request, `rp${i}`, testInfo);
+    await api(request, him.token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { to: her.userId, msgType: 'txt', content: { text } },
+    });
+  }
+  const tenth = await someone(request, 'rpx', testInfo);
+  const he = await signIn(browser, testInfo, him);
+  await he.page.goto(chatUrl(tenth));
+  const input = he.page.getByLabel('Type a message');
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(he.page.getByTestId('chat-notice')).toContainText(
+    'This message looks like one sent to many people and is held for review.',
+  );
+  await he.context.close();
+});

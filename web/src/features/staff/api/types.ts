@@ -1,0 +1,95 @@
+// The staff console's wire types, from the OpenAPI document the server publishes
+// (src/lib/api-schema.d.ts, `npm run gen:api`), with the few words the console reads narrowed to
+// what the staff API contract names.
+import type { Narrowed } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema';
+
+type Schemas = components['schemas'];
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export const ACCOUNT_STATUSES = ['active', 'banned', 'deleted'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export type ReportStatus = 'open' | 'closed';
+export const REPORT_ACTIONS = ['dismiss', 'ban', 'remove'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** A report of a person (POST /system/form/add), as the moderators see it. */
+export type Report = Schemas['ReportView'];
+export type ReportPerson = Schemas['Party'];
+/** The report with the reported person's latest messages to the reporter, and earlier reports. */
+export type ReportDetail = Schemas['ReportDetail'];
+
+export type CloseReport = Narrowed<
+  Schemas['CloseRequest'],
+  { action: ReportAction; reason?: string; days?: number }
+>;
+
+export type ReviewQueue = Schemas['ReviewQueue'];
+export type ReviewPhoto = Schemas['ReviewPhoto'];
+export type ReviewDynamic = Schemas['ReviewDynamic'];
+/** A first message delivered with a caution, or a message held as spam. */
+export type ReviewMessage = Schemas['SafetyItem'];
+export const REVIEW_MESSAGE_KINDS = ['caution', 'spam'] as const;
+export const REVIEW_MESSAGE_REASONS = ['link', 'phone', 'email', 'money', 'repeated'] as const;
+
+export type ReviewKind = 'photo' | 'dynamic' | 'message';
+export type ReviewDecision = 'approve' | 'reject';
+
+/** A person as staff see them, and their page with reports and history. */
+export type StaffUser = Schemas['Person'];
+export type StaffUserDetail = Schemas['PersonDetail'];
+
+export type BanInput = Narrowed<Schemas['BanRequest'], { reason: string; days?: number }>;
+
+/** An entry of the audit log: `staffId` null is an operator command on the server. */
+export type AuditEntry = Schemas['AuditEntry'];
+
+export interface AuditFilter {
+  targetKind?: string;
+  targetId?: string;
+}
+
+export type StaffNotice = Schemas['StaffNotice'];
+export type NoticeText = Schemas['NoticeText'];
+export type NewNotice = Narrowed<
+  Schemas['NoticeRequest'],
+  { title: string; body: string; language?: string; userId?: number }
+>;
+
+export type StaffVersion = Schemas['Version'];
+export type NewVersion = Narrowed<
+  Schemas['VersionRequest'],
+  { version: string; platform: string; notes: string; url: string; mandatory: boolean }
+>;
+
+/** Every product, on sale or not, and every gift. */
+export type StaffProduct = Schemas['CatalogueProduct'];
+export type StaffGift = Schemas['CatalogueGift'];
+
+/** Only what changes; `priceCoins: null` takes the coin price away. */
+export type ProductChange = Narrowed<
+  Schemas['ProductRequest'],
+  {
+    priceCents?: number;
+    currency?: string;
+    priceCoins?: number | null;
+    amount?: number;
+    months?: number;
+    active?: boolean;
+  }
+>;
+export type GiftChange = Narrowed<
+  Schemas['GiftRequest'],
+  { priceCoins?: number; active?: boolean }
+>;
+
+export type ClientError = Schemas['ClientErrorView'];
+
+/** A word of the server's that the console knows how to say, or null. */
+export function known<T extends string>(words: readonly T[], word: string | null | undefined) {
+  return words.find((w) => w === word) ?? null;
+}

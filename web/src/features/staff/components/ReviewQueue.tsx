@@ -1,0 +1,263 @@
+// The review queue: album photos waiting, flagged dynamics and first messages that carried a
+// caution or were held as spam. a approves the focused item, r rejects it; j / k move.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, Spinner } from '../../../components/Button';
+import { CheckIcon } from '../../../components/icons';
+import { formatNumber } from '../../../i18n/format';
+import { formatCounted } from '../api/paging';
+import { staffUserHref } from '../../../lib/paths';
+import { useDecide, useReviewQueue } from '../api/review';
+import {
+  REVIEW_MESSAGE_KINDS,
+  REVIEW_MESSAGE_REASONS,
+  type ReviewDecision,
+  type ReviewDynamic,
+  type ReviewKind,
+  type ReviewMessage,
+  type ReviewPhoto,
+  known,
+} from '../api/types';
+import { reasonLabel, when } from './display';
+import { Kbd, KeyHint } from './StaffPage';
+import { useQueue } from './use-queue';
+
+const keyOf = (kind: ReviewKind, id: number) => `${kind}:${id}`;
+
+function parseKey(key: string): { kind: ReviewKind; id: number } {
+  const [kind, id] = key.split(':');
+  return { kind: kind as ReviewKind, id: Number(id) };
+}
+
+export function ReviewQueue() {
+  const { t } = useTranslation();
+  const query = useReviewQueue();
+  const decide = useDecide();
+  const data = query.data;
+  const keys = data
+    ? [
+        ...data.photos.map((p) => keyOf('photo', p.id)),
+        ...data.dynamics.map((d) => keyOf('dynamic', d.id)),
+        ...data.messages.map((m) => keyOf('message', m.id)),
+      ]
+    : [];
+
+  const send = (key: string, decision: ReviewDecision) => {
+    queue.deciding(key);
+    decide.mutate({ ...parseKey(key), decision }, { onError: queue.failed });
+  };
+  const queue = useQueue({
+    keys,
+    onLetter: (letter, key) => {
+      if (letter === 'a') send(key, 'approve');
+      else if (letter === 'r') send(key, 'reject');
+    },
+  });
+  const busyWith = (key: string) =>
+    decide.isPending && keyOf(decide.variables.kind, decide.variables.id) === key;
+  const actions = (key: string) => (
+    <Decisions
+      busy={busyWith(key)}
+      onApprove={() => send(key, 'approve')}
+      onReject={() => send(key, 'reject')}
+    />
+  );
+
+  if (query.isPending) return <Spinner large label={t('common.loading')} />;
+  if (!data) {
+    return (
+      <section className="center-view" role="alert">
+        <p>{t('errors.generic')}</p>
+        <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>
+      </section>
+    );
+  }
+
+  return (
+    <div {...queue.rootProps}>
+      <KeyHint>
+        {t('staff.keys.title')} <Kbd>j</Kbd> <Kbd>k</Kbd> {t('staff.keys.move')} · <Kbd>a</Kbd>{' '}
+        {t('staff.keys.approve')} · <Kbd>r</Kbd> {t('staff.keys.reject')}
+      </KeyHint>
+      {keys.length === 0 && (
+        <section className="center-view" tabIndex={-1} data-queue-empty>
+          <CheckIcon size={36} />
+          <h2>{t('staff.review.emptyTitle')}</h2>
+          <p>{t('staff.review.emptyBody')}</p>
+        </section>
+      )}
+      <ReviewSection
+        title={t('staff.review.photos')}
+        count={data.counts.photos}
+        items={data.photos}
+        render={(photo: ReviewPhoto) => (
+          <article
+            className="card staff-item staff-photo"
+            aria-label={t('staff.review.photoOf', { name: photo.userName })}
+            data-testid="review-photo"
+            {...queue.itemProps(keyOf('photo', photo.id))}
+          >
+            <a href={photo.url} target="_blank" rel="noreferrer" className="staff-photo-link">
+              <img src={photo.thumb} alt={t('staff.review.photoOf', { name: photo.userName })} />
+            </a>
+            <div className="grow">
+              <Owner userId={photo.userId} name={photo.userName} at={photo.createdAt} />
+              <span className="badge">
+                {photo.isOpen ? t('staff.review.open') : t('staff.review.private')}
+              </span>
+              {actions(keyOf('photo', photo.id))}
+            </div>
+          </article>
+        )}
+      />
+      <ReviewSection
+        title={t('staff.review.dynamics')}
+        count={data.counts.dynamics}
+        items={data.dynamics}
+        render={(dynamic: ReviewDynamic) => (
+          <article
+            className="card staff-item"
+            aria-label={t('staff.review.dynamicOf', { name: dynamic.userName })}
+            data-testid="review-dynamic"
+            {...queue.itemProps(keyOf('dynamic', dynamic.id))}
+          >
+            <Owner userId={dynamic.userId} name={dynamic.userName} at={dynamic.createdAt} />
+            <div className="staff-badges">
+              <span className="badge badge-danger">
+                {t('staff.review.flags', { count: dynamic.flags, n: formatNumber(dynamic.flags) })}
+              </span>
+              {[...new Set(dynamic.reasons)].map((r) => (
+                <span key={r} className="badge">
+                  {reasonLabel(t, r)}
+                </span>
+              ))}
+            </div>
+            {dynamic.content && <p className="staff-text">{dynamic.content}</p>}
+            {dynamic.images.length > 0 && (
+              <div className="staff-shots">
+                {dynamic.images.map((src, i) => (
+                  <a key={src} href={src} target="_blank" rel="noreferrer">
+                    <img src={src} alt={t('staff.review.imageN', { number: i + 1 })} />
+                  </a>
+                ))}
+              </div>
+            )}
+            {actions(keyOf('dynamic', dynamic.id))}
+          </article>
+        )}
+      />
+      <ReviewSection
+        title={t('staff.review.messages')}
+        count={data.counts.messages}
+        items={data.messages}
+        render={(message: ReviewMessage) => (
+          <article
+            className="card staff-item"
+            aria-label={t('staff.review.messageFrom', { name: message.senderName })}
+            data-testid="review-message"
+            {...queue.itemProps(keyOf('message', message.id))}
+          >
+            <div className="staff-item-title">
+              <Link to={staffUserHref(message.senderId)}>{message.senderName}</Link>
+              {' → '}
+              <Link to={staffUserHref(message.recipientId)}>{message.recipientName}</Link>
+            </div>
+            <div className="staff-badges">
+              <MessageBadges kind={message.kind} reason={message.reason} />
+              <span className="muted staff-small">{when(message.createdAt)}</span>
+            </div>
+            <p className="staff-text">{message.text}</p>
+            <Outcome kind={message.kind} />
+            {actions(keyOf('message', message.id))}
+          </article>
+        )}
+      />
+    </div>
+  );
+}
+
+function MessageBadges({ kind, reason }: { kind: string; reason: string }) {
+  const { t } = useTranslation();
+  const held = known(REVIEW_MESSAGE_KINDS, kind);
+  const why = known(REVIEW_MESSAGE_REASONS, reason);
+  return (
+    <>
+      <span className={held === 'spam' ? 'badge badge-danger' : 'badge'}>
+        {held ? t(`staff.review.kind.${held}`) : kind}
+      </span>
+      <span className="badge badge-accent">{why ? t(`staff.review.reason.${why}`) : reason}</span>
+    </>
+  );
+}
+
+/** What approving and rejecting a message do. */
+function Outcome({ kind }: { kind: string }) {
+  const { t } = useTranslation();
+  const held = known(REVIEW_MESSAGE_KINDS, kind);
+  if (!held) return null;
+  return <p className="muted staff-small">{t(`staff.review.outcome.${held}`)}</p>;
+}
+
+function ReviewSection<T extends { id: number }>({
+  title,
+  count,
+  items,
+  render,
+}: {
+  title: string;
+  count: number;
+  items: readonly T[];
+  render: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="staff-section">
+      <h2 className="staff-section-title">
+        {title} <span className="badge">{formatCounted(count)}</span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="muted">{t('staff.review.nothing')}</p>
+      ) : (
+        <ul className="staff-queue">
+          {items.map((item) => (
+            <li key={item.id}>{render(item)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Owner({ userId, name, at }: { userId: number; name: string; at: string }) {
+  return (
+    <div className="staff-item-title">
+      <Link to={staffUserHref(userId)}>{name}</Link>{' '}
+      <span className="muted staff-small">
+        #{userId} · {when(at)}
+      </span>
+    </div>
+  );
+}
+
+function Decisions({
+  busy,
+  onApprove,
+  onReject,
+}: {
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="staff-actions">
+      <Button small loading={busy} onClick={onApprove}>
+        {t('staff.review.approve')}
+      </Button>
+      <Button variant="outline" small disabled={busy} onClick={onReject}>
+        {t('staff.review.reject')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// The small labels the console puts on people and reports.
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_STATUSES, REPORT_ACTIONS, known } from '../api/types';
+
+/** active, banned or deleted, in the reader's language. */
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const word = known(ACCOUNT_STATUSES, status);
+  const tone = word === 'active' ? 'badge-success' : word === 'banned' ? 'badge-danger' : '';
+  return (
+    <span className={`badge ${tone}`} data-testid="account-status">
+      {word ? t(`staff.status.${word}`) : status}
+    </span>
+  );
+}
+
+export function HeldBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="badge badge-accent" title={t('staff.heldHint')}>
+      {t('staff.held')}
+    </span>
+  );
+}
+
+/** What closed a report: dismissed, banned, content removed. */
+export function ActionBadge({ action }: { action?: string | null }) {
+  const { t } = useTranslation();
+  const word = known(REPORT_ACTIONS, action);
+  if (!word) return null;
+  return <span className="badge">{t(`staff.action.${word}`)}</span>;
+}
+
+/** Open or closed, in the reader's language. */
+export function ReportStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="badge badge-accent">
+      {status === 'closed' ? t('staff.reports.status.closed') : t('staff.reports.status.open')}
+    </span>
+  );
+}
