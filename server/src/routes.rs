@@ -120,6 +120,7 @@ async fn serve_openapi() -> impl IntoResponse {
 }
 
 #[cfg(test)]
+#[allow(clippy::expect_used)]
 mod tests {
     use std::collections::HashSet;
 
