@@ -1,6 +1,6 @@
 // The staff console's wire types, from the OpenAPI document the server publishes
 // (src/lib/api-schema.d.ts, `npm run gen:api`), with the few words the console reads narrowed to
-// what the staff API contract names.
+// the values the server documents (DESIGN.md section 9).
 import type { Narrowed } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema';
 
