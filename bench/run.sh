@@ -8,6 +8,9 @@
 #     3,000,000 comments seeded with SQL, beside getInfo
 #   - staff (bench/staff.sh): the operator console's queues (reports, review, audit, people
 #     search) on 100,000 people and 100,000 open reports seeded with SQL, beside getInfo
+#   - discover (bench/discover.sh): discover's filters (page 1, and page 50 through a page token)
+#     and the people lists (likes, visitors, matches, blocked) of a member, on 100,000 people
+#     seeded with SQL, beside getInfo
 # The load comes from wrk on loopback; every run is bounded in time. Results: bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -83,3 +86,8 @@ bash bench/feed.sh
 # people search as a staff member, on 100,000 people and 100,000 open reports (bench/staff.sh;
 # about 7 minutes).
 bash bench/staff.sh
+
+# Discover: eight discover searches (page 50 through a page token) and the five people lists,
+# page 1 and page 50, as a member who likes 20,000 people and was visited by 50,000, on 100,000
+# people (bench/discover.sh; about 6 minutes).
+bash bench/discover.sh

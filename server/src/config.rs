@@ -303,6 +303,10 @@ pub struct PeopleSettings {
     pub daily_discover_cap: i64,
     /// Active within this many minutes counts as online.
     pub online_minutes: i64,
+    /// How long the list a discover search found serves new searches with the same filters
+    /// (seconds): everyone searching alike shares one list, refreshed at most this often. 0 makes
+    /// every first page a new list.
+    pub discover_list_seconds: i64,
 }
 
 impl Default for PeopleSettings {
@@ -311,6 +315,7 @@ impl Default for PeopleSettings {
             opposite_gender_by_default: true,
             daily_discover_cap: 100,
             online_minutes: 5,
+            discover_list_seconds: 30,
         }
     }
 }

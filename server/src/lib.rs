@@ -106,6 +106,9 @@ impl Server {
                 if let Err(e) = sweeper.people.forget_earlier_days().await {
                     tracing::warn!(error = %e, "could not forget earlier days' discover");
                 }
+                if let Err(e) = sweeper.people.forget_old_lists().await {
+                    tracing::warn!(error = %e, "could not forget old discover lists");
+                }
                 if let Err(e) = sweeper.notices.forget_old_errors().await {
                     tracing::warn!(error = %e, "could not forget old error reports");
                 }

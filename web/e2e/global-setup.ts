@@ -96,6 +96,9 @@ export default async function globalSetup() {
       AMORA_RATE_LIMIT_DISABLED: 'true',
       // Non-members see 30 different people a day, so a story can reach the allowance.
       AMORA_PEOPLE__DAILY_DISCOVER_CAP: '30',
+      // Every first page of Discover makes a new list (the server reuses a search's list for
+      // 30 s otherwise), so the person a story has just registered shows at once.
+      AMORA_PEOPLE__DISCOVER_LIST_SECONDS: '0',
       // Demo profiles, and the demo member (demo / demo1234) the membership stories sign in as.
       AMORA_DEMO: 'true',
     },

@@ -32,10 +32,19 @@ function discoverAnswer(res: Response) {
   return res.url().includes('/prod-api/system/user/profile/homePage/all') && res.ok();
 }
 
-async function rowsOf(res: Response): Promise<Card[]> {
-  const body = (await res.json()) as { data: { rows: Card[] } };
-  return body.data.rows;
+interface PeoplePage {
+  rows: Card[];
+  total: number;
+  nextPageToken: string | null;
 }
+
+async function pageOf(res: Response): Promise<PeoplePage> {
+  return ((await res.json()) as { data: PeoplePage }).data;
+}
+
+/** The count line above a list, as the server's total reads in English. */
+const countLine = (total: number) =>
+  total >= 1000 ? '1,000+ people' : total === 1 ? '1 person' : `${total} people`;
 
 async function useJapanese(page: Page) {
   await page.evaluate(() =>
@@ -59,8 +68,9 @@ test('discover shows people of the other gender, and a filter narrows them down'
   await skipSplash(page);
   const firstPage = page.waitForResponse(discoverAnswer);
   await login(page, me.userName, me.password);
-  const rows = await rowsOf(await firstPage);
+  const { rows, total } = await pageOf(await firstPage);
   expect(rows.length).toBeGreaterThan(3);
+  await expect(page.getByTestId('people-count')).toHaveText(countLine(total));
   expect(rows.every((r) => r.gender === 'male')).toBe(true);
   await expect(cards(page).first()).toBeVisible();
   await expect(cardOf(page, carlos.userName)).toBeVisible();
@@ -76,8 +86,9 @@ test('discover shows people of the other gender, and a filter narrows them down'
     (res) => discoverAnswer(res) && res.url().includes('country=Spain'),
   );
   await sheet.getByRole('button', { name: 'Show people' }).click();
-  const spanish = await rowsOf(await filtered);
+  const { rows: spanish, total: spanishTotal } = await pageOf(await filtered);
   expect(spanish.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('people-count')).toHaveText(countLine(spanishTotal));
   expect(spanish.length).toBeLessThan(rows.length);
   expect(spanish.every((r) => r.country === 'Spain' && r.gender === 'male')).toBe(true);
   await expect(cardOf(page, carlos.userName)).toBeVisible();
@@ -311,10 +322,48 @@ test('Wink Me shows the hearts I already gave, and a heart there likes back', as
   await api(request, token, `/system/like/opera/${back.userId}?like=false`);
 });
 
+test('scrolling Discover goes on where the last page ended, and shows nobody twice', async ({
+  page,
+}) => {
+  const asked: URL[] = [];
+  const answers: Promise<PeoplePage>[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/prod-api/system/user/profile/homePage/all')) {
+      asked.push(new URL(req.url()));
+    }
+  });
+  page.on('response', (res) => {
+    if (discoverAnswer(res)) answers.push(pageOf(res));
+  });
+  await skipSplash(page);
+  const firstPage = page.waitForResponse(discoverAnswer);
+  await login(page, DEMO.userName, DEMO.password);
+  const first = await pageOf(await firstPage);
+  expect(first.nextPageToken).toBeTruthy();
+
+  await expect(async () => {
+    await page.mouse.wheel(0, 4000);
+    await expect(page.getByText("That's everything")).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  expect(asked.length).toBeGreaterThan(1);
+  expect(asked[0]?.searchParams.has('pageToken')).toBe(false);
+  expect(asked.slice(1).every((u) => u.searchParams.get('pageToken'))).toBe(true);
+  expect(asked.some((u) => u.searchParams.has('pageNum'))).toBe(false);
+  const shown = (await Promise.all(answers)).flatMap((p) => p.rows.map((r) => r.userId));
+  expect(new Set(shown).size).toBe(shown.length);
+  await expect(cards(page)).toHaveCount(shown.length);
+});
+
 test('a member sees who winked and who visited, with when', async ({ page }) => {
   await skipSplash(page);
   await login(page, DEMO.userName, DEMO.password);
+  const winks = page.waitForResponse(
+    (res) => res.url().includes('/prod-api/system/like/likeMe') && res.ok(),
+  );
   await page.getByTestId('tab-wink').click();
+  await expect(page.getByTestId('people-count')).toHaveText(
+    countLine((await pageOf(await winks)).total),
+  );
   await expect(cards(page).first()).toBeVisible();
   await expect(cards(page).first()).toContainText(/Liked you (now|\d+ (minute|hour)s? ago)/);
   await expect(page.getByTestId('upgrade-panel')).toHaveCount(0);

@@ -123,6 +123,28 @@ impl WriteTx for PgPool {
     }
 }
 
+/// Serializes the writers of one key until their transactions end: PostgreSQL takes a
+/// transaction-level advisory lock; SQLite's writers are one at a time already.
+pub trait KeyLock {
+    fn lock_key(&mut self, key: i64) -> impl std::future::Future<Output = sqlx::Result<()>> + Send;
+}
+
+impl KeyLock for Transaction<'static, sqlx::Sqlite> {
+    async fn lock_key(&mut self, _key: i64) -> sqlx::Result<()> {
+        Ok(())
+    }
+}
+
+impl KeyLock for Transaction<'static, sqlx::Postgres> {
+    async fn lock_key(&mut self, key: i64) -> sqlx::Result<()> {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(key)
+            .execute(&mut **self)
+            .await
+            .map(|_| ())
+    }
+}
+
 impl Db {
     /// Connects to `sqlite://path` (creating the file and its folder) or `postgres://...`.
     pub async fn connect(url: &str) -> anyhow::Result<Db> {

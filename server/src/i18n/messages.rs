@@ -426,6 +426,16 @@ catalogue! {
         "Zeichenpaket reicht nicht, bitte auflade!",
         "Недостаточно пакета символов, пополните!",
     ],
+    PageTokenStale => [
+        "This list has changed: please refresh it",
+        "列表已更新，请刷新",
+        "列表已更新，請重新整理",
+        "リストが変わりました。更新してください",
+        "Esta lista ha cambiado: actualízala",
+        "목록이 바뀌었습니다. 새로 고침해 주세요",
+        "Diese Liste hat sich geändert: bitte neu laden",
+        "Список изменился: обновите его",
+    ],
     NotYourself => [
         "You cannot do this to yourself",
         "不能对自己执行此操作",

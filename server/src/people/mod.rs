@@ -3,8 +3,10 @@
 //! contact (the service accounts), and the demo profiles.
 
 pub mod demo;
+pub mod discover;
 pub mod drawn;
 pub mod model;
+pub mod paging;
 pub mod portrait;
 pub mod routes;
 pub mod service_accounts;
@@ -29,6 +31,7 @@ pub struct People {
     config: Arc<Config>,
     limits: Arc<RateLimiter>,
     media: Media,
+    lists: discover::Lists,
 }
 
 impl People {
@@ -40,6 +43,7 @@ impl People {
             config: ground.config.clone(),
             limits: ground.limits.clone(),
             media: ground.media.clone(),
+            lists: discover::Lists::default(),
         }
     }
 

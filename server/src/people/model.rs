@@ -141,8 +141,22 @@ pub struct DiscoverFilters {
     pub new_members: Option<bool>,
     /// Interface language code.
     pub language: Option<String>,
+    /// From 1; ignored with `pageToken`.
     pub page_num: Option<u32>,
+    /// 10 by default, at most 100.
     pub page_size: Option<u32>,
+    /// The `nextPageToken` of the page before: the next page of the same list.
+    pub page_token: Option<String>,
+}
+
+impl DiscoverFilters {
+    pub fn paging(&self) -> crate::people::paging::PeoplePaging {
+        crate::people::paging::PeoplePaging {
+            page_num: self.page_num,
+            page_size: self.page_size,
+            page_token: self.page_token.clone(),
+        }
+    }
 }
 
 /// Reasons a person can give when reporting someone.

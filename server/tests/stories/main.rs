@@ -29,6 +29,7 @@ mod people_blocks;
 mod people_contacts;
 mod people_discover;
 mod people_likes;
+mod people_scroll;
 mod production;
 mod profile;
 mod push;

@@ -15,6 +15,14 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return new Intl.NumberFormat(locale(), options).format(value);
 }
 
+/**
+ * A total the server counts no further than `cap`, as people read it: "1,000+" at the cap (there
+ * may be more), the number itself below it.
+ */
+export function formatCounted(total: number, cap: number): string {
+  return total >= cap ? `${formatNumber(cap)}+` : formatNumber(total);
+}
+
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],

@@ -1701,7 +1701,8 @@ export interface paths {
     /**
      * Discover: people I may see, recently active first, with filters. Non-members see a number of
      *     different people a day (operator setting; someone already shown today is shown again freely);
-     *     members see without limit.
+     *     members see without limit. Pages follow `nextPageToken`; `total` is counted up to 1,000 and
+     *     estimated when the search's list was made.
      */
     get: operations['discover'];
     put?: never;
@@ -2661,45 +2662,6 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
-    Envelope_Page_Card: {
-      /**
-       * Format: int32
-       * @description 200 on success; errors carry their HTTP status here.
-       */
-      code: number;
-      data: {
-        rows: {
-          /** @description How recently they were active; never the exact time. */
-          active: components['schemas']['Activity'];
-          /** Format: int32 */
-          age: number;
-          /** @description When this person liked me, I liked them, or visited me (in those lists). */
-          at?: string | null;
-          avatar?: string | null;
-          avatarThumb?: string | null;
-          country: string;
-          emUser: string;
-          gender: components['schemas']['Gender'];
-          language: string;
-          level?: null | components['schemas']['Level'];
-          /** @description I like (winked at) this person. */
-          liked: boolean;
-          online: boolean;
-          /** @description My private remark for this person, shown instead of the name when set. */
-          remark?: string | null;
-          /** @description Customer service: anyone may chat with them, whatever their gender. */
-          service: boolean;
-          signature?: string | null;
-          /** Format: int64 */
-          userId: number;
-          userName: string;
-        }[];
-        /** Format: int64 */
-        total: number;
-      };
-      msg: string;
-    };
-    /** @description A successful answer. */
     Envelope_Page_ClientErrorView: {
       /**
        * Format: int32
@@ -2958,6 +2920,31 @@ export interface components {
           userId?: number | null;
         }[];
         /** Format: int64 */
+        total: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_PeoplePage: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A page of people and the way on. */
+      data: {
+        /**
+         * @description Give it back as `pageToken` (with the same filters and `pageSize`) for the next page;
+         *     null when nothing comes after this page.
+         */
+        nextPageToken?: string | null;
+        rows: components['schemas']['Card'][];
+        /**
+         * Format: int64
+         * @description How many people the list holds, counted up to 1,000: at 1,000 there may be more (show
+         *     "1,000+"). Discover's is an estimate made when its list was made, which may count people
+         *     hidden from the viewer since; the other lists count what the viewer may see.
+         */
         total: number;
       };
       msg: string;
@@ -3624,6 +3611,22 @@ export interface components {
     PasswordChangeRequest: {
       newPassword?: string | null;
       oldPassword?: string | null;
+    };
+    /** @description A page of people and the way on. */
+    PeoplePage: {
+      /**
+       * @description Give it back as `pageToken` (with the same filters and `pageSize`) for the next page;
+       *     null when nothing comes after this page.
+       */
+      nextPageToken?: string | null;
+      rows: components['schemas']['Card'][];
+      /**
+       * Format: int64
+       * @description How many people the list holds, counted up to 1,000: at 1,000 there may be more (show
+       *     "1,000+"). Discover's is an estimate made when its list was made, which may count people
+       *     hidden from the viewer since; the other lists count what the viewer may see.
+       */
+      total: number;
     };
     /** @description A person as staff see them. */
     Person: {
@@ -5236,8 +5239,15 @@ export interface operations {
   contacts: {
     parameters: {
       query?: {
+        /**
+         * @description From 1; ignored with `pageToken`. Kept for clients that page by number: an offset, which
+         *     may repeat or skip people when the list changes between pages.
+         */
         pageNum?: number;
+        /** @description 10 by default, at most 100. */
         pageSize?: number;
+        /** @description The `nextPageToken` of the page before. */
+        pageToken?: string;
       };
       header?: never;
       path?: never;
@@ -5250,8 +5260,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Page_Card'];
+          'application/json': components['schemas']['Envelope_PeoplePage'];
         };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -5720,8 +5736,15 @@ export interface operations {
   blocked: {
     parameters: {
       query?: {
+        /**
+         * @description From 1; ignored with `pageToken`. Kept for clients that page by number: an offset, which
+         *     may repeat or skip people when the list changes between pages.
+         */
         pageNum?: number;
+        /** @description 10 by default, at most 100. */
         pageSize?: number;
+        /** @description The `nextPageToken` of the page before. */
+        pageToken?: string;
       };
       header?: never;
       path?: never;
@@ -5734,8 +5757,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Page_Card'];
+          'application/json': components['schemas']['Envelope_PeoplePage'];
         };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -6924,8 +6953,15 @@ export interface operations {
   like_me: {
     parameters: {
       query?: {
+        /**
+         * @description From 1; ignored with `pageToken`. Kept for clients that page by number: an offset, which
+         *     may repeat or skip people when the list changes between pages.
+         */
         pageNum?: number;
+        /** @description 10 by default, at most 100. */
         pageSize?: number;
+        /** @description The `nextPageToken` of the page before. */
+        pageToken?: string;
       };
       header?: never;
       path?: never;
@@ -6938,8 +6974,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Page_Card'];
+          'application/json': components['schemas']['Envelope_PeoplePage'];
         };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       403: {
         headers: {
@@ -6952,8 +6994,15 @@ export interface operations {
   mutual: {
     parameters: {
       query?: {
+        /**
+         * @description From 1; ignored with `pageToken`. Kept for clients that page by number: an offset, which
+         *     may repeat or skip people when the list changes between pages.
+         */
         pageNum?: number;
+        /** @description 10 by default, at most 100. */
         pageSize?: number;
+        /** @description The `nextPageToken` of the page before. */
+        pageToken?: string;
       };
       header?: never;
       path?: never;
@@ -6966,16 +7015,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Page_Card'];
+          'application/json': components['schemas']['Envelope_PeoplePage'];
         };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
   like_to: {
     parameters: {
       query?: {
+        /**
+         * @description From 1; ignored with `pageToken`. Kept for clients that page by number: an offset, which
+         *     may repeat or skip people when the list changes between pages.
+         */
         pageNum?: number;
+        /** @description 10 by default, at most 100. */
         pageSize?: number;
+        /** @description The `nextPageToken` of the page before. */
+        pageToken?: string;
       };
       header?: never;
       path?: never;
@@ -6988,8 +7050,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Page_Card'];
+          'application/json': components['schemas']['Envelope_PeoplePage'];
         };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -7029,8 +7097,15 @@ export interface operations {
   visitors: {
     parameters: {
       query?: {
+        /**
+         * @description From 1; ignored with `pageToken`. Kept for clients that page by number: an offset, which
+         *     may repeat or skip people when the list changes between pages.
+         */
         pageNum?: number;
+        /** @description 10 by default, at most 100. */
         pageSize?: number;
+        /** @description The `nextPageToken` of the page before. */
+        pageToken?: string;
       };
       header?: never;
       path?: never;
@@ -7043,8 +7118,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Page_Card'];
+          'application/json': components['schemas']['Envelope_PeoplePage'];
         };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       403: {
         headers: {
@@ -7424,8 +7505,15 @@ export interface operations {
   recommended: {
     parameters: {
       query?: {
+        /**
+         * @description From 1; ignored with `pageToken`. Kept for clients that page by number: an offset, which
+         *     may repeat or skip people when the list changes between pages.
+         */
         pageNum?: number;
+        /** @description 10 by default, at most 100. */
         pageSize?: number;
+        /** @description The `nextPageToken` of the page before. */
+        pageToken?: string;
       };
       header?: never;
       path?: never;
@@ -7438,8 +7526,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Page_Card'];
+          'application/json': components['schemas']['Envelope_PeoplePage'];
         };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -7659,8 +7753,12 @@ export interface operations {
         newMembers?: boolean;
         /** @description Interface language code. */
         language?: string;
+        /** @description From 1; ignored with `pageToken`. */
         pageNum?: number;
+        /** @description 10 by default, at most 100. */
         pageSize?: number;
+        /** @description The `nextPageToken` of the page before: the next page of the same list. */
+        pageToken?: string;
       };
       header?: never;
       path?: never;
@@ -7673,8 +7771,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Page_Card'];
+          'application/json': components['schemas']['Envelope_PeoplePage'];
         };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       403: {
         headers: {

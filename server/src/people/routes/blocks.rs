@@ -7,11 +7,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::sessions::Session;
-use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
+use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, Input, Query};
 use crate::i18n::Msg;
-use crate::people::model::Card;
+use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::store::PeopleList;
 use crate::people::People;
 
@@ -27,13 +27,13 @@ where
 }
 
 /// People I blocked.
-#[utoipa::path(get, path = "/system/blacklisted/list", tag = "people", params(Paging),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
+#[utoipa::path(get, path = "/system/blacklisted/list", tag = "people", params(PeoplePaging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<PeoplePage>), (status = 400)))]
 async fn blocked(
     State(people): State<People>,
     me: Session,
-    Query(p): Query<Paging>,
-) -> ApiResult<Reply<Page<Card>>> {
+    Query(p): Query<PeoplePaging>,
+) -> ApiResult<Reply<PeoplePage>> {
     people.open_list(&me, PeopleList::Blocked, None, p).await
 }
 

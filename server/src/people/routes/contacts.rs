@@ -5,10 +5,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::sessions::Session;
-use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
+use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
 use crate::people::model::Card;
+use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::store::PeopleList;
 use crate::people::People;
@@ -54,13 +55,13 @@ async fn remove_contact(
 }
 
 /// My contacts, newest first.
-#[utoipa::path(get, path = "/em/friends/list", tag = "people", params(Paging),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
+#[utoipa::path(get, path = "/em/friends/list", tag = "people", params(PeoplePaging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<PeoplePage>), (status = 400)))]
 async fn contacts(
     State(people): State<People>,
     me: Session,
-    Query(p): Query<Paging>,
-) -> ApiResult<Reply<Page<Card>>> {
+    Query(p): Query<PeoplePaging>,
+) -> ApiResult<Reply<PeoplePage>> {
     people.open_list(&me, PeopleList::Contacts, None, p).await
 }
 

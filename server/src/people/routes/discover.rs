@@ -2,20 +2,17 @@
 //! different people, the recommended list and a random person.
 
 use axum::extract::{FromRef, State};
-use chrono::Months;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::day_of;
-use crate::account::model::UserRow;
-use crate::account::model::{Country, Gender};
 use crate::account::sessions::Session;
-use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
+use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
-use crate::i18n::Msg;
+use crate::people::discover::{Reading, Search};
 use crate::people::model::{Card, DiscoverFilters};
-use crate::people::store::{Arg, Search};
+use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -29,93 +26,37 @@ where
         .routes(routes!(random))
 }
 
-/// The conditions of a discover search for `me`.
-fn search_for(people: &People, me: &UserRow, f: &DiscoverFilters) -> ApiResult<Search> {
-    let mut search = Search::default();
-    let today = people.clock.now().date_naive();
-    match f.gender.as_deref().filter(|g| !g.is_empty()) {
-        Some(g) => search.push(
-            "u.gender = $?",
-            Arg::Text(Gender::parse(Some(g))?.as_str().to_owned()),
-        ),
-        None if people.config.people.opposite_gender_by_default => {
-            search.push(
-                "u.gender = $?",
-                Arg::Text(me.gender.other().as_str().to_owned()),
-            );
-        }
-        None => {}
-    }
-    if let Some(c) = f.country.as_deref().filter(|c| !c.is_empty()) {
-        search.push(
-            "u.country = $?",
-            Arg::Text(Country::parse(Some(c))?.as_str().to_owned()),
-        );
-    }
-    if let Some(l) = f.language.as_deref().filter(|l| !l.is_empty()) {
-        let code = crate::account::model::parse_language(Some(l))?;
-        search.push("u.language = $?", Arg::Text(code.to_owned()));
-    }
-    let (min, max) = (f.min_age.unwrap_or(18), f.max_age.unwrap_or(99));
-    if !(18..=99).contains(&min) || !(18..=99).contains(&max) || min > max {
-        return Err(ApiError::Invalid(Msg::AgeRange));
-    }
-    let years_ago = |years: u32| {
-        today
-            .checked_sub_months(Months::new(12 * years))
-            .unwrap_or(today)
-            .format("%Y-%m-%d")
-            .to_string()
-    };
-    if min > 18 {
-        search.push("u.birthday <= $?", Arg::Text(years_ago(min)));
-    }
-    if max < 99 {
-        // Younger than max + 1: born after that many years ago.
-        search.push("u.birthday > $?", Arg::Text(years_ago(max + 1)));
-    }
-    let now = people.clock.unix();
-    if f.online == Some(true) {
-        search.push(
-            "u.last_active_at >= $?",
-            Arg::Int(now - people.config.people.online_minutes * 60),
-        );
-    }
-    if f.with_photos == Some(true) {
-        search
-            .conditions
-            .push("u.avatar_key IS NOT NULL".to_owned());
-    }
-    if f.new_members == Some(true) {
-        search.push("u.created_at >= $?", Arg::Int(now - 30 * 86_400));
-    }
-    Ok(search)
-}
-
 /// Discover: people I may see, recently active first, with filters. Non-members see a number of
 /// different people a day (operator setting; someone already shown today is shown again freely);
-/// members see without limit.
+/// members see without limit. Pages follow `nextPageToken`; `total` is counted up to 1,000 and
+/// estimated when the search's list was made.
 #[utoipa::path(get, path = "/system/user/profile/homePage/all", tag = "people", params(DiscoverFilters),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>), (status = 403)))]
+    security(("bearer" = [])),
+    responses((status = 200, body = Envelope<PeoplePage>), (status = 400), (status = 403)))]
 async fn discover(
     State(people): State<People>,
     me: Session,
     Query(f): Query<DiscoverFilters>,
-) -> ApiResult<Reply<Page<Card>>> {
+) -> ApiResult<Reply<PeoplePage>> {
     let row = people.me_row(&me).await?;
-    let search = search_for(&people, &row, &f)?;
-    let paging = Paging {
-        page_num: f.page_num,
-        page_size: f.page_size,
-    };
-    let now = people.clock.unix();
-    let (mut rows, total) = people
-        .store
-        .discover(me.user_id, &search, paging.limit(), paging.offset())
+    let search = Search::of(&people, &row, &f)?;
+    let paging = f.paging();
+    let mut page = people
+        .discover_page(
+            Reading {
+                viewer: me.user_id,
+                search: &search,
+                limit: paging.paging().limit() as usize,
+                unliked: false,
+            },
+            paging.page_token.as_deref(),
+            paging.paging().offset() as usize,
+        )
         .await?;
+    let now = people.clock.unix();
     if row.membership(now).is_none() {
         // Non-members see a number of different people a day; someone seen again is free.
-        let candidates: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let candidates: Vec<i64> = page.rows.iter().map(|r| r.id).collect();
         let admitted = people
             .store
             .admit_shown(
@@ -128,35 +69,37 @@ async fn discover(
         if admitted.is_empty() && !candidates.is_empty() {
             return Err(ApiError::Upgrade);
         }
-        rows.retain(|r| admitted.contains(&r.id));
+        page.rows.retain(|r| admitted.contains(&r.id));
     }
-    Ok(ok(people.page((rows, total))))
+    let next = page.next.map(|t| t.encode());
+    Ok(ok(people.people_page(page.rows, page.total, next)))
 }
 
 /// Recommended for me: people of the gender I look for, active in the last two weeks, most
 /// recently active first, people I already like left out.
-#[utoipa::path(get, path = "/system/user/listHand", tag = "people", params(Paging),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
+#[utoipa::path(get, path = "/system/user/listHand", tag = "people", params(PeoplePaging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<PeoplePage>), (status = 400)))]
 async fn recommended(
     State(people): State<People>,
     me: Session,
-    Query(p): Query<Paging>,
-) -> ApiResult<Reply<Page<Card>>> {
+    Query(p): Query<PeoplePaging>,
+) -> ApiResult<Reply<PeoplePage>> {
     let row = people.me_row(&me).await?;
-    let mut search = search_for(&people, &row, &DiscoverFilters::default())?;
-    search.push(
-        "u.last_active_at >= $?",
-        Arg::Int(people.clock.unix() - 14 * 86_400),
-    );
-    search.conditions.push(
-        "NOT EXISTS (SELECT 1 FROM likes mine WHERE mine.liker_id = $1 AND mine.liked_id = u.id)"
-            .to_owned(),
-    );
-    let (rows, total) = people
-        .store
-        .discover(me.user_id, &search, p.limit(), p.offset())
+    let search = Search::of(&people, &row, &DiscoverFilters::default())?.active_within(14);
+    let page = people
+        .discover_page(
+            Reading {
+                viewer: me.user_id,
+                search: &search,
+                limit: p.paging().limit() as usize,
+                unliked: true,
+            },
+            p.page_token.as_deref(),
+            p.paging().offset() as usize,
+        )
         .await?;
-    Ok(ok(people.page((rows, total))))
+    let next = page.next.map(|t| t.encode());
+    Ok(ok(people.people_page(page.rows, page.total, next)))
 }
 
 /// One random person I may see, or null when there is nobody.
@@ -164,10 +107,9 @@ async fn recommended(
     security(("bearer" = [])), responses((status = 200, body = Envelope<Option<Card>>)))]
 async fn random(State(people): State<People>, me: Session) -> ApiResult<Reply<Option<Card>>> {
     let row = people.me_row(&me).await?;
-    let search = search_for(&people, &row, &DiscoverFilters::default())?;
+    let search = Search::of(&people, &row, &DiscoverFilters::default())?;
     Ok(ok(people
-        .store
-        .random(me.user_id, &search)
+        .random_of(me.user_id, &search)
         .await?
         .map(|r| people.card(r))))
 }

@@ -8,12 +8,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::sessions::Session;
-use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
+use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::ApiResult;
 use crate::api::extract::{Path, Query};
 use crate::api::rate_limit::Action;
 use crate::feed::Feed;
-use crate::people::model::{Card, Counters, List};
+use crate::people::model::{Counters, List};
+use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::store::PeopleList;
 use crate::people::People;
 
@@ -90,26 +91,26 @@ async fn toggle_like(
 }
 
 /// My Favourite: people I like.
-#[utoipa::path(get, path = "/system/like/likeTo", tag = "people", params(Paging),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
+#[utoipa::path(get, path = "/system/like/likeTo", tag = "people", params(PeoplePaging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<PeoplePage>), (status = 400)))]
 async fn like_to(
     State(people): State<People>,
     me: Session,
-    Query(p): Query<Paging>,
-) -> ApiResult<Reply<Page<Card>>> {
+    Query(p): Query<PeoplePaging>,
+) -> ApiResult<Reply<PeoplePage>> {
     people
         .open_list(&me, PeopleList::LikeTo, Some(List::LikeTo), p)
         .await
 }
 
 /// Wink Me: people who like me (members only).
-#[utoipa::path(get, path = "/system/like/likeMe", tag = "people", params(Paging),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>), (status = 403)))]
+#[utoipa::path(get, path = "/system/like/likeMe", tag = "people", params(PeoplePaging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<PeoplePage>), (status = 400), (status = 403)))]
 async fn like_me(
     State(people): State<People>,
     me: Session,
-    Query(p): Query<Paging>,
-) -> ApiResult<Reply<Page<Card>>> {
+    Query(p): Query<PeoplePaging>,
+) -> ApiResult<Reply<PeoplePage>> {
     people.require_member(&me).await?;
     people
         .open_list(&me, PeopleList::LikeMe, Some(List::LikeMe), p)
@@ -117,24 +118,24 @@ async fn like_me(
 }
 
 /// Matches: people I like who like me back.
-#[utoipa::path(get, path = "/system/like/likeMeAndLikeTo", tag = "people", params(Paging),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>)))]
+#[utoipa::path(get, path = "/system/like/likeMeAndLikeTo", tag = "people", params(PeoplePaging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<PeoplePage>), (status = 400)))]
 async fn mutual(
     State(people): State<People>,
     me: Session,
-    Query(p): Query<Paging>,
-) -> ApiResult<Reply<Page<Card>>> {
+    Query(p): Query<PeoplePaging>,
+) -> ApiResult<Reply<PeoplePage>> {
     people.open_list(&me, PeopleList::Mutual, None, p).await
 }
 
 /// Love's Footprints: people who visited my profile (members only).
-#[utoipa::path(get, path = "/system/like/visitor", tag = "people", params(Paging),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Card>>), (status = 403)))]
+#[utoipa::path(get, path = "/system/like/visitor", tag = "people", params(PeoplePaging),
+    security(("bearer" = [])), responses((status = 200, body = Envelope<PeoplePage>), (status = 400), (status = 403)))]
 async fn visitors(
     State(people): State<People>,
     me: Session,
-    Query(p): Query<Paging>,
-) -> ApiResult<Reply<Page<Card>>> {
+    Query(p): Query<PeoplePaging>,
+) -> ApiResult<Reply<PeoplePage>> {
     people.require_member(&me).await?;
     people
         .open_list(&me, PeopleList::Visitors, Some(List::Visitor), p)

@@ -17,12 +17,13 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::account::model::UserRow;
 use crate::account::sessions::Session;
-use crate::api::envelope::{ok, Page, Paging, Reply};
+use crate::api::envelope::{ok, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::feed::Feed;
 use crate::i18n::Msg;
 use crate::people::model::{Card, CardRow, List};
-use crate::people::store::PeopleList;
+use crate::people::paging::{ListToken, PeoplePage, PeoplePaging};
+use crate::people::store::{PeopleList, Start};
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -65,10 +66,12 @@ impl People {
         Card::from_row(row, self.clock.unix(), self.config.people.online_minutes)
     }
 
-    fn page(&self, (rows, total): (Vec<CardRow>, i64)) -> Page<Card> {
-        Page {
+    /// A page of people as the viewer sees them.
+    fn people_page(&self, rows: Vec<CardRow>, total: i64, next: Option<String>) -> PeoplePage {
+        PeoplePage {
             rows: rows.into_iter().map(|r| self.card(r)).collect(),
             total,
+            next_page_token: next,
         }
     }
 
@@ -83,24 +86,50 @@ impl People {
             .ok_or(ApiError::NotFound)
     }
 
-    /// Opens a list: pages it, and clears its red badge.
+    /// A page of a people list, from the token's place (or `pageNum`); the first page counts
+    /// the list and clears its red badge, the next ones carry the count in their token.
     async fn open_list(
         &self,
         me: &Session,
         list: PeopleList,
         badge: Option<List>,
-        p: Paging,
-    ) -> ApiResult<Reply<Page<Card>>> {
-        let rows = self
-            .store
-            .list(me.user_id, list, p.limit(), p.offset())
-            .await?;
-        if let Some(badge) = badge {
+        p: PeoplePaging,
+    ) -> ApiResult<Reply<PeoplePage>> {
+        let limit = p.paging().limit();
+        let (start, total) = match &p.page_token {
+            Some(token) => {
+                let token = ListToken::decode(token, list.letter())?;
+                (
+                    Start::After {
+                        at: token.at,
+                        id: token.id,
+                    },
+                    token.total,
+                )
+            }
+            None => (
+                Start::Offset(p.paging().offset()),
+                self.store.list_total(me.user_id, list).await?,
+            ),
+        };
+        let mut rows = self.store.list(me.user_id, list, start, limit + 1).await?;
+        let more = rows.len() as i64 > limit;
+        rows.truncate(limit as usize);
+        let next = rows.last().filter(|_| more).map(|last| {
+            ListToken {
+                kind: list.letter(),
+                at: last.happened_at.unwrap_or_default(),
+                id: last.id,
+                total,
+            }
+            .encode()
+        });
+        if let (Some(badge), true) = (badge, p.is_first()) {
             self.store
                 .mark_seen(me.user_id, badge, self.clock.unix())
                 .await?;
         }
-        Ok(ok(self.page(rows)))
+        Ok(ok(self.people_page(rows, total, next)))
     }
 
     /// Member-only lists answer 403 with `data.upgrade` to non-members.

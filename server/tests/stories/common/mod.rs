@@ -159,6 +159,9 @@ pub async fn try_spawn_with(
         ..Config::default()
     };
     config.rate_limit.disabled = !setup.rate_limits;
+    // Every first page of discover makes a new list, so a story sees each change at once; the
+    // stories of shared lists set the freshness they need.
+    config.people.discover_list_seconds = 0;
     tweak(&mut config);
     let server = Server::start(config).await?;
     Ok(TestApp {

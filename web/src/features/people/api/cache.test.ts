@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { type CardPages, patchPerson, removePerson } from './cache';
 import { peopleKeys } from './keys';
-import { nextPageParam } from './paging';
-import type { Card, Profile } from './types';
+import { ApiError } from '../../../lib/request';
+import { PEOPLE_COUNTED, isStaleList, nextPageToken } from './paging';
+import type { Card, PeoplePage, Profile } from './types';
 import { DEFAULT_FILTERS } from '../filters';
 
 function card(userId: number, userName: string): Card {
@@ -22,9 +23,14 @@ function card(userId: number, userName: string): Card {
   };
 }
 
+/** Pages as a scroll loaded them: each names the next by its token, the last names none. */
 const pages = (...rows: Card[][]): CardPages => ({
-  pages: rows.map((r) => ({ rows: r, total: 3 })),
-  pageParams: rows.map((_, i) => i + 1),
+  pages: rows.map((r, i) => ({
+    rows: r,
+    total: 3,
+    nextPageToken: i + 1 < rows.length ? `page-${i + 2}` : null,
+  })),
+  pageParams: rows.map((_, i) => (i === 0 ? undefined : `page-${i + 1}`)),
 });
 
 describe('the people cache', () => {
@@ -59,17 +65,43 @@ describe('the people cache', () => {
 
     const data = client.getQueryData<CardPages>(discover);
     expect(data?.pages.flatMap((p) => p.rows).map((c) => c.userName)).toEqual(['Aoi', 'Rin']);
-    expect(data?.pages[0]?.total).toBe(2);
+    expect(data?.pages.map((p) => p.total)).toEqual([2, 2]);
+    // The scroll goes on from where it was.
+    expect(data?.pages[0]?.nextPageToken).toBe('page-2');
+  });
+
+  it('still counts "1,000+" after taking one person out of a list counted no further', () => {
+    const client = new QueryClient();
+    const likeTo = peopleKeys.list('likeTo');
+    client.setQueryData<CardPages>(likeTo, {
+      pages: [
+        { rows: [card(1, 'Aoi'), card(2, 'Mei')], total: PEOPLE_COUNTED, nextPageToken: 'x' },
+      ],
+      pageParams: [undefined],
+    });
+
+    removePerson(client, 2);
+
+    expect(client.getQueryData<CardPages>(likeTo)?.pages[0]?.total).toBe(PEOPLE_COUNTED);
   });
 });
 
 describe('paging', () => {
-  it('asks for the next page until every row has arrived', () => {
-    const first = { rows: [card(1, 'a'), card(2, 'b')], total: 3 };
-    expect(nextPageParam(first, [first], 1)).toBe(2);
-    const second = { rows: [card(3, 'c')], total: 3 };
-    expect(nextPageParam(second, [first, second], 2)).toBeUndefined();
-    const empty = { rows: [], total: 5 };
-    expect(nextPageParam(empty, [first, empty], 2)).toBeUndefined();
+  const page = (nextPageToken: string | null): PeoplePage => ({
+    rows: [card(1, 'a')],
+    total: 3,
+    nextPageToken,
+  });
+
+  it('asks for the page the server named next, and for none once it names none', () => {
+    expect(nextPageToken(page('page-2'))).toBe('page-2');
+    expect(nextPageToken(page(null))).toBeUndefined();
+  });
+
+  it('starts a list again when the server says it has changed, and only then', () => {
+    expect(isStaleList(new ApiError(400, 'This list has changed: please refresh it'))).toBe(true);
+    expect(isStaleList(new ApiError(0, 'offline'))).toBe(false);
+    expect(isStaleList(new ApiError(403, 'Upgrade', { upgrade: true }))).toBe(false);
+    expect(isStaleList(null)).toBe(false);
   });
 });

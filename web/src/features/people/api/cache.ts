@@ -2,19 +2,21 @@
 // the server again (a non-member's discover pages count against the daily allowance).
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { peopleKeys } from './keys';
-import type { Card, Page, Profile } from './types';
+import { PEOPLE_COUNTED, type PageToken } from './paging';
+import type { Card, PeoplePage, Profile } from './types';
 
-export type CardPages = InfiniteData<Page<Card>, number>;
+export type CardPages = InfiniteData<PeoplePage, PageToken>;
 
+const rowCount = (pages: readonly PeoplePage[]) => pages.reduce((n, p) => n + p.rows.length, 0);
+
+/** The cached pages with `fn` applied to their rows; each page's total counts those taken out. */
 function mapRows(data: CardPages | undefined, fn: (rows: Card[]) => Card[]): CardPages | undefined {
   if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => {
-      const rows = fn(page.rows);
-      return { rows, total: Math.max(0, page.total - (page.rows.length - rows.length)) };
-    }),
-  };
+  const pages = data.pages.map((page) => ({ ...page, rows: fn(page.rows) }));
+  const removed = rowCount(data.pages) - rowCount(pages);
+  // A total at the cap says "at least": one fewer may still be as many.
+  const total = (n: number) => (n >= PEOPLE_COUNTED ? n : Math.max(0, n - removed));
+  return { ...data, pages: pages.map((page) => ({ ...page, total: total(page.total) })) };
 }
 
 function everyCardList(client: QueryClient, fn: (rows: Card[]) => Card[]): void {

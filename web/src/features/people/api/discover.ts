@@ -4,17 +4,22 @@ import { api } from '../../../lib/api';
 import { type DiscoverFilters, filterParams } from '../filters';
 import { peopleKeys } from './keys';
 import { rememberLikes } from './like';
-import { nextPageParam } from './paging';
+import { FIRST_PAGE, type PageToken, nextPageToken } from './paging';
 
 export const DISCOVER_PAGE_SIZE = 20;
 
 /**
  * GET /system/user/profile/homePage/all: people to discover, recently active first. A non-member
  * past the daily allowance gets 403 `upgrade`, which the page shows as an 'Upgrade now' card.
+ * Pages after the first continue the same list by `pageToken`.
  */
-export function getDiscoverPage(filters: DiscoverFilters, pageNum: number, signal?: AbortSignal) {
+export function getDiscoverPage(
+  filters: DiscoverFilters,
+  pageToken: PageToken,
+  signal?: AbortSignal,
+) {
   return api.get('/system/user/profile/homePage/all', {
-    query: { ...filterParams(filters), pageNum, pageSize: DISCOVER_PAGE_SIZE },
+    query: { ...filterParams(filters), pageToken, pageSize: DISCOVER_PAGE_SIZE },
     quietUpgrade: true,
     signal,
   });
@@ -28,8 +33,8 @@ export const discoverQueryOptions = (filters: DiscoverFilters) =>
       rememberLikes(client, page.rows);
       return page;
     },
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextPageToken,
     // New people count against a non-member's daily allowance (people seen again are free):
     // refresh on request only.
     staleTime: 5 * 60_000,

@@ -4,8 +4,8 @@ import { type ApiPath, api } from '../../../lib/api';
 import { type BadgeField, clearBadge } from './counters';
 import { peopleKeys } from './keys';
 import { rememberLikes } from './like';
-import { nextPageParam } from './paging';
-import type { Card, Page, PeopleListKind } from './types';
+import { FIRST_PAGE, type PageToken, nextPageToken } from './paging';
+import type { PeopleListKind, PeoplePage } from './types';
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -31,18 +31,20 @@ export const MEMBER_LISTS: readonly PeopleListKind[] = ['likeMe', 'visitor'];
 /**
  * One page of a people list: My Favourite (likeTo), Wink Me (likeMe), Love's Footprints
  * (visitor), matches, contacts or blocked people. `at` on each card is when it happened.
+ * Pages after the first continue after the last row shown by `pageToken`.
  */
-export function getPeoplePage(kind: PeopleListKind, pageNum: number, signal?: AbortSignal) {
+export function getPeoplePage(kind: PeopleListKind, pageToken: PageToken, signal?: AbortSignal) {
   return api.get(PATHS[kind], {
-    query: { pageNum, pageSize: LIST_PAGE_SIZE },
+    query: { pageToken, pageSize: LIST_PAGE_SIZE },
     quietUpgrade: MEMBER_LISTS.includes(kind),
     signal,
   });
 }
 
-function learnFrom(client: QueryClient, kind: PeopleListKind, page: Page<Card>, pageNum: number) {
+function learnFrom(client: QueryClient, kind: PeopleListKind, page: PeoplePage, first: boolean) {
   const badge = BADGES[kind];
-  if (badge && pageNum === 1) clearBadge(client, badge);
+  // The server clears the badge when the list is opened (its first page), not as it scrolls.
+  if (badge && first) clearBadge(client, badge);
   rememberLikes(client, page.rows, kind === 'mutual' ? true : undefined);
 }
 
@@ -51,11 +53,11 @@ export const peopleListQueryOptions = (kind: PeopleListKind) =>
     queryKey: peopleKeys.list(kind),
     queryFn: async ({ pageParam, signal, client }) => {
       const page = await getPeoplePage(kind, pageParam, signal);
-      learnFrom(client, kind, page, pageParam);
+      learnFrom(client, kind, page, pageParam === FIRST_PAGE);
       return page;
     },
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextPageToken,
     staleTime: 30_000,
   });
 

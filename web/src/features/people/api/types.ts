@@ -14,10 +14,11 @@ export type Counters = Schemas['Counters'];
 export type LikeState = Schemas['LikeState'];
 export type Level = Schemas['Level'];
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
+/**
+ * A page of people, whichever list: `total` is counted up to PEOPLE_COUNTED, and
+ * `nextPageToken` names the page after it (null at the end).
+ */
+export type PeoplePage = Schemas['PeoplePage'];
 
 /** The people lists, each behind its own endpoint. */
 export type PeopleListKind = 'likeTo' | 'likeMe' | 'visitor' | 'mutual' | 'contacts' | 'blocked';

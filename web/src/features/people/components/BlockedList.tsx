@@ -14,9 +14,12 @@ import { formatRelativeTime } from '../../../i18n/format';
 import { showToast } from '../../../lib/toast';
 import { useUnblock } from '../api/block';
 import { usePeopleList } from '../api/lists';
+import { peopleTotal } from '../api/paging';
 import type { Card } from '../api/types';
 import { displayName } from '../display';
 import { EmptyState } from './EmptyState';
+import { NextPageRetry } from './NextPageRetry';
+import { PeopleCount } from './PeopleCount';
 
 /** People I blocked, each with Unblock (confirmed first). */
 export function BlockedList() {
@@ -40,6 +43,7 @@ export function BlockedList() {
   return (
     <PullToRefresh onRefresh={() => query.refetch()}>
       <p className="muted blocked-hint">{t('blocked.hint')}</p>
+      <PeopleCount total={peopleTotal(query.data)} />
       <InfiniteList
         items={people}
         getKey={(c) => c.userId}
@@ -47,6 +51,7 @@ export function BlockedList() {
         loading={query.isPending || query.isFetchingNextPage}
         onLoadMore={loadMore}
         empty={<EmptyState icon={<BlockIcon size={36} />} title={t('blocked.empty')} />}
+        end={query.isError ? <NextPageRetry query={query} /> : undefined}
         renderItem={(card) => {
           const name = displayName(card);
           return (

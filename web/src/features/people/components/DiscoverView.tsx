@@ -7,6 +7,7 @@ import { CompassIcon, FilterIcon } from '../../../components/icons';
 import { LANGUAGES } from '../../../i18n/languages';
 import { isUpgradeError } from '../../../lib/request';
 import { useDiscover } from '../api/discover';
+import { peopleTotal } from '../api/paging';
 import {
   DEFAULT_FILTERS,
   type DiscoverFilters,
@@ -15,6 +16,8 @@ import {
   activeFilterCount,
 } from '../filters';
 import { EmptyState } from './EmptyState';
+import { NextPageRetry } from './NextPageRetry';
+import { PeopleCount } from './PeopleCount';
 import { PeopleGrid } from './PeopleGrid';
 import { UpgradePanel } from './UpgradePanel';
 
@@ -50,41 +53,42 @@ export function DiscoverView({
           action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
         />
       ) : (
-        <PeopleGrid
-          data={query.data}
-          loading={query.isPending || query.isFetchingNextPage}
-          hasMore={query.hasNextPage && !query.isError}
-          onLoadMore={loadMore}
-          end={
-            upgrade ? (
-              <UpgradePanel reason="discover" compact />
-            ) : query.isError ? (
-              <Button variant="ghost" small onClick={loadMore}>
-                {t('common.retry')}
-              </Button>
-            ) : undefined
-          }
-          empty={
-            filtered ? (
-              <EmptyState
-                icon={<FilterIcon size={36} />}
-                title={t('people.noMatchTitle')}
-                body={t('people.noMatchBody')}
-                action={
-                  <Button variant="secondary" onClick={() => onChangeFilters(DEFAULT_FILTERS)}>
-                    {t('filters.clear')}
-                  </Button>
-                }
-              />
-            ) : (
-              <EmptyState
-                icon={<CompassIcon size={36} />}
-                title={t('people.nobodyTitle')}
-                body={t('people.nobodyBody')}
-              />
-            )
-          }
-        />
+        <>
+          <PeopleCount total={peopleTotal(query.data)} />
+          <PeopleGrid
+            data={query.data}
+            loading={query.isPending || query.isFetchingNextPage}
+            hasMore={query.hasNextPage && !query.isError}
+            onLoadMore={loadMore}
+            end={
+              upgrade ? (
+                <UpgradePanel reason="discover" compact />
+              ) : query.isError ? (
+                <NextPageRetry query={query} />
+              ) : undefined
+            }
+            empty={
+              filtered ? (
+                <EmptyState
+                  icon={<FilterIcon size={36} />}
+                  title={t('people.noMatchTitle')}
+                  body={t('people.noMatchBody')}
+                  action={
+                    <Button variant="secondary" onClick={() => onChangeFilters(DEFAULT_FILTERS)}>
+                      {t('filters.clear')}
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState
+                  icon={<CompassIcon size={36} />}
+                  title={t('people.nobodyTitle')}
+                  body={t('people.nobodyBody')}
+                />
+              )
+            }
+          />
+        </>
       )}
     </PullToRefresh>
   );

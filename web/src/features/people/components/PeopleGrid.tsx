@@ -2,7 +2,7 @@
 import './people.css';
 import type { ReactNode } from 'react';
 import { InfiniteList } from '../../../components/InfiniteList';
-import type { Card, LikeState, Page } from '../api/types';
+import type { Card, LikeState, PeoplePage } from '../api/types';
 import { PersonCard, PersonCardSkeletons } from './PersonCard';
 
 /** Pages of people as a responsive grid that loads the next page near its end. */
@@ -16,7 +16,7 @@ export function PeopleGrid({
   caption,
   likeFallback,
 }: {
-  data: { pages: readonly Page<Card>[] } | undefined;
+  data: { pages: readonly PeoplePage[] } | undefined;
   loading: boolean;
   hasMore: boolean;
   onLoadMore: () => void;
@@ -26,7 +26,8 @@ export function PeopleGrid({
   likeFallback?: LikeState;
 }) {
   const cards = data?.pages.flatMap((p) => p.rows) ?? [];
-  // A person can move between pages while scrolling (order by activity): show each once.
+  // Tokens never repeat a person within a scroll; should a list still (a cache patched by hand),
+  // each person shows once, as React's keys need.
   const seen = new Set<number>();
   const unique = cards.filter((c) => !seen.has(c.userId) && seen.add(c.userId));
   return (

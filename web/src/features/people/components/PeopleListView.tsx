@@ -10,8 +10,11 @@ import { paths } from '../../../lib/paths';
 import { isUpgradeError } from '../../../lib/request';
 import { useCounters } from '../api/counters';
 import { usePeopleList } from '../api/lists';
+import { peopleTotal } from '../api/paging';
 import type { Card } from '../api/types';
 import { EmptyState } from './EmptyState';
+import { NextPageRetry } from './NextPageRetry';
+import { PeopleCount } from './PeopleCount';
 import { PeopleGrid } from './PeopleGrid';
 import { UpgradePanel } from './UpgradePanel';
 
@@ -79,15 +82,19 @@ export function PeopleListView({ kind }: { kind: FavouriteList }) {
           action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
         />
       ) : (
-        <PeopleGrid
-          data={query.data}
-          loading={query.isPending || query.isFetchingNextPage}
-          hasMore={query.hasNextPage && !query.isError}
-          onLoadMore={loadMore}
-          caption={caption}
-          likeFallback={kind === 'likeTo' ? LIKED : undefined}
-          empty={empty}
-        />
+        <>
+          <PeopleCount total={peopleTotal(query.data)} />
+          <PeopleGrid
+            data={query.data}
+            loading={query.isPending || query.isFetchingNextPage}
+            hasMore={query.hasNextPage && !query.isError}
+            onLoadMore={loadMore}
+            caption={caption}
+            likeFallback={kind === 'likeTo' ? LIKED : undefined}
+            empty={empty}
+            end={query.isError ? <NextPageRetry query={query} /> : undefined}
+          />
+        </>
       )}
     </PullToRefresh>
   );

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTED, formatCounted, nextPage } from './paging';
+import { formatCounted } from '../../../i18n/format';
+import { COUNTED, nextPage } from './paging';
 
 describe('a queue counted up to its cap', () => {
   it('reads "10,000+" once the total is counted no further', () => {
-    expect(formatCounted(9_999)).toBe('9,999');
-    expect(formatCounted(COUNTED)).toBe('10,000+');
+    expect(formatCounted(9_999, COUNTED)).toBe('9,999');
+    expect(formatCounted(COUNTED, COUNTED)).toBe('10,000+');
   });
 
   it('pages on past a capped total, and stops at an exact one', () => {

@@ -1,16 +1,10 @@
 // Paging of the console's lists: `pageNum` from 1, `pageSize` rows, `{rows, total}` answers.
-import { formatNumber } from '../../../i18n/format';
 
 /** Rows per page in the console's lists. */
 export const STAFF_PAGE_SIZE = 20;
 
-/** The most a queue's total counts (the server's `db::COUNTED`): at it, there are at least so many. */
+/** The most a queue's total counts (the server's `db::COUNTED`): at it, there may be more. */
 export const COUNTED = 10_000;
-
-/** A queue's total as people read it: "10,000+" once it is counted no further. */
-export function formatCounted(total: number): string {
-  return total >= COUNTED ? `${formatNumber(COUNTED)}+` : formatNumber(total);
-}
 
 /** The next pageNum while fewer rows than `total` have arrived (or the total counted no further). */
 export function nextPage(

@@ -7,8 +7,8 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { FlagIcon } from '../../../components/icons';
-import { formatNumber } from '../../../i18n/format';
-import { formatCounted } from '../api/paging';
+import { formatCounted, formatNumber } from '../../../i18n/format';
+import { COUNTED } from '../api/paging';
 import { staffReportHref } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useCloseReport, useReports } from '../api/reports';
@@ -57,7 +57,7 @@ export function ReportQueue({ status }: { status: ReportStatus }) {
       <p className="muted staff-count" aria-live="polite">
         {t(open ? 'staff.reports.openCount' : 'staff.reports.closedCount', {
           count: total,
-          n: formatCounted(total),
+          n: formatCounted(total, COUNTED),
         })}
       </p>
       <InfiniteList

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Spinner } from '../../../components/Button';
 import { CheckIcon } from '../../../components/icons';
-import { formatNumber } from '../../../i18n/format';
-import { formatCounted } from '../api/paging';
+import { formatCounted, formatNumber } from '../../../i18n/format';
+import { COUNTED } from '../api/paging';
 import { staffUserHref } from '../../../lib/paths';
 import { useDecide, useReviewQueue } from '../api/review';
 import {
@@ -214,7 +214,7 @@ function ReviewSection<T extends { id: number }>({
   return (
     <section className="staff-section">
       <h2 className="staff-section-title">
-        {title} <span className="badge">{formatCounted(count)}</span>
+        {title} <span className="badge">{formatCounted(count, COUNTED)}</span>
       </h2>
       {items.length === 0 ? (
         <p className="muted">{t('staff.review.nothing')}</p>

@@ -1,22 +1,28 @@
 //! People storage on SQLite and PostgreSQL. Every list goes through `VISIBLE`: never me, never
 //! anyone I blocked or who blocked me, never a deleted or banned account.
 
+mod discover;
+
+use crate::db::on_db;
 pub use crate::db::Arg;
-use crate::db::{bind_all, on_db};
-use crate::db::{Db, WriteTx};
+use crate::db::{Db, KeyLock, WriteTx};
 use crate::people::model::{CardRow, Counters, List};
+use crate::people::paging::PEOPLE_COUNTED;
+pub use discover::{Conditions, ListRow};
 
 /// The card columns; `$1` is the viewer (for the private remark).
 const CARD: &str = "u.id, u.user_name, u.gender, u.country, u.birthday, u.language, u.signature,
     u.avatar_key, u.avatar_thumb_key, u.level, u.member_expires_at, u.last_active_at, u.created_at,
     (u.role = 'service') AS service,
     (SELECT r.remark FROM remarks r WHERE r.owner_id = $1 AND r.target_id = u.id) AS remark,
-    EXISTS (SELECT 1 FROM likes lk WHERE lk.liker_id = $1 AND lk.liked_id = u.id) AS liked";
+    (SELECT TRUE FROM likes lk WHERE lk.liker_id = $1 AND lk.liked_id = u.id) IS NOT NULL AS liked";
 
-/// Visible to the viewer `$1`.
-const VISIBLE: &str = "u.status = 'active' AND u.id <> $1 AND NOT EXISTS (
-    SELECT 1 FROM blocks b
-    WHERE (b.blocker_id = $1 AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = $1))";
+/// Visible to the viewer `$1`. Each direction of a block is its own lookup by primary key (an
+/// `OR` of the two makes PostgreSQL's generic plan compare every block of the viewer with every
+/// row), as is the `liked` of `CARD` (an `EXISTS` there becomes a hash of all the viewer's likes).
+const VISIBLE: &str = "u.status = 'active' AND u.id <> $1
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = u.id)
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $1)";
 
 /// Listed to the viewer `$1`: visible, and not a service account.
 fn listed() -> String {
@@ -26,6 +32,12 @@ fn listed() -> String {
 /// Offered by discover to the viewer `$1`: listed, and not held for staff after many reports.
 fn discoverable() -> String {
     format!("{} AND u.held_at IS NULL", listed())
+}
+
+/// One key for the two people of a like, whichever likes whom.
+fn pair_key(a: i64, b: i64) -> i64 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    low.wrapping_mul(1_000_003).wrapping_add(high)
 }
 
 /// A report as filed.
@@ -42,23 +54,6 @@ pub struct NewReport<'a> {
 pub struct Hold {
     pub reporters: i64,
     pub since: i64,
-}
-
-/// A discover query: conditions on `u` with their arguments (after the viewer, `$1`).
-#[derive(Debug, Default)]
-pub struct Search {
-    pub conditions: Vec<String>,
-    pub args: Vec<Arg>,
-}
-
-impl Search {
-    /// Adds `column op $n` and returns nothing; `$n` numbers follow the viewer's `$1`.
-    pub fn push(&mut self, sql_with_placeholder: &str, arg: Arg) {
-        let n = self.args.len() + 2;
-        self.conditions
-            .push(sql_with_placeholder.replace("$?", &format!("${n}")));
-        self.args.push(arg);
-    }
 }
 
 /// People storage on SQLite and PostgreSQL.
@@ -82,46 +77,87 @@ pub enum PeopleList {
     Blocked,
 }
 
-fn list_sql(list: PeopleList) -> (String, String) {
-    let listed = listed();
-    let (from, order) = match list {
-        PeopleList::LikeTo => (
-            format!("FROM likes l JOIN users u ON u.id = l.liked_id WHERE l.liker_id = $1 AND {listed}"),
-            "l.created_at",
-        ),
-        PeopleList::LikeMe => (
-            format!("FROM likes l JOIN users u ON u.id = l.liker_id WHERE l.liked_id = $1 AND {listed}"),
-            "l.created_at",
-        ),
-        PeopleList::Mutual => (
-            format!(
-                "FROM likes l JOIN users u ON u.id = l.liked_id
-                 JOIN likes back ON back.liker_id = u.id AND back.liked_id = $1
-                 WHERE l.liker_id = $1 AND {listed}"
+impl PeopleList {
+    /// The letter naming the list in page tokens.
+    pub fn letter(self) -> char {
+        match self {
+            PeopleList::LikeTo => 't',
+            PeopleList::LikeMe => 'm',
+            PeopleList::Mutual => 'b',
+            PeopleList::Visitors => 'v',
+            PeopleList::Contacts => 'c',
+            PeopleList::Blocked => 'x',
+        }
+    }
+
+    /// How the list is read: its table, whose rows they are, when each act happened and whom
+    /// it names; rows are read newest act first along an index of (owner, act, person).
+    fn sql(self) -> ListSql {
+        let (table, owner, at, id) = match self {
+            PeopleList::LikeTo => ("likes l", "l.liker_id", "l.created_at", "l.liked_id"),
+            PeopleList::LikeMe => ("likes l", "l.liked_id", "l.created_at", "l.liker_id"),
+            PeopleList::Mutual => ("matches m", "m.user_id", "m.created_at", "m.other_id"),
+            PeopleList::Visitors => ("visits v", "v.visited_id", "v.last_at", "v.visitor_id"),
+            PeopleList::Contacts => ("contacts c", "c.owner_id", "c.created_at", "c.contact_id"),
+            PeopleList::Blocked => (
+                "blocks bl",
+                "bl.blocker_id",
+                "bl.created_at",
+                "bl.blocked_id",
             ),
-            "CASE WHEN l.created_at > back.created_at THEN l.created_at ELSE back.created_at END",
-        ),
-        PeopleList::Visitors => (
-            format!(
-                "FROM users u JOIN (SELECT visitor_id, MAX(created_at) AS last_visit FROM footprints
-                    WHERE visited_id = $1 GROUP BY visitor_id) f ON f.visitor_id = u.id
-                 WHERE {listed}"
-            ),
-            "f.last_visit",
-        ),
-        PeopleList::Contacts => (
-            format!("FROM contacts c JOIN users u ON u.id = c.contact_id WHERE c.owner_id = $1 AND {VISIBLE}"),
-            "c.created_at",
-        ),
-        PeopleList::Blocked => (
-            "FROM blocks bl JOIN users u ON u.id = bl.blocked_id WHERE bl.blocker_id = $1 AND u.status = 'active'".to_owned(),
-            "bl.created_at",
-        ),
-    };
-    (
-        format!("SELECT {CARD}, {order} AS happened_at {from} ORDER BY happened_at DESC, u.id DESC LIMIT $2 OFFSET $3"),
-        format!("SELECT COUNT(*) {from}"),
-    )
+        };
+        let shown = match self {
+            PeopleList::Contacts => VISIBLE.to_owned(),
+            // The people I blocked, as long as their account stands.
+            PeopleList::Blocked => "u.status = 'active'".to_owned(),
+            _ => listed(),
+        };
+        ListSql {
+            table,
+            owner,
+            at,
+            id,
+            shown,
+        }
+    }
+}
+
+/// A people list's SQL parts (see `PeopleList::sql`).
+struct ListSql {
+    table: &'static str,
+    owner: &'static str,
+    at: &'static str,
+    id: &'static str,
+    /// Which of the people named the viewer `$1` is shown.
+    shown: String,
+}
+
+impl ListSql {
+    /// The rows the viewer `$1` is shown, joined with the people they name.
+    fn shown_rows(&self) -> String {
+        let ListSql {
+            table,
+            owner,
+            id,
+            shown,
+            ..
+        } = self;
+        format!("FROM {table} JOIN users u ON u.id = {id} WHERE {owner} = $1 AND {shown}")
+    }
+
+    /// All the viewer's rows, read from the index alone.
+    fn all_rows(&self) -> String {
+        format!("FROM {} WHERE {} = $1", self.table, self.owner)
+    }
+}
+
+/// Where a people list's page starts.
+#[derive(Debug, Clone, Copy)]
+pub enum Start {
+    /// After the row of this person, whose act happened at this time.
+    After { at: i64, id: i64 },
+    /// After this many rows (for clients paging by number).
+    Offset(i64),
 }
 
 impl PeopleStore {
@@ -133,46 +169,6 @@ impl PeopleStore {
     pub async fn card(&self, viewer: i64, target: i64) -> sqlx::Result<Option<CardRow>> {
         let sql = format!("SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u WHERE u.id = $2 AND {VISIBLE}");
         on_db!(&self.db, pool => sqlx::query_as(&sql).bind(viewer).bind(target).fetch_optional(pool).await)
-    }
-
-    pub async fn discover(
-        &self,
-        viewer: i64,
-        search: &Search,
-        limit: i64,
-        offset: i64,
-    ) -> sqlx::Result<(Vec<CardRow>, i64)> {
-        let mut conditions = vec![discoverable()];
-        conditions.extend(search.conditions.iter().cloned());
-        let filter = conditions.join(" AND ");
-        let n = search.args.len() + 2;
-        let rows_sql = format!(
-            "SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u WHERE {filter}
-             ORDER BY u.last_active_at DESC, u.id DESC LIMIT ${n} OFFSET ${}",
-            n + 1
-        );
-        let count_sql = format!("SELECT COUNT(*) FROM users u WHERE {filter}");
-        on_db!(&self.db, pool => {
-            let rows = bind_all!(sqlx::query_as(&rows_sql).bind(viewer), &search.args)
-                .bind(limit)
-                .bind(offset)
-                .fetch_all(pool)
-                .await?;
-            let (total,): (i64,) = bind_all!(sqlx::query_as(&count_sql).bind(viewer), &search.args)
-                .fetch_one(pool)
-                .await?;
-            Ok((rows, total))
-        })
-    }
-
-    pub async fn random(&self, viewer: i64, search: &Search) -> sqlx::Result<Option<CardRow>> {
-        let mut conditions = vec![discoverable()];
-        conditions.extend(search.conditions.iter().cloned());
-        let sql = format!(
-            "SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u WHERE {} ORDER BY RANDOM() LIMIT 1",
-            conditions.join(" AND ")
-        );
-        on_db!(&self.db, pool => bind_all!(sqlx::query_as(&sql).bind(viewer), &search.args).fetch_optional(pool).await)
     }
 
     /// Of `candidates` (in their order), the people the viewer may see today when at most `cap`
@@ -224,6 +220,8 @@ impl PeopleStore {
             .bind(day).execute(pool).await.map(|r| r.rows_affected()))
     }
 
+    /// Records a visit: the day's footprint, and the visitor's last visit (a visit counts once a
+    /// day: the first of the day).
     pub async fn record_footprint(
         &self,
         visitor: i64,
@@ -231,41 +229,79 @@ impl PeopleStore {
         day: i64,
         now: i64,
     ) -> sqlx::Result<()> {
-        on_db!(&self.db, pool => sqlx::query(
-            "INSERT INTO footprints (visitor_id, visited_id, day, created_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (visitor_id, visited_id, day) DO NOTHING",
-        ).bind(visitor).bind(visited).bind(day).bind(now).execute(pool).await.map(|_| ()))
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let new_today = sqlx::query(
+                "INSERT INTO footprints (visitor_id, visited_id, day, created_at) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (visitor_id, visited_id, day) DO NOTHING",
+            ).bind(visitor).bind(visited).bind(day).bind(now).execute(&mut *tx).await?.rows_affected();
+            if new_today == 0 {
+                return tx.commit().await;
+            }
+            sqlx::query(
+                "INSERT INTO visits (visited_id, visitor_id, last_at) VALUES ($1, $2, $3)
+                 ON CONFLICT (visited_id, visitor_id) DO UPDATE SET last_at = excluded.last_at",
+            ).bind(visited).bind(visitor).bind(now).execute(&mut *tx).await?;
+            tx.commit().await
+        })
     }
 
     /// Likes or unlikes; true when the viewer now likes the target.
     pub async fn toggle_like(&self, liker: i64, liked: i64, now: i64) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let removed = sqlx::query("DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2")
-                .bind(liker).bind(liked).execute(&mut *tx).await?.rows_affected();
-            if removed == 0 {
-                sqlx::query(
-                    "INSERT INTO likes (liker_id, liked_id, created_at) VALUES ($1, $2, $3)
-                     ON CONFLICT (liker_id, liked_id) DO NOTHING",
-                ).bind(liker).bind(liked).bind(now).execute(&mut *tx).await?;
-            }
-            tx.commit().await?;
-            Ok(removed == 0)
-        })
+        self.change_like(liker, liked, None, now).await
     }
 
     /// Likes (`true`) or takes the like back (`false`), whatever the state was: asking twice
     /// changes nothing the second time.
     pub async fn set_like(&self, liker: i64, liked: i64, like: bool, now: i64) -> sqlx::Result<()> {
-        if like {
-            on_db!(&self.db, pool => sqlx::query(
-                "INSERT INTO likes (liker_id, liked_id, created_at) VALUES ($1, $2, $3)
-                 ON CONFLICT (liker_id, liked_id) DO NOTHING",
-            ).bind(liker).bind(liked).bind(now).execute(pool).await.map(|_| ()))
-        } else {
-            on_db!(&self.db, pool => sqlx::query("DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2")
-                .bind(liker).bind(liked).execute(pool).await.map(|_| ()))
-        }
+        self.change_like(liker, liked, Some(like), now)
+            .await
+            .map(|_| ())
+    }
+
+    /// Sets the like (or flips it with `None`), and the match it makes or ends, in one
+    /// transaction: two people liking each other at the same moment make one match.
+    async fn change_like(
+        &self,
+        liker: i64,
+        liked: i64,
+        like: Option<bool>,
+        now: i64,
+    ) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            tx.lock_key(pair_key(liker, liked)).await?;
+            let removed = if like == Some(true) {
+                0
+            } else {
+                sqlx::query("DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2")
+                    .bind(liker).bind(liked).execute(&mut *tx).await?.rows_affected()
+            };
+            let likes = like.unwrap_or(removed == 0);
+            if removed > 0 {
+                sqlx::query(
+                    "DELETE FROM matches WHERE (user_id = $1 AND other_id = $2) OR (user_id = $2 AND other_id = $1)",
+                ).bind(liker).bind(liked).execute(&mut *tx).await?;
+            }
+            if likes {
+                let added = sqlx::query(
+                    "INSERT INTO likes (liker_id, liked_id, created_at) VALUES ($1, $2, $3)
+                     ON CONFLICT (liker_id, liked_id) DO NOTHING",
+                ).bind(liker).bind(liked).bind(now).execute(&mut *tx).await?.rows_affected();
+                if added > 0 {
+                    for (a, b) in [(liker, liked), (liked, liker)] {
+                        sqlx::query(
+                            "INSERT INTO matches (user_id, other_id, created_at)
+                             SELECT $1, $2, $3 WHERE EXISTS
+                               (SELECT 1 FROM likes WHERE liker_id = $4 AND liked_id = $5)
+                             ON CONFLICT (user_id, other_id) DO NOTHING",
+                        ).bind(a).bind(b).bind(now).bind(liked).bind(liker).execute(&mut *tx).await?;
+                    }
+                }
+            }
+            tx.commit().await?;
+            Ok(likes)
+        })
     }
 
     /// (I like them, they like me).
@@ -279,18 +315,48 @@ impl PeopleStore {
         ))
     }
 
+    /// Up to `limit` rows of a list from `from`, newest act first (ties: higher id first).
     pub async fn list(
         &self,
         viewer: i64,
         list: PeopleList,
+        from: Start,
         limit: i64,
-        offset: i64,
-    ) -> sqlx::Result<(Vec<CardRow>, i64)> {
-        let (rows_sql, count_sql) = list_sql(list);
+    ) -> sqlx::Result<Vec<CardRow>> {
+        let sql = list.sql();
+        let (source, at, id) = (sql.shown_rows(), sql.at, sql.id);
+        let order = format!("ORDER BY {at} DESC, {id} DESC");
+        on_db!(&self.db, pool => match from {
+            Start::After { at: after_at, id: after_id } => {
+                let sql = format!(
+                    "SELECT {CARD}, {at} AS happened_at {source} AND ({at} < $2 OR ({at} = $2 AND {id} < $3))
+                     {order} LIMIT $4"
+                );
+                sqlx::query_as(&sql).bind(viewer).bind(after_at).bind(after_id).bind(limit)
+                    .fetch_all(pool).await
+            }
+            Start::Offset(offset) => {
+                let sql = format!("SELECT {CARD}, {at} AS happened_at {source} {order} LIMIT $2 OFFSET $3");
+                sqlx::query_as(&sql).bind(viewer).bind(limit).bind(offset).fetch_all(pool).await
+            }
+        })
+    }
+
+    /// How many rows of the list the viewer may see, counted up to `PEOPLE_COUNTED`. A list of
+    /// that many rows or more counts as full without looking at whom they name (some of them
+    /// may be hidden from the viewer): only shorter lists are counted person by person.
+    pub async fn list_total(&self, viewer: i64, list: PeopleList) -> sqlx::Result<i64> {
+        let sql = list.sql();
+        let counted = |rows: String| {
+            format!("SELECT COUNT(*) FROM (SELECT 1 {rows} LIMIT {PEOPLE_COUNTED}) counted")
+        };
+        let (all, shown) = (counted(sql.all_rows()), counted(sql.shown_rows()));
         on_db!(&self.db, pool => {
-            let rows = sqlx::query_as(&rows_sql).bind(viewer).bind(limit).bind(offset).fetch_all(pool).await?;
-            let (total,): (i64,) = sqlx::query_as(&count_sql).bind(viewer).fetch_one(pool).await?;
-            Ok((rows, total))
+            let rows: i64 = sqlx::query_scalar(&all).bind(viewer).fetch_one(pool).await?;
+            if rows >= PEOPLE_COUNTED {
+                return Ok(PEOPLE_COUNTED);
+            }
+            sqlx::query_scalar(&shown).bind(viewer).fetch_one(pool).await
         })
     }
 
@@ -304,14 +370,12 @@ impl PeopleStore {
         };
         let sql = format!(
             "SELECT
-               (SELECT COUNT(*) FROM likes l JOIN users u ON u.id = l.liked_id
-                  JOIN likes back ON back.liker_id = u.id AND back.liked_id = $1
-                  WHERE l.liker_id = $1 AND {listed}
-                  AND (CASE WHEN l.created_at > back.created_at THEN l.created_at ELSE back.created_at END) > {like_to}),
+               (SELECT COUNT(*) FROM matches m JOIN users u ON u.id = m.other_id
+                  WHERE m.user_id = $1 AND {listed} AND m.created_at > {like_to}),
                (SELECT COUNT(*) FROM likes l JOIN users u ON u.id = l.liker_id
                   WHERE l.liked_id = $1 AND {listed} AND l.created_at > {like_me}),
-               (SELECT COUNT(DISTINCT f.visitor_id) FROM footprints f JOIN users u ON u.id = f.visitor_id
-                  WHERE f.visited_id = $1 AND {listed} AND f.created_at > {visitor})",
+               (SELECT COUNT(*) FROM visits v JOIN users u ON u.id = v.visitor_id
+                  WHERE v.visited_id = $1 AND {listed} AND v.last_at > {visitor})",
             like_to = seen(List::LikeTo),
             like_me = seen(List::LikeMe),
             visitor = seen(List::Visitor),
@@ -326,11 +390,34 @@ impl PeopleStore {
         })
     }
 
+    /// Clears a red badge: the list is seen at `now`. Nothing is written when nothing the badge
+    /// counts came after the list was last seen.
     pub async fn mark_seen(&self, user_id: i64, list: List, now: i64) -> sqlx::Result<()> {
-        on_db!(&self.db, pool => sqlx::query(
-            "INSERT INTO list_seen (user_id, list, seen_at) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id, list) DO UPDATE SET seen_at = excluded.seen_at",
-        ).bind(user_id).bind(list.as_str()).bind(now).execute(pool).await.map(|_| ()))
+        let newest = match list {
+            List::LikeTo => Some("SELECT MAX(created_at) FROM matches WHERE user_id = $1"),
+            List::LikeMe => Some("SELECT MAX(created_at) FROM likes WHERE liked_id = $1"),
+            List::Visitor => Some("SELECT MAX(last_at) FROM visits WHERE visited_id = $1"),
+            List::Dynamics => None,
+        };
+        let stale = newest.map(|newest| {
+            format!(
+                "SELECT COALESCE(({newest}), 0) > COALESCE(
+                   (SELECT seen_at FROM list_seen WHERE user_id = $1 AND list = $2), 0)"
+            )
+        });
+        on_db!(&self.db, pool => {
+            let stale: bool = match &stale {
+                Some(sql) => sqlx::query_scalar(sql).bind(user_id).bind(list.as_str()).fetch_one(pool).await?,
+                None => true,
+            };
+            if stale {
+                sqlx::query(
+                    "INSERT INTO list_seen (user_id, list, seen_at) VALUES ($1, $2, $3)
+                     ON CONFLICT (user_id, list) DO UPDATE SET seen_at = excluded.seen_at",
+                ).bind(user_id).bind(list.as_str()).bind(now).execute(pool).await?;
+            }
+            Ok(())
+        })
     }
 
     pub async fn block(&self, blocker: i64, blocked: i64, now: i64) -> sqlx::Result<()> {

@@ -1,0 +1,537 @@
+//! Discover at scale: a search's people are found once and shared.
+//!
+//! The order of discover (most recently active first) does not depend on who searches, only on
+//! the filters. So a search is made into an ordered list of up to `LIST_LENGTH` people (ids, and
+//! their activity then), kept in `discover_lists` and in memory, and everyone searching with the
+//! same filters within `people.discover_list_seconds` reads the same list. A page reads the
+//! next people of its list and checks each one against the viewer as it is served (blocks either
+//! way, bans, deletions, holds, the filters again), skipping whoever may not be shown: a page
+//! costs the same at page 50 as at page 1, and nobody counts the people matching a search.
+//!
+//! A scroll keeps its list (the page token names it and a position): people who become active
+//! meanwhile keep their place, so nobody is shown twice or skipped. Past the end of a full list,
+//! the next list continues after its last person. Lists are kept an hour; a token whose list is
+//! gone continues after the last person it showed.
+//!
+//! Duolicious keeps each searcher's ordered results for their next pages; here the order is the
+//! same for everyone, so the result is kept once per search rather than once per searcher.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+use chrono::Months;
+
+use crate::account::model::{Country, Gender, UserRow};
+use crate::api::error::{ApiError, ApiResult};
+use crate::i18n::Msg;
+use crate::people::model::{CardRow, DiscoverFilters};
+use crate::people::paging::{fingerprint, DiscoverToken, PEOPLE_COUNTED};
+use crate::people::store::{Arg, Conditions, ListRow};
+use crate::people::People;
+
+/// The most people one list holds (the first list of a search: its total counts up to here).
+const LIST_LENGTH: i64 = PEOPLE_COUNTED;
+/// How long lists are kept for the scrolls reading them (seconds).
+pub const LIST_KEPT_SECONDS: i64 = 3600;
+/// The most lists one node keeps in memory (about 16 KiB each when full).
+const LISTS_IN_MEMORY: usize = 1024;
+
+/// What a discover search asks for, after the defaults: the same for everyone asking alike.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Search {
+    gender: Option<Gender>,
+    country: Option<String>,
+    language: Option<String>,
+    min_age: u32,
+    max_age: u32,
+    online: bool,
+    with_photos: bool,
+    new_members: bool,
+    /// Only people active in the last this many days (the recommended list).
+    active_days: Option<i64>,
+}
+
+impl Search {
+    /// The search `me` makes with these filters.
+    pub fn of(people: &People, me: &UserRow, f: &DiscoverFilters) -> ApiResult<Search> {
+        let gender = match f.gender.as_deref().filter(|g| !g.is_empty()) {
+            Some(g) => Some(Gender::parse(Some(g))?),
+            None if people.config.people.opposite_gender_by_default => Some(me.gender.other()),
+            None => None,
+        };
+        let country = match f.country.as_deref().filter(|c| !c.is_empty()) {
+            Some(c) => Some(Country::parse(Some(c))?.as_str().to_owned()),
+            None => None,
+        };
+        let language = match f.language.as_deref().filter(|l| !l.is_empty()) {
+            Some(l) => Some(crate::account::model::parse_language(Some(l))?.to_owned()),
+            None => None,
+        };
+        let (min_age, max_age) = (f.min_age.unwrap_or(18), f.max_age.unwrap_or(99));
+        if !(18..=99).contains(&min_age) || !(18..=99).contains(&max_age) || min_age > max_age {
+            return Err(ApiError::Invalid(Msg::AgeRange));
+        }
+        Ok(Search {
+            gender,
+            country,
+            language,
+            min_age,
+            max_age,
+            online: f.online == Some(true),
+            with_photos: f.with_photos == Some(true),
+            new_members: f.new_members == Some(true),
+            active_days: None,
+        })
+    }
+
+    /// The recommended list's search: active in the last `days` days.
+    pub fn active_within(mut self, days: i64) -> Search {
+        self.active_days = Some(days);
+        self
+    }
+
+    /// The search as text: equal searches, equal keys (the key of a shared list).
+    pub fn key(&self) -> String {
+        format!(
+            "g={};c={};l={};a={}-{};o={};p={};n={};d={}",
+            self.gender.map(Gender::as_str).unwrap_or_default(),
+            self.country.as_deref().unwrap_or_default(),
+            self.language.as_deref().unwrap_or_default(),
+            self.min_age,
+            self.max_age,
+            u8::from(self.online),
+            u8::from(self.with_photos),
+            u8::from(self.new_members),
+            self.active_days.unwrap_or_default(),
+        )
+    }
+
+    /// The conditions on `u` at `now`.
+    fn conditions(&self, now: i64, online_minutes: i64) -> Conditions {
+        let mut c = Conditions::default();
+        let mut push = |sql: &str, arg: Arg| {
+            c.sql.push(sql.to_owned());
+            c.args.push(arg);
+        };
+        if let Some(g) = self.gender {
+            push("u.gender = $?", Arg::Text(g.as_str().to_owned()));
+        }
+        if let Some(country) = &self.country {
+            push("u.country = $?", Arg::Text(country.clone()));
+        }
+        if let Some(language) = &self.language {
+            push("u.language = $?", Arg::Text(language.clone()));
+        }
+        let today = chrono::DateTime::from_timestamp(now, 0)
+            .unwrap_or_default()
+            .date_naive();
+        let years_ago = |years: u32| {
+            today
+                .checked_sub_months(Months::new(12 * years))
+                .unwrap_or(today)
+                .format("%Y-%m-%d")
+                .to_string()
+        };
+        if self.min_age > 18 {
+            push("u.birthday <= $?", Arg::Text(years_ago(self.min_age)));
+        }
+        if self.max_age < 99 {
+            // Younger than max + 1: born after that many years ago.
+            push("u.birthday > $?", Arg::Text(years_ago(self.max_age + 1)));
+        }
+        if self.online {
+            push(
+                "u.last_active_at >= $?",
+                Arg::Int(now - online_minutes * 60),
+            );
+        }
+        if let Some(days) = self.active_days {
+            push("u.last_active_at >= $?", Arg::Int(now - days * 86_400));
+        }
+        if self.new_members {
+            push("u.created_at >= $?", Arg::Int(now - 30 * 86_400));
+        }
+        if self.with_photos {
+            c.sql.push("u.avatar_key IS NOT NULL".to_owned());
+        }
+        c
+    }
+}
+
+/// A list found for a search: people in order with their activity when it was made.
+#[derive(Debug)]
+pub struct Found {
+    id: i64,
+    /// The search's key, with where it continues from for the lists after the first.
+    search: String,
+    created_at: i64,
+    people: Vec<(i64, i64)>,
+    /// Everyone the search found is here: no list comes after it.
+    complete: bool,
+    /// The first list of its search (not a continuation): its length is the search's total.
+    first: bool,
+}
+
+impl Found {
+    fn from_row(row: ListRow) -> Found {
+        let people = row
+            .people
+            .chunks_exact(16)
+            .map(|pair| {
+                let (id, active) = pair.split_at(8);
+                (
+                    i64::from_le_bytes(id.try_into().unwrap_or_default()),
+                    i64::from_le_bytes(active.try_into().unwrap_or_default()),
+                )
+            })
+            .collect();
+        Found {
+            id: row.id,
+            first: !row.search.contains(";after="),
+            search: row.search,
+            created_at: row.created_at,
+            people,
+            complete: row.complete,
+        }
+    }
+
+    fn packed(people: &[(i64, i64)]) -> Vec<u8> {
+        people
+            .iter()
+            .flat_map(|(id, active)| id.to_le_bytes().into_iter().chain(active.to_le_bytes()))
+            .collect()
+    }
+
+    /// The key of the list continuing this one.
+    fn next_search(&self, base: &str) -> Option<(String, (i64, i64))> {
+        let last = *self.people.last()?;
+        Some((
+            format!("{base};after={},{}", last.1, last.0),
+            (last.1, last.0),
+        ))
+    }
+}
+
+/// The lists this node holds: by id, and the newest for each search.
+#[derive(Default)]
+struct Held {
+    by_id: HashMap<i64, Arc<Found>>,
+    newest: HashMap<String, i64>,
+    order: VecDeque<i64>,
+}
+
+impl Held {
+    fn hold(&mut self, list: Arc<Found>) {
+        if self.by_id.insert(list.id, list.clone()).is_none() {
+            self.order.push_back(list.id);
+        }
+        let newest = self.newest.entry(list.search.clone()).or_insert(list.id);
+        if *newest < list.id {
+            *newest = list.id;
+        }
+        while self.order.len() > LISTS_IN_MEMORY {
+            if let Some(old) = self.order.pop_front() {
+                if let Some(gone) = self.by_id.remove(&old) {
+                    if self.newest.get(&gone.search) == Some(&old) {
+                        self.newest.remove(&gone.search);
+                    }
+                }
+            }
+        }
+    }
+
+    fn newest(&self, search: &str) -> Option<Arc<Found>> {
+        self.newest
+            .get(search)
+            .and_then(|id| self.by_id.get(id))
+            .cloned()
+    }
+}
+
+/// The discover lists of this node, shared by its requests.
+#[derive(Clone, Default)]
+pub struct Lists {
+    held: Arc<Mutex<Held>>,
+    /// One finder at a time per search; the others read the list it finds.
+    finding: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>,
+}
+
+impl Lists {
+    fn held(&self) -> std::sync::MutexGuard<'_, Held> {
+        self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Forgets the lists made before `before`.
+    pub fn forget_before(&self, before: i64) {
+        let mut held = self.held();
+        let gone: Vec<i64> = held
+            .by_id
+            .values()
+            .filter(|l| l.created_at < before)
+            .map(|l| l.id)
+            .collect();
+        for id in gone {
+            if let Some(list) = held.by_id.remove(&id) {
+                if held.newest.get(&list.search) == Some(&id) {
+                    held.newest.remove(&list.search);
+                }
+            }
+        }
+        let Held { by_id, order, .. } = &mut *held;
+        order.retain(|id| by_id.contains_key(id));
+    }
+}
+
+/// A page of discover: its people and where the next page starts.
+pub struct DiscoverPage {
+    pub rows: Vec<CardRow>,
+    pub total: i64,
+    pub next: Option<DiscoverToken>,
+}
+
+/// How a page reads its list.
+pub struct Reading<'a> {
+    pub viewer: i64,
+    pub search: &'a Search,
+    pub limit: usize,
+    /// Leave out people the viewer likes (the recommended list).
+    pub unliked: bool,
+}
+
+impl People {
+    fn is_fresh(&self, list: &Found, now: i64) -> bool {
+        now - list.created_at < self.config.people.discover_list_seconds
+    }
+
+    /// The list a new search reads: the newest one for `key` while fresh, else a new one.
+    async fn current_list(
+        &self,
+        search: &Search,
+        key: &str,
+        after: Option<(i64, i64)>,
+    ) -> ApiResult<Arc<Found>> {
+        let now = self.clock.unix();
+        let stale = self.lists.held().newest(key);
+        if let Some(list) = &stale {
+            if self.is_fresh(list, now) {
+                return Ok(list.clone());
+            }
+        }
+        let lock = self
+            .lists
+            .finding
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key.to_owned())
+            .or_default()
+            .clone();
+        let _finding = match (&stale, lock.try_lock()) {
+            (_, Ok(guard)) => guard,
+            // Someone is finding a newer one: the stale list serves meanwhile.
+            (Some(list), Err(_)) => return Ok(list.clone()),
+            (None, Err(_)) => lock.lock().await,
+        };
+        if let Some(list) = self.lists.held().newest(key) {
+            if self.is_fresh(&list, now) {
+                return Ok(list);
+            }
+        }
+        // Another node may have found it meanwhile.
+        let fresh = self.config.people.discover_list_seconds;
+        let found_elsewhere = match fresh {
+            0 => None,
+            _ => self.store.newest_list(key, now - fresh + 1).await?,
+        };
+        let list = match found_elsewhere {
+            Some(row) => Arc::new(Found::from_row(row)),
+            None => {
+                let conditions = search.conditions(now, self.config.people.online_minutes);
+                let people = self.store.find(&conditions, after, LIST_LENGTH).await?;
+                let complete = (people.len() as i64) < LIST_LENGTH;
+                let id = self
+                    .store
+                    .keep_list(key, now, &Found::packed(&people), complete)
+                    .await?;
+                Arc::new(Found {
+                    id,
+                    first: after.is_none(),
+                    search: key.to_owned(),
+                    created_at: now,
+                    people,
+                    complete,
+                })
+            }
+        };
+        self.lists.held().hold(list.clone());
+        self.lists
+            .finding
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(key);
+        Ok(list)
+    }
+
+    /// The list with this id, from memory or the database.
+    async fn list_by_id(&self, id: i64) -> ApiResult<Option<Arc<Found>>> {
+        if let Some(list) = self.lists.held().by_id.get(&id).cloned() {
+            return Ok(Some(list));
+        }
+        let Some(row) = self.store.list_by_id(id).await? else {
+            return Ok(None);
+        };
+        let list = Arc::new(Found::from_row(row));
+        self.lists.held().hold(list.clone());
+        Ok(Some(list))
+    }
+
+    /// The list after `list` (which was full) for `search`.
+    async fn next_list(&self, search: &Search, list: &Found) -> ApiResult<Option<Arc<Found>>> {
+        let base = search.key();
+        match list.next_search(&base) {
+            Some((key, after)) => Ok(Some(self.current_list(search, &key, Some(after)).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Where a page starts: the token's list and position, or the current list at `offset`.
+    async fn start(
+        &self,
+        search: &Search,
+        token: Option<&str>,
+        offset: usize,
+    ) -> ApiResult<(Arc<Found>, usize)> {
+        let key = search.key();
+        let Some(token) = token else {
+            let mut list = self.current_list(search, &key, None).await?;
+            let mut position = offset;
+            while position >= list.people.len() && !list.complete {
+                position -= list.people.len();
+                match self.next_list(search, &list).await? {
+                    Some(next) => list = next,
+                    None => break,
+                }
+            }
+            return Ok((list, position));
+        };
+        let token = DiscoverToken::decode(token)?;
+        if token.search != fingerprint(&key) {
+            return Err(ApiError::Invalid(Msg::PageTokenStale));
+        }
+        match self.list_by_id(token.list).await? {
+            Some(list) if list.search.split(";after=").next() == Some(key.as_str()) => {
+                let position = token.position.min(list.people.len());
+                Ok((list, position))
+            }
+            Some(_) => Err(ApiError::Invalid(Msg::PageTokenStale)),
+            // Gone: go on after the last person shown.
+            None => {
+                let list = match token.last {
+                    Some((active, id)) => {
+                        let key = format!("{key};after={active},{id}");
+                        self.current_list(search, &key, Some((active, id))).await?
+                    }
+                    None => self.current_list(search, &key, None).await?,
+                };
+                Ok((list, 0))
+            }
+        }
+    }
+
+    /// A page of discover (or of the recommended list): the people of the list after the
+    /// token's place (or at `offset`) whom the viewer may be shown now.
+    pub async fn discover_page(
+        &self,
+        reading: Reading<'_>,
+        token: Option<&str>,
+        offset: usize,
+    ) -> ApiResult<DiscoverPage> {
+        let now = self.clock.unix();
+        let conditions = reading
+            .search
+            .conditions(now, self.config.people.online_minutes);
+        let (mut list, mut position) = self.start(reading.search, token, offset).await?;
+        let total = if list.first && list.complete {
+            let me = list.people.iter().any(|(id, _)| *id == reading.viewer);
+            list.people.len() as i64 - i64::from(me)
+        } else {
+            PEOPLE_COUNTED
+        };
+        let mut rows = Vec::with_capacity(reading.limit);
+        let mut last = None;
+        loop {
+            if position >= list.people.len() {
+                if list.complete {
+                    break;
+                }
+                match self.next_list(reading.search, &list).await? {
+                    Some(next) if !next.people.is_empty() || !next.complete => {
+                        list = next;
+                        position = 0;
+                        continue;
+                    }
+                    _ => break,
+                }
+            }
+            if rows.len() == reading.limit {
+                break;
+            }
+            let want = reading.limit - rows.len();
+            let end = (position + want + want / 2 + 2).min(list.people.len());
+            let ids: Vec<i64> = list.people[position..end].iter().map(|p| p.0).collect();
+            let mut shown: HashMap<i64, CardRow> = self
+                .store
+                .cards_among(reading.viewer, &conditions, &ids, reading.unliked)
+                .await?
+                .into_iter()
+                .map(|row| (row.id, row))
+                .collect();
+            for &(id, active) in &list.people[position..end] {
+                if rows.len() == reading.limit {
+                    break;
+                }
+                position += 1;
+                last = Some((active, id));
+                if let Some(row) = shown.remove(&id) {
+                    rows.push(row);
+                }
+            }
+        }
+        let more = position < list.people.len() || !list.complete;
+        Ok(DiscoverPage {
+            rows,
+            total,
+            next: more.then(|| DiscoverToken {
+                list: list.id,
+                position,
+                last,
+                search: fingerprint(&reading.search.key()),
+            }),
+        })
+    }
+
+    /// A random person of the search's current list whom the viewer may be shown.
+    pub async fn random_of(&self, viewer: i64, search: &Search) -> ApiResult<Option<CardRow>> {
+        use rand::seq::IndexedRandom;
+        let list = self.current_list(search, &search.key(), None).await?;
+        let conditions = search.conditions(self.clock.unix(), self.config.people.online_minutes);
+        let picks: Vec<i64> = list
+            .people
+            .choose_multiple(&mut rand::rng(), 8)
+            .map(|p| p.0)
+            .collect();
+        let found = self
+            .store
+            .cards_among(viewer, &conditions, &picks, false)
+            .await?;
+        Ok(picks
+            .iter()
+            .find_map(|id| found.iter().find(|r| r.id == *id).cloned()))
+    }
+
+    /// Forgets the lists made over an hour ago; the minute sweep calls it.
+    pub async fn forget_old_lists(&self) -> sqlx::Result<u64> {
+        let before = self.clock.unix() - LIST_KEPT_SECONDS;
+        self.lists.forget_before(before);
+        self.store.forget_lists_before(before).await
+    }
+}

@@ -1,0 +1,151 @@
+//! Discover's storage: finding the people a search matches in activity order, the lists found
+//! (kept for scrolling and shared between searches), and the cards of a page's people, checked
+//! against the viewer as they are served.
+
+use super::{discoverable, PeopleStore, CARD};
+use crate::db::{bind_all, on_db, placeholders, Arg};
+use crate::people::model::CardRow;
+
+/// Who may be found at all, whoever searches: active members, not held for staff.
+const FINDABLE: &str = "u.status = 'active' AND u.role <> 'service' AND u.held_at IS NULL";
+
+/// Conditions on `u` with their arguments, placeholders numbered from where they are used.
+#[derive(Debug, Default, Clone)]
+pub struct Conditions {
+    pub sql: Vec<String>,
+    pub args: Vec<Arg>,
+}
+
+impl Conditions {
+    /// The conditions joined with AND, their placeholders `$?` numbered from `$first`.
+    fn numbered(&self, first: usize) -> String {
+        let mut n = first;
+        let mut out = Vec::with_capacity(self.sql.len());
+        for condition in &self.sql {
+            let mut text = String::with_capacity(condition.len());
+            let mut parts = condition.split("$?");
+            text.push_str(parts.next().unwrap_or_default());
+            for part in parts {
+                text.push_str(&format!("${n}"));
+                n += 1;
+                text.push_str(part);
+            }
+            out.push(text);
+        }
+        if out.is_empty() {
+            "TRUE".to_owned()
+        } else {
+            out.join(" AND ")
+        }
+    }
+}
+
+/// A list as stored.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ListRow {
+    pub id: i64,
+    pub search: String,
+    pub created_at: i64,
+    pub people: Vec<u8>,
+    pub complete: bool,
+}
+
+impl PeopleStore {
+    /// Up to `limit` people the conditions match (id, last activity), most recently active
+    /// first, after `after` (activity, id) when given.
+    pub async fn find(
+        &self,
+        conditions: &Conditions,
+        after: Option<(i64, i64)>,
+        limit: i64,
+    ) -> sqlx::Result<Vec<(i64, i64)>> {
+        let filter = conditions.numbered(1);
+        let n = conditions.args.len() + 1;
+        let after_sql = match after {
+            Some(_) => format!(
+                "AND (u.last_active_at < ${n} OR (u.last_active_at = ${n} AND u.id < ${}))",
+                n + 1
+            ),
+            None => String::new(),
+        };
+        let limit_at = if after.is_some() { n + 2 } else { n };
+        let sql = format!(
+            "SELECT u.id, u.last_active_at FROM users u WHERE {FINDABLE} AND {filter} {after_sql}
+             ORDER BY u.last_active_at DESC, u.id DESC LIMIT ${limit_at}"
+        );
+        on_db!(&self.db, pool => {
+            let mut q = bind_all!(sqlx::query_as(&sql), &conditions.args);
+            if let Some((active, id)) = after {
+                q = q.bind(active).bind(id);
+            }
+            q.bind(limit).fetch_all(pool).await
+        })
+    }
+
+    /// Keeps a list found for `search`; its id.
+    pub async fn keep_list(
+        &self,
+        search: &str,
+        created_at: i64,
+        people: &[u8],
+        complete: bool,
+    ) -> sqlx::Result<i64> {
+        on_db!(&self.db, pool => sqlx::query_scalar(
+            "INSERT INTO discover_lists (search, created_at, people, complete) VALUES ($1, $2, $3, $4)
+             RETURNING id",
+        ).bind(search).bind(created_at).bind(people).bind(complete).fetch_one(pool).await)
+    }
+
+    pub async fn list_by_id(&self, id: i64) -> sqlx::Result<Option<ListRow>> {
+        on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT id, search, created_at, people, complete FROM discover_lists WHERE id = $1",
+        ).bind(id).fetch_optional(pool).await)
+    }
+
+    /// The newest list kept for `search` made at `since` or later (by any node).
+    pub async fn newest_list(&self, search: &str, since: i64) -> sqlx::Result<Option<ListRow>> {
+        on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT id, search, created_at, people, complete FROM discover_lists
+             WHERE search = $1 AND created_at >= $2 ORDER BY created_at DESC, id DESC LIMIT 1",
+        ).bind(search).bind(since).fetch_optional(pool).await)
+    }
+
+    /// Forgets the lists made before `before`.
+    pub async fn forget_lists_before(&self, before: i64) -> sqlx::Result<u64> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM discover_lists WHERE created_at < $1")
+            .bind(before).execute(pool).await.map(|r| r.rows_affected()))
+    }
+
+    /// The cards of `ids` that the viewer may be shown now under `conditions` (in no order);
+    /// with `unliked`, only people the viewer does not like.
+    pub async fn cards_among(
+        &self,
+        viewer: i64,
+        conditions: &Conditions,
+        ids: &[i64],
+        unliked: bool,
+    ) -> sqlx::Result<Vec<CardRow>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let filter = conditions.numbered(2);
+        let listed = placeholders(conditions.args.len() + 2, ids.len());
+        let unliked = if unliked {
+            "AND NOT EXISTS (SELECT 1 FROM likes mine WHERE mine.liker_id = $1 AND mine.liked_id = u.id)"
+        } else {
+            ""
+        };
+        let sql = format!(
+            "SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u
+             WHERE u.id IN ({listed}) AND {} AND {filter} {unliked}",
+            discoverable()
+        );
+        on_db!(&self.db, pool => {
+            let mut q = bind_all!(sqlx::query_as(&sql).bind(viewer), &conditions.args);
+            for id in ids {
+                q = q.bind(*id);
+            }
+            q.fetch_all(pool).await
+        })
+    }
+}
