@@ -325,19 +325,21 @@ impl PeopleStore {
     ) -> sqlx::Result<Vec<CardRow>> {
         let sql = list.sql();
         let (source, at, id) = (sql.shown_rows(), sql.at, sql.id);
-        let order = format!("ORDER BY {at} DESC, {id} DESC");
+        // The limit is written into the statement: bound, PostgreSQL's generic plan guesses a
+        // tenth of the rows and reads them in parallel (12 ms for a page instead of 0.7 ms).
+        let order = format!("ORDER BY {at} DESC, {id} DESC LIMIT {limit}");
         on_db!(&self.db, pool => match from {
             Start::After { at: after_at, id: after_id } => {
+                // A row comparison, which both databases read as a range of the index.
                 let sql = format!(
-                    "SELECT {CARD}, {at} AS happened_at {source} AND ({at} < $2 OR ({at} = $2 AND {id} < $3))
-                     {order} LIMIT $4"
+                    "SELECT {CARD}, {at} AS happened_at {source} AND ({at}, {id}) < ($2, $3) {order}"
                 );
-                sqlx::query_as(&sql).bind(viewer).bind(after_at).bind(after_id).bind(limit)
+                sqlx::query_as(&sql).bind(viewer).bind(after_at).bind(after_id)
                     .fetch_all(pool).await
             }
             Start::Offset(offset) => {
-                let sql = format!("SELECT {CARD}, {at} AS happened_at {source} {order} LIMIT $2 OFFSET $3");
-                sqlx::query_as(&sql).bind(viewer).bind(limit).bind(offset).fetch_all(pool).await
+                let sql = format!("SELECT {CARD}, {at} AS happened_at {source} {order} OFFSET $2");
+                sqlx::query_as(&sql).bind(viewer).bind(offset).fetch_all(pool).await
             }
         })
     }
