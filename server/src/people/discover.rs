@@ -458,26 +458,34 @@ impl People {
         };
         let mut rows = Vec::with_capacity(reading.limit);
         let mut last = None;
-        loop {
-            if position >= list.people.len() {
-                if list.complete {
-                    break;
-                }
-                match self.next_list(reading.search, &list).await? {
-                    Some(next) if !next.people.is_empty() || !next.complete => {
-                        list = next;
-                        position = 0;
-                        continue;
+        while rows.len() < reading.limit {
+            // The next people in order, half as many again as wanted (some may be hidden),
+            // across the end of a list into the next: one statement a page, even at a list's end.
+            let want = reading.limit - rows.len();
+            let window = want + want / 2 + 2;
+            let mut candidates: Vec<(Arc<Found>, usize)> = Vec::with_capacity(window);
+            let (mut at_list, mut at) = (list.clone(), position);
+            while candidates.len() < window {
+                if at >= at_list.people.len() {
+                    if at_list.complete {
+                        break;
                     }
-                    _ => break,
+                    match self.next_list(reading.search, &at_list).await? {
+                        Some(next) => (at_list, at) = (next, 0),
+                        None => break,
+                    }
+                    continue;
                 }
+                let take = (window - candidates.len()).min(at_list.people.len() - at);
+                candidates.extend((at..at + take).map(|i| (at_list.clone(), i)));
+                at += take;
             }
-            if rows.len() == reading.limit {
+            if candidates.is_empty() {
+                // The end of everything found: the page ends where the search does.
+                (list, position) = (at_list, at);
                 break;
             }
-            let want = reading.limit - rows.len();
-            let end = (position + want + want / 2 + 2).min(list.people.len());
-            let ids: Vec<i64> = list.people[position..end].iter().map(|p| p.0).collect();
+            let ids: Vec<i64> = candidates.iter().map(|(l, i)| l.people[*i].0).collect();
             let mut shown: HashMap<i64, CardRow> = self
                 .store
                 .cards_among(reading.viewer, &conditions, &ids, reading.unliked)
@@ -485,11 +493,12 @@ impl People {
                 .into_iter()
                 .map(|row| (row.id, row))
                 .collect();
-            for &(id, active) in &list.people[position..end] {
+            for (in_list, i) in candidates {
                 if rows.len() == reading.limit {
                     break;
                 }
-                position += 1;
+                let (id, active) = in_list.people[i];
+                (list, position) = (in_list, i + 1);
                 last = Some((active, id));
                 if let Some(row) = shown.remove(&id) {
                     rows.push(row);
