@@ -25,7 +25,7 @@ use crate::account::model::{Country, Gender, UserRow};
 use crate::api::error::{ApiError, ApiResult};
 use crate::i18n::Msg;
 use crate::people::model::{CardRow, DiscoverFilters};
-use crate::people::paging::{fingerprint, DiscoverToken, PEOPLE_COUNTED};
+use crate::people::paging::{fingerprint, DiscoverToken, PeoplePaging, PEOPLE_COUNTED};
 use crate::people::store::{Arg, Conditions, ListRow};
 use crate::people::People;
 
@@ -293,7 +293,6 @@ pub struct DiscoverPage {
 pub struct Reading<'a> {
     pub viewer: i64,
     pub search: &'a Search,
-    pub limit: usize,
     /// Leave out people the viewer likes (the recommended list).
     pub unliked: bool,
 }
@@ -442,26 +441,27 @@ impl People {
     pub async fn discover_page(
         &self,
         reading: Reading<'_>,
-        token: Option<&str>,
-        offset: usize,
+        paging: &PeoplePaging,
     ) -> ApiResult<DiscoverPage> {
         let now = self.clock.unix();
         let conditions = reading
             .search
             .conditions(now, self.config.people.online_minutes);
-        let (mut list, mut position) = self.start(reading.search, token, offset).await?;
+        let (limit, offset) = (paging.paging().limit(), paging.paging().offset());
+        let (limit, token) = (limit as usize, paging.page_token.as_deref());
+        let (mut list, mut position) = self.start(reading.search, token, offset as usize).await?;
         let total = if list.first && list.complete {
             let me = list.people.iter().any(|(id, _)| *id == reading.viewer);
             list.people.len() as i64 - i64::from(me)
         } else {
             PEOPLE_COUNTED
         };
-        let mut rows = Vec::with_capacity(reading.limit);
+        let mut rows = Vec::with_capacity(limit);
         let mut last = None;
-        while rows.len() < reading.limit {
+        while rows.len() < limit {
             // The next people in order, half as many again as wanted (some may be hidden),
             // across the end of a list into the next: one statement a page, even at a list's end.
-            let want = reading.limit - rows.len();
+            let want = limit - rows.len();
             let window = want + want / 2 + 2;
             let mut candidates: Vec<(Arc<Found>, usize)> = Vec::with_capacity(window);
             let (mut at_list, mut at) = (list.clone(), position);
@@ -494,7 +494,7 @@ impl People {
                 .map(|row| (row.id, row))
                 .collect();
             for (in_list, i) in candidates {
-                if rows.len() == reading.limit {
+                if rows.len() == limit {
                     break;
                 }
                 let (id, active) = in_list.people[i];

@@ -3,12 +3,11 @@
 //! screenshots, and a refused report leaves nothing behind.
 
 use crate::common::images;
-use crate::common::people::PROFILE;
+use crate::common::people::{BLOCKED, PROFILE};
 use crate::common::{png_data_url, spawn, Backend, Person, TestApp};
 use serde_json::{json, Value};
 
 const BLOCK: &str = "/prod-api/system/blacklisted/add";
-const BLOCKED: &str = "/prod-api/system/blacklisted/list";
 const UNBLOCK: &str = "/prod-api/system/blacklisted/remove";
 const REPORT: &str = "/prod-api/system/form/add";
 const THANKS: &str = "Thank you, our moderators will review your report";

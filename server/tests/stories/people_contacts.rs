@@ -2,12 +2,11 @@
 //! only to me, wherever I meet them), its length limit, and the customer-service contact, which
 //! members get as their own concierge.
 
-use crate::common::people::{ids, PROFILE};
+use crate::common::people::{ids, CONTACTS, PROFILE};
 use crate::common::{spawn, Backend, Person, TestApp};
 use chrono::Duration;
 use serde_json::{json, Value};
 
-const CONTACTS: &str = "/prod-api/em/friends/list";
 const CUSTOMER: &str = "/prod-api/em/friends/customer";
 const TOO_LONG: &str = "The remark must be at most 30 characters";
 

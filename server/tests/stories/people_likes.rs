@@ -2,15 +2,10 @@
 //! lists of whom I like, who likes me and who visited me (the last two for members), and the
 //! counters that count what is new until the list is opened.
 
-use crate::common::people::{asks_to_upgrade, PROFILE};
+use crate::common::people::{asks_to_upgrade, LIKE_ME, LIKE_TO, MATCHES, PROFILE, VISITORS};
 use crate::common::{spawn, Backend, Person, TestApp};
 use chrono::Duration;
 use serde_json::json;
-
-const LIKE_TO: &str = "/prod-api/system/like/likeTo";
-const LIKE_ME: &str = "/prod-api/system/like/likeMe";
-const MATCHES: &str = "/prod-api/system/like/likeMeAndLikeTo";
-const VISITORS: &str = "/prod-api/system/like/visitor";
 
 /// `who` taps the heart on `whom`: (liked, mutual).
 async fn like(app: &TestApp, who: &Person, whom: &Person) -> (bool, bool) {

@@ -8,19 +8,15 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::people::{asks_to_upgrade, ids, DISCOVER, PROFILE};
+use crate::common::people::{
+    asks_to_upgrade, ids, BLOCKED, CONTACTS, DISCOVER, LIKE_ME, LIKE_TO, MATCHES, PROFILE,
+    RECOMMENDED, VISITORS,
+};
+use crate::common::staff::RANDOM;
 use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
 use chrono::Duration;
 use serde_json::{json, Value};
 
-const LIKE_TO: &str = "/prod-api/system/like/likeTo";
-const LIKE_ME: &str = "/prod-api/system/like/likeMe";
-const MATCHES: &str = "/prod-api/system/like/likeMeAndLikeTo";
-const VISITORS: &str = "/prod-api/system/like/visitor";
-const BLOCKED: &str = "/prod-api/system/blacklisted/list";
-const CONTACTS: &str = "/prod-api/em/friends/list";
-const RECOMMENDED: &str = "/prod-api/system/user/listHand";
-const RANDOM: &str = "/prod-api/system/sidekick/random";
 const STALE: &str = "This list has changed: please refresh it";
 
 /// `path` (with its query), at `token` when there is one.

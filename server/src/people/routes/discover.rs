@@ -40,19 +40,12 @@ async fn discover(
 ) -> ApiResult<Reply<PeoplePage>> {
     let row = people.me_row(&me).await?;
     let search = Search::of(&people, &row, &f)?;
-    let paging = f.paging();
-    let mut page = people
-        .discover_page(
-            Reading {
-                viewer: me.user_id,
-                search: &search,
-                limit: paging.paging().limit() as usize,
-                unliked: false,
-            },
-            paging.page_token.as_deref(),
-            paging.paging().offset() as usize,
-        )
-        .await?;
+    let reading = Reading {
+        viewer: me.user_id,
+        search: &search,
+        unliked: false,
+    };
+    let mut page = people.discover_page(reading, &f.paging()).await?;
     let now = people.clock.unix();
     if row.membership(now).is_none() {
         // Non-members see a number of different people a day; someone seen again is free.
@@ -86,18 +79,12 @@ async fn recommended(
 ) -> ApiResult<Reply<PeoplePage>> {
     let row = people.me_row(&me).await?;
     let search = Search::of(&people, &row, &DiscoverFilters::default())?.active_within(14);
-    let page = people
-        .discover_page(
-            Reading {
-                viewer: me.user_id,
-                search: &search,
-                limit: p.paging().limit() as usize,
-                unliked: true,
-            },
-            p.page_token.as_deref(),
-            p.paging().offset() as usize,
-        )
-        .await?;
+    let reading = Reading {
+        viewer: me.user_id,
+        search: &search,
+        unliked: true,
+    };
+    let page = people.discover_page(reading, &p).await?;
     let next = page.next.map(|t| t.encode());
     Ok(ok(people.people_page(page.rows, page.total, next)))
 }

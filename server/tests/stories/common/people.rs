@@ -12,6 +12,13 @@ use super::{Person, TestApp};
 pub const DISCOVER: &str = "/prod-api/system/user/profile/homePage/all";
 pub const PROFILE: &str = "/prod-api/system/user/profile/homePage";
 pub const COUNTERS: &str = "/prod-api/system/user/profile/homePage/count";
+pub const LIKE_TO: &str = "/prod-api/system/like/likeTo";
+pub const LIKE_ME: &str = "/prod-api/system/like/likeMe";
+pub const MATCHES: &str = "/prod-api/system/like/likeMeAndLikeTo";
+pub const VISITORS: &str = "/prod-api/system/like/visitor";
+pub const BLOCKED: &str = "/prod-api/system/blacklisted/list";
+pub const CONTACTS: &str = "/prod-api/em/friends/list";
+pub const RECOMMENDED: &str = "/prod-api/system/user/listHand";
 
 impl TestApp {
     /// Registers `name` with the registration of `registration(name)`, fields of `changes`
