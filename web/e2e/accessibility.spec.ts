@@ -95,7 +95,7 @@ async function settled(page: Page) {
 
 /** The people the stories sign in as and look at, set up once per project. */
 interface Cast {
-  member: { token: string; userId: number };
+  member: { token: string; userId: number; userName: string };
   partner: Partner;
   /** Her dynamic with a photo, which he liked and commented on. */
   dynamicId: number;
@@ -180,6 +180,40 @@ async function checkPages(
   return found;
 }
 
+/**
+ * What the phone's tab bar loses as drawn now: a label cut off or outside the bar, or a bar
+ * taller than the room the page leaves it (its last lines would hide underneath).
+ */
+function tabBarLoss(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('.tab-bar');
+    if (!bar || bar.offsetHeight === 0) return [];
+    const found: string[] = [];
+    const edge = bar.getBoundingClientRect();
+    for (const label of bar.querySelectorAll<HTMLElement>('.tab-label')) {
+      const box = label.getBoundingClientRect();
+      const text = label.textContent ?? '';
+      if (label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1)
+        found.push(`the tab label "${text}" is cut off`);
+      if (
+        box.left < edge.left - 1 ||
+        box.right > edge.right + 1 ||
+        box.top < edge.top - 1 ||
+        box.bottom > edge.bottom + 1
+      )
+        found.push(`the tab label "${text}" reaches outside the bar`);
+      const tab = label.closest('.tab')?.getBoundingClientRect();
+      if (tab && (box.left < tab.left - 1 || box.right > tab.right + 1))
+        found.push(`the tab label "${text}" is wider than its tab`);
+    }
+    const main = document.querySelector('.shell-main');
+    const room = main ? parseFloat(getComputedStyle(main).paddingBottom) : 0;
+    if (room < bar.offsetHeight - 1)
+      found.push(`the bar is ${bar.offsetHeight}px tall, the page leaves it ${room}px`);
+    return found;
+  });
+}
+
 /** The dialog on top, open. */
 const topDialog = (page: Page) => page.locator('dialog[open]').last();
 
@@ -187,7 +221,11 @@ test.describe('accessibility', () => {
   let cast: Cast;
 
   test.beforeAll(async ({ request }, testInfo) => {
-    const member = await registerViaApi(request, person('a11y', testInfo), { gender: 'male' });
+    const me = person('a11y', testInfo);
+    const member = {
+      ...(await registerViaApi(request, me, { gender: 'male' })),
+      userName: me.userName,
+    };
     await buy(request, member.token, 'svip-1m');
     await buy(request, member.token, 'gold-600');
     // A photo in his album: its state badge and the album's dialogs are checked too.
@@ -438,9 +476,74 @@ test.describe('accessibility', () => {
       await context.close();
       expect(found, found.join('\n')).toEqual([]);
     });
+
+    test(`log-in and sign-up pass axe with their errors showing, and sign-up's photo step, in ${lang.language}`, async ({
+      browser,
+    }, testInfo) => {
+      const context = await device(browser, testInfo, lang);
+      const page = await context.newPage();
+      const quiet = quietWatch(page);
+      const t = (key: string) => say(lang.strings, key);
+      const field = (key: string) => page.getByLabel(t(key), { exact: true });
+      const submit = (key: string) => page.getByRole('button', { name: t(key), exact: true });
+      const found: string[] = [];
+      const check = async (where: string) => {
+        await quiet();
+        found.push(...(await violations(page, where)));
+      };
+
+      // Log in: sent empty, each field says what it lacks; then a wrong password.
+      await page.goto(url(paths.login));
+      await settled(page);
+      await submit('login.submit').click();
+      await expect(page.locator('.field-error')).toHaveCount(2);
+      await check('login, empty');
+      await field('fields.userNameOrEmail').fill(cast.member.userName);
+      await field('fields.password').fill('wrong-password');
+      await submit('login.submit').click();
+      await expect(page.getByTestId('toast').first()).toBeVisible();
+      await expect(page).toHaveURL(url(paths.login));
+      await check('login, wrong password');
+
+      // Sign up: sent empty, then with a bad email, an age under 18 and a short password.
+      await page.goto(url(paths.register));
+      await settled(page);
+      await submit('register.submit').click();
+      await expect(page.locator('.field-error').first()).toBeVisible();
+      await check('register, empty');
+      await field('fields.email').fill('not-an-email');
+      await field('fields.birthday').fill(`${new Date().getFullYear() - 17}-01-01`);
+      await field('fields.password').fill('abc');
+      await expect(page.getByText(t('validation.emailFormat'))).toBeVisible();
+      await check('register, wrong values');
+
+      // The photo step: cropped in a dialog, then shown on the form, every field filled in.
+      await page.getByTestId('avatar-input').setInputFiles(PHOTO);
+      const crop = page.getByRole('dialog', { name: t('crop.title') });
+      await expect(crop).toBeVisible();
+      await check('register, crop dialog');
+      await crop.getByRole('button', { name: t('crop.use') }).click();
+      await expect(crop).toBeHidden();
+      await field('fields.userName').fill('a11yform');
+      await field('fields.email').fill('a11yform@example.com');
+      await field('fields.password').fill('secret1');
+      await field('fields.confirmPassword').fill('secret1');
+      await page.getByText(t('fields.female'), { exact: true }).click();
+      await field('fields.country').selectOption('Japan');
+      await field('fields.birthday').fill('1995-03-04');
+      await page.getByRole('checkbox').check();
+      await expect(page.locator('.field-error')).toHaveCount(0);
+      await check('register, filled in with a photo');
+      await shot(page, testInfo, `register-filled-${lang.abbr}`);
+
+      await context.close();
+      expect(found, found.join('\n')).toEqual([]);
+    });
   }
 
-  test('text at 200% fits the page without loss', async ({ browser }, testInfo) => {
+  test('text at 200% fits the page without loss, the tab bar with every label whole', async ({
+    browser,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'the narrow screen is where text overflows');
     const found: string[] = [];
     for (const [name, path, token] of [
@@ -451,6 +554,14 @@ test.describe('accessibility', () => {
       const context = await device(browser, testInfo, LANGUAGES[0], token);
       const page = await context.newPage();
       await page.goto(url(path));
+      await settled(page);
+      const tabs = page.locator('.tab-bar .tab');
+      if (token) {
+        // At the usual size the five tabs share one row.
+        const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));
+        expect(tops).toHaveLength(5);
+        expect(new Set(tops).size, `${path}: tabs on one row`).toBe(1);
+      }
       await page.evaluate(() => {
         document.documentElement.style.fontSize = '200%';
       });
@@ -463,6 +574,10 @@ test.describe('accessibility', () => {
         screen: window.screen.width,
       }));
       if (wide > screen + 1) found.push(`${path} reaches ${wide}px on a ${screen}px screen`);
+      if (token) {
+        // The bar's new height reaches the page a frame after it is drawn.
+        await expect.poll(() => tabBarLoss(page), { message: path }).toEqual([]);
+      }
       await shot(page, testInfo, `text-200-${name}`);
       await context.close();
     }

@@ -1,5 +1,14 @@
 // The signed-in shell: a bottom tab bar on phones that becomes a side menu from 900 px.
-import { type ReactNode, Suspense, lazy, useState, useSyncExternalStore } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  lazy,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/Avatar';
@@ -175,12 +184,37 @@ function SideMenu({ onLogout }: { onLogout: () => void }) {
   );
 }
 
+/**
+ * Keeps --tabbar-h at the height the tab bar is drawn at, the safe area below it left out (its
+ * users add that themselves). With large text the labels take two lines or the tabs two rows,
+ * and the page's end, the album's action bar and the comment composer must stay clear of it.
+ */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const height = bar.offsetHeight - parseFloat(getComputedStyle(bar).paddingBottom);
+      // Hidden (the side menu's width) it has no height, and nothing under it needs one.
+      if (height > 0) root.style.setProperty('--tabbar-h', `${height}px`);
+    });
+    observer.observe(bar, { box: 'border-box' });
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--tabbar-h');
+    };
+  }, [ref]);
+}
+
 function TabBar() {
   const { t } = useTranslation();
   const { tabs } = useNavItems();
   const isActive = useIsActive();
+  const ref = useRef<HTMLElement>(null);
+  usePublishedHeight(ref);
   return (
-    <nav className="tab-bar" aria-label={t('nav.mainMenu')}>
+    <nav ref={ref} className="tab-bar" aria-label={t('nav.mainMenu')}>
       {tabs.map((item) => {
         const active = isActive(item);
         return (
@@ -194,7 +228,7 @@ function TabBar() {
               {item.icon}
               <CountBadge count={item.badge ?? 0} />
             </span>
-            <span>{item.label}</span>
+            <span className="tab-label">{item.label}</span>
           </Link>
         );
       })}
