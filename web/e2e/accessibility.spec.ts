@@ -546,14 +546,19 @@ test.describe('accessibility', () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'the narrow screen is where text overflows');
     const found: string[] = [];
-    for (const [name, path, token] of [
-      ['register', paths.register, undefined],
-      ['recharge', paths.recharge, cast.member.token],
-      ['discover', paths.root, cast.member.token],
+    // Russian has the longest words of the eight languages.
+    const russian = { abbr: 'ru', language: 'Russian' };
+    for (const [name, path, token, language] of [
+      ['register', paths.register, undefined, LANGUAGES[0]],
+      ['recharge', paths.recharge, cast.member.token, LANGUAGES[0]],
+      ['discover', paths.root, cast.member.token, LANGUAGES[0]],
+      ['settings-ru', paths.settings, cast.member.token, russian],
     ] as const) {
-      const context = await device(browser, testInfo, LANGUAGES[0], token);
+      const context = await device(browser, testInfo, language, token);
       const page = await context.newPage();
       await page.goto(url(path));
+      // Everything the page asks for has come (a profile without a skeleton widens it late).
+      await page.waitForLoadState('networkidle');
       await settled(page);
       const tabs = page.locator('.tab-bar .tab');
       if (token) {
@@ -566,9 +571,11 @@ test.describe('accessibility', () => {
         document.documentElement.style.fontSize = '200%';
       });
       await settled(page);
-      // The right edge of the widest box (a clipping page would hide its own scroll width).
+      // The right edge of the widest box (a clipping page would hide its own scroll width), or of
+      // text running out of its box (a phone widens the page to show it).
       const { wide, screen } = await page.evaluate(() => ({
         wide: Math.max(
+          document.documentElement.scrollWidth,
           ...[...document.querySelectorAll('body *')].map((el) => el.getBoundingClientRect().right),
         ),
         screen: window.screen.width,
