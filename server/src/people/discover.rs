@@ -23,10 +23,11 @@ use chrono::Months;
 
 use crate::account::model::{Country, Gender, UserRow};
 use crate::api::error::{ApiError, ApiResult};
+use crate::db::Arg;
 use crate::i18n::Msg;
 use crate::people::model::{CardRow, DiscoverFilters};
 use crate::people::paging::{fingerprint, DiscoverToken, PeoplePaging, PEOPLE_COUNTED};
-use crate::people::store::{Arg, Conditions, ListRow};
+use crate::people::store::{Conditions, ListRow};
 use crate::people::People;
 
 /// The most people one list holds (the first list of a search: its total counts up to here).
@@ -335,39 +336,52 @@ impl People {
                 return Ok(list);
             }
         }
-        // Another node may have found it meanwhile.
-        let fresh = self.config.people.discover_list_seconds;
-        let found_elsewhere = match fresh {
-            0 => None,
-            _ => self.store.newest_list(key, now - fresh + 1).await?,
-        };
-        let list = match found_elsewhere {
-            Some(row) => Arc::new(Found::from_row(row)),
-            None => {
-                let conditions = search.conditions(now, self.config.people.online_minutes);
-                let people = self.store.find(&conditions, after, LIST_LENGTH).await?;
-                let complete = (people.len() as i64) < LIST_LENGTH;
-                let id = self
-                    .store
-                    .keep_list(key, now, &Found::packed(&people), complete)
-                    .await?;
-                Arc::new(Found {
-                    id,
-                    first: after.is_none(),
-                    search: key.to_owned(),
-                    created_at: now,
-                    people,
-                    complete,
-                })
-            }
-        };
-        self.lists.held().hold(list.clone());
+        // Held before the finder's lock goes, so nobody finds it twice; the lock goes whatever
+        // happens, so a failed find leaves nothing behind.
+        let found = self.find_list(search, key, after, now).await;
+        if let Ok(list) = &found {
+            self.lists.held().hold(list.clone());
+        }
         self.lists
             .finding
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(key);
-        Ok(list)
+        found
+    }
+
+    /// The list for `key` made at `now`: one another node made within the freshness window, or
+    /// a new one found and kept.
+    async fn find_list(
+        &self,
+        search: &Search,
+        key: &str,
+        after: Option<(i64, i64)>,
+        now: i64,
+    ) -> ApiResult<Arc<Found>> {
+        let fresh = self.config.people.discover_list_seconds;
+        let found_elsewhere = match fresh {
+            0 => None,
+            _ => self.store.newest_list(key, now - fresh + 1).await?,
+        };
+        if let Some(row) = found_elsewhere {
+            return Ok(Arc::new(Found::from_row(row)));
+        }
+        let conditions = search.conditions(now, self.config.people.online_minutes);
+        let people = self.store.find(&conditions, after, LIST_LENGTH).await?;
+        let complete = (people.len() as i64) < LIST_LENGTH;
+        let id = self
+            .store
+            .keep_list(key, now, &Found::packed(&people), complete)
+            .await?;
+        Ok(Arc::new(Found {
+            id,
+            first: after.is_none(),
+            search: key.to_owned(),
+            created_at: now,
+            people,
+            complete,
+        }))
     }
 
     /// The list with this id, from memory or the database.

@@ -10,7 +10,7 @@ use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
-use crate::people::discover::{Reading, Search};
+use crate::people::discover::{DiscoverPage, Reading, Search};
 use crate::people::model::{Card, DiscoverFilters};
 use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::People;
@@ -64,8 +64,7 @@ async fn discover(
         }
         page.rows.retain(|r| admitted.contains(&r.id));
     }
-    let next = page.next.map(|t| t.encode());
-    Ok(ok(people.people_page(page.rows, page.total, next)))
+    Ok(ok(people.discovered(page)))
 }
 
 /// Recommended for me: people of the gender I look for, active in the last two weeks, most
@@ -85,8 +84,15 @@ async fn recommended(
         unliked: true,
     };
     let page = people.discover_page(reading, &p).await?;
-    let next = page.next.map(|t| t.encode());
-    Ok(ok(people.people_page(page.rows, page.total, next)))
+    Ok(ok(people.discovered(page)))
+}
+
+impl People {
+    /// A discover page as the viewer sees it, its token written out.
+    fn discovered(&self, page: DiscoverPage) -> PeoplePage {
+        let next = page.next.map(|t| t.encode());
+        self.people_page(page.rows, page.total, next)
+    }
 }
 
 /// One random person I may see, or null when there is nobody.

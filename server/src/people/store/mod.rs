@@ -4,7 +4,6 @@
 mod discover;
 
 use crate::db::on_db;
-pub use crate::db::Arg;
 use crate::db::{Db, KeyLock, WriteTx};
 use crate::people::model::{CardRow, Counters, List};
 use crate::people::paging::PEOPLE_COUNTED;

@@ -5,23 +5,7 @@ import { ApiError } from '../../../lib/request';
 import { PEOPLE_COUNTED, isStaleList, nextPageToken } from './paging';
 import type { Card, PeoplePage, Profile } from './types';
 import { DEFAULT_FILTERS } from '../filters';
-
-function card(userId: number, userName: string): Card {
-  return {
-    userId,
-    userName,
-    remark: null,
-    gender: 'female',
-    age: 30,
-    country: 'Japan',
-    language: 'ja',
-    online: false,
-    liked: false,
-    service: false,
-    active: 'recently',
-    emUser: `u${userId}`,
-  };
-}
+import { testCard as card } from './test-card';
 
 /** Pages as a scroll loaded them: each names the next by its token, the last names none. */
 const pages = (...rows: Card[][]): CardPages => ({

@@ -7,33 +7,17 @@ import { ApiError, type RequestOptions, request } from '../../../lib/request';
 import { DEFAULT_FILTERS } from '../filters';
 import { peopleKeys } from '../api/keys';
 import { peopleListQueryOptions } from '../api/lists';
-import type { Card, Counters, PeoplePage } from '../api/types';
+import type { Counters, PeoplePage } from '../api/types';
 import { DiscoverView } from './DiscoverView';
 import { PeopleCount } from './PeopleCount';
 import { PeopleListView } from './PeopleListView';
+import { testCard as card } from '../api/test-card';
 
 vi.mock('../../../lib/request', async (original) => ({
   ...(await original<typeof import('../../../lib/request')>()),
   request: vi.fn(),
 }));
 const mocked = request as unknown as ReturnType<typeof vi.fn>;
-
-function card(userId: number): Card {
-  return {
-    userId,
-    userName: `Person ${userId}`,
-    remark: null,
-    gender: 'female',
-    age: 30,
-    country: 'Japan',
-    language: 'ja',
-    online: false,
-    liked: false,
-    service: false,
-    active: 'recently',
-    emUser: `u${userId}`,
-  };
-}
 
 const people = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => card(from + i));
