@@ -83,7 +83,7 @@ impl App {
             notify.clone(),
         );
         let people = People::new(&ground);
-        let wallet = Wallet::new(&ground);
+        let wallet = Wallet::new(&ground)?;
         let translate = Translate::new(&ground);
         let feed = Feed::new(&ground);
         let album = Album::new(&ground);

@@ -58,6 +58,8 @@ pub struct Config {
     pub chat: ChatSettings,
     pub safety: SafetySettings,
     pub wallet: WalletSettings,
+    /// The payment providers; each is on when its credentials are given.
+    pub payments: PaymentSettings,
     pub translate: TranslateSettings,
     pub push: PushSettings,
     /// Demo mode: seed demo profiles on first start, allow the sandbox checkout, log mail bodies.
@@ -192,6 +194,112 @@ impl Default for TranslateSettings {
             apertium_bin: "apertium".into(),
             libretranslate_url: None,
             libretranslate_key: None,
+        }
+    }
+}
+
+/// The payment providers (DESIGN.md section 9, `docs/operations.md`). A provider is on when its
+/// section names its credentials, e.g. `AMORA_PAYMENTS__STRIPE__SECRET_KEY`; the `api_url`s
+/// default to the providers' live hosts.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct PaymentSettings {
+    pub paypal: PayPalSettings,
+    pub stripe: StripeSettings,
+    pub apple: AppleSettings,
+    pub google: GoogleSettings,
+}
+
+/// PayPal Orders v2 (`payType=paypal`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct PayPalSettings {
+    pub client_id: Option<String>,
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub secret: Option<SecretString>,
+    /// The id PayPal gave the webhook pointing at `/prod-api/order/webhook/paypal`.
+    pub webhook_id: Option<String>,
+    /// `https://api-m.sandbox.paypal.com` for PayPal's own sandbox.
+    pub api_url: String,
+}
+
+impl Default for PayPalSettings {
+    fn default() -> Self {
+        PayPalSettings {
+            client_id: None,
+            secret: None,
+            webhook_id: None,
+            api_url: "https://api-m.paypal.com".into(),
+        }
+    }
+}
+
+/// Stripe Checkout (`payType=card` and `payType=paylater`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct StripeSettings {
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub secret_key: Option<SecretString>,
+    /// The signing secret (`whsec_...`) of the endpoint `/prod-api/order/webhook/stripe`.
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub webhook_secret: Option<SecretString>,
+    pub api_url: String,
+    /// Payment methods offered for pay later; Stripe shows those the currency and country allow.
+    pub paylater_methods: Vec<String>,
+    /// Seconds a webhook's signed timestamp may lie in the past.
+    pub webhook_tolerance_seconds: i64,
+}
+
+impl Default for StripeSettings {
+    fn default() -> Self {
+        StripeSettings {
+            secret_key: None,
+            webhook_secret: None,
+            api_url: "https://api.stripe.com".into(),
+            paylater_methods: vec!["klarna".into(), "afterpay_clearpay".into(), "affirm".into()],
+            webhook_tolerance_seconds: 300,
+        }
+    }
+}
+
+/// The App Store (`payType=apple`, `order/iospay`).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct AppleSettings {
+    /// The app's bundle id; transactions of another app are refused.
+    pub bundle_id: Option<String>,
+    /// Apple's root certificate (`AppleRootCA-G3.cer`, DER or PEM) that signed transactions
+    /// chain up to.
+    pub root_certificate: Option<PathBuf>,
+    /// Prefix of the App Store product ids: our product `vip-1m` is `<prefix>vip-1m`.
+    pub product_prefix: String,
+}
+
+/// Google Play (`payType=google`, `order/checkGoogleOrder`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct GoogleSettings {
+    /// The app's package name.
+    pub package_name: Option<String>,
+    /// The service account's JSON key file (with access to the Play Developer API).
+    pub service_account: Option<PathBuf>,
+    pub api_url: String,
+    /// Prefix of the Play product ids, as for Apple.
+    pub product_prefix: String,
+    /// The secret token in the Pub/Sub push URL of Real-time developer notifications
+    /// (`/prod-api/order/webhook/google?token=...`).
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub notification_token: Option<SecretString>,
+}
+
+impl Default for GoogleSettings {
+    fn default() -> Self {
+        GoogleSettings {
+            package_name: None,
+            service_account: None,
+            api_url: "https://androidpublisher.googleapis.com".into(),
+            product_prefix: String::new(),
+            notification_token: None,
         }
     }
 }
@@ -374,6 +482,7 @@ impl Default for Config {
             chat: ChatSettings::default(),
             safety: SafetySettings::default(),
             wallet: WalletSettings::default(),
+            payments: PaymentSettings::default(),
             translate: TranslateSettings::default(),
             push: PushSettings::default(),
             demo: false,

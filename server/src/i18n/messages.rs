@@ -597,6 +597,16 @@ catalogue! {
         "Transaktion konnte nicht abgeschlossen werden",
         "Не удалось завершить транзакцию",
     ],
+    PaymentProviderUnavailable => [
+        "The payment service is not answering, please try again in a moment",
+        "支付服务暂无响应，请稍后再试",
+        "付款服務暫無回應，請稍後再試",
+        "決済サービスが応答していません。しばらくしてからもう一度お試しください",
+        "El servicio de pago no responde, inténtalo de nuevo en un momento",
+        "결제 서비스가 응답하지 않습니다. 잠시 후 다시 시도해 주세요",
+        "Der Zahlungsdienst antwortet nicht, bitte versuche es gleich noch einmal",
+        "Платёжный сервис не отвечает, попробуйте ещё раз через минуту",
+    ],
     PayTypeUnavailable => [
         "This payment method is not available yet",
         "该支付方式暂不可用",

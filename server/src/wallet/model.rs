@@ -129,6 +129,27 @@ pub struct OrderRow {
     pub provider_txn: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The provider's reference for the checkout (a PayPal order, a Stripe session).
+    pub provider_ref: Option<String>,
+    /// Where the buyer was sent to pay.
+    pub checkout_url: Option<String>,
+    /// When the money went back and the purchase was taken back.
+    pub reversed_at: Option<i64>,
+}
+
+impl OrderRow {
+    /// The UUID a store purchase names this order by: made from the order's secret checkout
+    /// token, so nobody can guess another's.
+    pub fn account_token(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let digest = Sha256::digest(format!("store-account:{}", self.checkout).as_bytes());
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&digest[..16]);
+        // A version 4, variant 1 UUID, as Apple requires of `appAccountToken`.
+        bytes[6] = (bytes[6] & 0x0f) | 0x40;
+        bytes[8] = (bytes[8] & 0x3f) | 0x80;
+        uuid::Uuid::from_bytes(bytes).to_string()
+    }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -144,11 +165,14 @@ pub struct Order {
     pub price_coins: Option<i64>,
     /// Where to send the buyer to pay (redirect checkouts); null when already paid.
     pub checkout_url: Option<String>,
+    /// What an app store purchase for this order carries (Apple's `appAccountToken`, Google's
+    /// `obfuscatedExternalAccountId`), so that its receipt pays this order and no other.
+    pub account_token: Option<String>,
     pub created_at: String,
 }
 
 impl Order {
-    pub fn view(row: &OrderRow, checkout_url: Option<String>) -> Order {
+    pub fn view(row: &OrderRow) -> Order {
         Order {
             id: row.id,
             product_id: row.product_id,
@@ -157,7 +181,12 @@ impl Order {
             price_cents: row.price_cents,
             currency: row.currency.clone(),
             price_coins: row.price_coins,
-            checkout_url: checkout_url.filter(|_| row.state == "unfinished"),
+            checkout_url: row
+                .checkout_url
+                .clone()
+                .filter(|_| row.state == "unfinished"),
+            account_token: matches!(row.pay_type, PayType::Apple | PayType::Google)
+                .then(|| row.account_token()),
             created_at: crate::clock::rfc3339(row.created_at),
         }
     }

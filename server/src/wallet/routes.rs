@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
+use axum::body::Bytes;
 use axum::extract::{FromRef, State};
+use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -15,8 +17,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query};
 use crate::i18n::Msg;
 use crate::wallet::model::{Gift, Order, PayType, Product};
-use crate::wallet::payment::provider;
-use crate::wallet::store::OrderError;
+use crate::wallet::settle::{order_error, Settled};
 use crate::wallet::Wallet;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -36,26 +37,22 @@ where
         .routes(routes!(paypal_order))
         .routes(routes!(ios_pay))
         .routes(routes!(check_google_order))
+        .routes(routes!(webhook))
         .routes(routes!(claim_coins))
         .routes(routes!(gifts))
         .routes(routes!(gifts_received))
 }
 
-fn order_error(e: OrderError) -> ApiError {
-    match e {
-        OrderError::Unfinished => ApiError::Conflict(Msg::UnfinishedTransaction),
-        OrderError::NotFound => ApiError::NotFound,
-        OrderError::Closed => ApiError::Conflict(Msg::FinishFailed),
-        OrderError::Insufficient => ApiError::Invalid(Msg::InsufficientCoins),
-        OrderError::Db(e) => e.into(),
-    }
-}
-
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Catalogue {
     member: Vec<Product>,
     gold: Vec<Product>,
     character: Vec<Product>,
+    /// The payment methods this installation offers, in the order to show them: `gold`
+    /// always, then those whose provider is configured (`paypal`, `card`, `paylater`, `apple`,
+    /// `google`, `sandbox`).
+    pay_types: Vec<&'static str>,
 }
 
 /// What can be bought: memberships, gold packs and character packs.
@@ -65,6 +62,7 @@ async fn products(State(wallet): State<Wallet>) -> ApiResult<Reply<Catalogue>> {
         member: vec![],
         gold: vec![],
         character: vec![],
+        pay_types: wallet.payments.pay_types(),
     };
     for row in wallet.store.products().await? {
         match row.kind.as_str() {
@@ -150,7 +148,7 @@ async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResul
         return match wallet.store.pay_with_gold(order.id, now).await {
             Ok(paid) => {
                 let paid = wallet.store.order(paid.id).await?.unwrap_or(paid);
-                Ok(ok_with(Msg::PaymentSuccess, Order::view(&paid, None)))
+                Ok(ok_with(Msg::PaymentSuccess, Order::view(&paid)))
             }
             Err(e) => {
                 // Nothing moved; the order is closed as failed so another can be made.
@@ -159,14 +157,10 @@ async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResul
             }
         };
     }
-    let provider = provider(&wallet.config, pay_type)?;
-    let (token, _) = crate::account::token::new_token();
     let order = wallet
-        .store
-        .create_order(me.user_id, &product, pay_type, &token, now)
-        .await
-        .map_err(order_error)?;
-    Ok(ok(Order::view(&order, Some(provider.checkout_url(&order)))))
+        .start_checkout(me.user_id, &product, pay_type)
+        .await?;
+    Ok(ok(Order::view(&order)))
 }
 
 /// Creates an order (web); gold pays at once, other methods answer a checkout URL.
@@ -199,19 +193,10 @@ async fn unfinished_order(
     me: Session,
 ) -> ApiResult<Reply<Option<Order>>> {
     let order = wallet.store.unfinished_order(me.user_id).await?;
-    let view = match order {
-        Some(o) => {
-            let url = provider(&wallet.config, o.pay_type)
-                .ok()
-                .map(|p| p.checkout_url(&o));
-            Some(Order::view(&o, url))
-        }
-        None => None,
-    };
-    Ok(ok(view))
+    Ok(ok(order.as_ref().map(Order::view)))
 }
 
-/// A provider's return: the order and its parameters.
+/// A provider's return or a store receipt, for the order it names.
 async fn confirm_return(
     wallet: &Wallet,
     params: HashMap<String, String>,
@@ -220,25 +205,14 @@ async fn confirm_return(
         .get("orderId")
         .and_then(|v| v.parse().ok())
         .ok_or(ApiError::NotFound)?;
-    let order = wallet
-        .store
-        .order(order_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    let confirmation = provider(&wallet.config, order.pay_type)?.confirm(&order, &params)?;
-    let (order, _) = wallet
-        .store
-        .confirm(
-            confirmation.order_id,
-            &confirmation.provider_txn,
-            wallet.clock.unix(),
-        )
-        .await
-        .map_err(order_error)?;
-    Ok(ok_with(Msg::PaymentSuccess, Order::view(&order, None)))
+    match wallet.confirm_order(order_id, &params).await? {
+        Settled::Finished(order) => Ok(ok_with(Msg::PaymentSuccess, Order::view(&order))),
+        Settled::Pending(order) => Ok(ok(Order::view(&order))),
+    }
 }
 
-/// The return from a redirect checkout after paying (web).
+/// The return from a redirect checkout after paying (web): the order, finished, or still
+/// `unfinished` while the provider has not confirmed the money (pay later).
 #[utoipa::path(get, path = "/order/success", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn success(
@@ -258,11 +232,13 @@ async fn app_success(
     confirm_return(&wallet, params).await
 }
 
-/// The return after the buyer declined: the order is cancelled.
-#[utoipa::path(get, path = "/order/cancel", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
+/// The buyer turned back: the order is cancelled. Its owner's session or the checkout's token
+/// says who may.
+#[utoipa::path(get, path = "/order/cancel", tag = "wallet", params(("orderId" = i64, Query), ("token" = Option<String>, Query)),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn cancel(
     State(wallet): State<Wallet>,
+    me: Option<Session>,
     Query(params): Query<HashMap<String, String>>,
 ) -> ApiResult<Reply<Order>> {
     let order_id = params
@@ -275,9 +251,10 @@ async fn cancel(
         .await?
         .ok_or(ApiError::NotFound)?;
     let token = params.get("token").map(String::as_str).unwrap_or_default();
-    if !crate::account::token::constant_time_eq(token.as_bytes(), order.checkout.as_bytes())
-        || token.is_empty()
-    {
+    let owner = me.is_some_and(|me| me.user_id == order.user_id);
+    let holds_token = !token.is_empty()
+        && crate::account::token::constant_time_eq(token.as_bytes(), order.checkout.as_bytes());
+    if !owner && !holds_token {
         return Err(ApiError::Invalid(Msg::PaymentFailure));
     }
     let order = wallet
@@ -285,17 +262,17 @@ async fn cancel(
         .close_order(order.id, "cancelled", wallet.clock.unix())
         .await
         .map_err(order_error)?;
-    Ok(ok_with(Msg::PaymentFailure, Order::view(&order, None)))
+    Ok(ok_with(Msg::PaymentFailure, Order::view(&order)))
 }
 
-/// PayPal's return (server-side capture): answered by the PayPal provider when configured.
-#[utoipa::path(get, path = "/order/payPalOrder", tag = "wallet", params(("orderId" = i64, Query)),
-    responses((status = 200, body = Envelope<Order>), (status = 400)))]
+/// PayPal's return: the approved PayPal order is captured and ours granted.
+#[utoipa::path(get, path = "/order/payPalOrder", tag = "wallet", params(("orderId" = i64, Query), ("token" = Option<String>, Query)),
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 404), (status = 409), (status = 503)))]
 async fn paypal_order(
     State(wallet): State<Wallet>,
     Query(params): Query<HashMap<String, String>>,
 ) -> ApiResult<Reply<Order>> {
-    provider(&wallet.config, PayType::Paypal)?;
+    wallet.payments.for_type(PayType::Paypal)?;
     confirm_return(&wallet, params).await
 }
 
@@ -307,43 +284,64 @@ pub struct StoreReceipt {
     receipt: Option<String>,
 }
 
-/// An Apple App Store receipt: verified by the Apple provider when configured.
-#[utoipa::path(post, path = "/order/iospay", tag = "wallet", security(("bearer" = [])),
-    request_body(content = StoreReceipt, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = Envelope<Order>), (status = 400)))]
-async fn ios_pay(
-    State(wallet): State<Wallet>,
-    _me: Session,
-    Input(receipt): Input<StoreReceipt>,
+/// A store receipt for one of my orders: verified by the store's provider, then granted.
+async fn store_receipt(
+    wallet: &Wallet,
+    me: &Session,
+    pay_type: PayType,
+    receipt: StoreReceipt,
 ) -> ApiResult<Reply<Order>> {
-    provider(&wallet.config, PayType::Apple)?;
+    wallet.payments.for_type(pay_type)?;
+    let order_id = receipt.order_id.ok_or(ApiError::NotFound)?;
+    let order = wallet.store.order(order_id).await?;
+    if order.is_none_or(|o| o.user_id != me.user_id || o.pay_type != pay_type) {
+        return Err(ApiError::NotFound);
+    }
     let params = HashMap::from([
-        (
-            "orderId".to_owned(),
-            receipt.order_id.unwrap_or_default().to_string(),
-        ),
+        ("orderId".to_owned(), order_id.to_string()),
         ("receipt".to_owned(), receipt.receipt.unwrap_or_default()),
     ]);
-    confirm_return(&wallet, params).await
+    confirm_return(wallet, params).await
 }
 
-/// A Google Play purchase token: verified by the Google provider when configured.
-#[utoipa::path(post, path = "/order/checkGoogleOrder", tag = "wallet", security(("bearer" = [])), request_body = StoreReceipt,
-    responses((status = 200, body = Envelope<Order>), (status = 400)))]
-async fn check_google_order(
+/// An App Store signed transaction (JWS) for one of my `apple` orders.
+#[utoipa::path(post, path = "/order/iospay", tag = "wallet", security(("bearer" = [])),
+    request_body(content = StoreReceipt, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 404), (status = 409), (status = 503)))]
+async fn ios_pay(
     State(wallet): State<Wallet>,
-    _me: Session,
+    me: Session,
     Input(receipt): Input<StoreReceipt>,
 ) -> ApiResult<Reply<Order>> {
-    provider(&wallet.config, PayType::Google)?;
-    let params = HashMap::from([
-        (
-            "orderId".to_owned(),
-            receipt.order_id.unwrap_or_default().to_string(),
-        ),
-        ("receipt".to_owned(), receipt.receipt.unwrap_or_default()),
-    ]);
-    confirm_return(&wallet, params).await
+    store_receipt(&wallet, &me, PayType::Apple, receipt).await
+}
+
+/// A Google Play purchase token for one of my `google` orders.
+#[utoipa::path(post, path = "/order/checkGoogleOrder", tag = "wallet", security(("bearer" = [])), request_body = StoreReceipt,
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 404), (status = 409), (status = 503)))]
+async fn check_google_order(
+    State(wallet): State<Wallet>,
+    me: Session,
+    Input(receipt): Input<StoreReceipt>,
+) -> ApiResult<Reply<Order>> {
+    store_receipt(&wallet, &me, PayType::Google, receipt).await
+}
+
+/// A provider's notification (`paypal`, `stripe`, `apple`, `google`): verified by its
+/// signature or by asking the provider before anything in it is acted on. A refusal or a
+/// failure answers other than 200, so the provider sends it again.
+#[utoipa::path(post, path = "/order/webhook/{provider}", tag = "wallet", params(("provider" = String, Path)),
+    request_body(content = String, content_type = "application/json"),
+    responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 404), (status = 503)))]
+async fn webhook(
+    State(wallet): State<Wallet>,
+    Path(provider): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Reply<Option<String>>> {
+    wallet.notified(&provider, &headers, &query, &body).await?;
+    Ok(ok(None))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -17,7 +17,7 @@ const CATALOGUE: &str =
     "code, kind, level, months, amount, price_cents, currency, price_coins, active, sort";
 const ORDER: &str =
     "id, user_id, product_id, pay_type, state, price_cents, currency, price_coins, checkout,
-    provider_txn, created_at, updated_at";
+    provider_txn, created_at, updated_at, provider_ref, checkout_url, reversed_at";
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
@@ -40,6 +40,71 @@ impl From<LedgerError> for OrderError {
             LedgerError::Db(e) => OrderError::Db(e),
         }
     }
+}
+
+/// Taking back what an order granted, inside the reversal's transaction: (taken, shortfall).
+trait TakeBackTx {
+    fn take_back(
+        &mut self,
+        order: &OrderRow,
+        product: &ProductRow,
+        now: i64,
+    ) -> impl std::future::Future<Output = Result<(i64, i64), LedgerError>> + Send;
+}
+
+macro_rules! impl_take_back {
+    ($database:ty) => {
+        impl TakeBackTx for Transaction<'static, $database> {
+            async fn take_back(
+                &mut self,
+                order: &OrderRow,
+                product: &ProductRow,
+                now: i64,
+            ) -> Result<(i64, i64), LedgerError> {
+                if product.kind == "member" {
+                    let (expires,): (Option<i64>,) =
+                        sqlx::query_as("SELECT member_expires_at FROM users WHERE id = $1")
+                            .bind(order.user_id)
+                            .fetch_one(&mut **self)
+                            .await?;
+                    let until = shorten(expires, product, now);
+                    sqlx::query("UPDATE users SET member_expires_at = $2 WHERE id = $1")
+                        .bind(order.user_id)
+                        .bind(until)
+                        .execute(&mut **self)
+                        .await?;
+                    return Ok((expires.unwrap_or(now).max(now) - until, 0));
+                }
+                let asset = if product.kind == "gold" {
+                    Asset::Coins
+                } else {
+                    Asset::Characters
+                };
+                let granted = product.amount.unwrap_or(0);
+                let held: Option<(i64,)> = sqlx::query_as(
+                    "SELECT balance FROM balances WHERE user_id = $1 AND asset = $2",
+                )
+                .bind(order.user_id)
+                .bind(asset.as_str())
+                .fetch_optional(&mut **self)
+                .await?;
+                let taken = granted.min(held.map_or(0, |(b,)| b)).max(0);
+                if taken > 0 {
+                    let key = format!("reversal:{}", order.id);
+                    self.post(&Entry {
+                        user_id: order.user_id,
+                        asset,
+                        amount: -taken,
+                        reason: "payment reversed",
+                        idempotency_key: &key,
+                        now,
+                    })
+                    .await?;
+                }
+                Ok((taken, granted - taken))
+            }
+        }
+    };
 }
 
 /// Granting what a product gives, inside the order's transaction.
@@ -74,6 +139,32 @@ fn extend(
         _ => bought,
     };
     (level, until)
+}
+
+/// What a reversal did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reversal {
+    pub order_id: i64,
+    /// This reversal took the purchase back (the first full one of the order).
+    pub took_back: bool,
+    /// Coins or characters taken back, or seconds of membership.
+    pub taken: i64,
+    /// What could not be taken back because it was spent.
+    pub shortfall: i64,
+}
+
+/// A membership bought for `months` and given back: the expiry moves back as many months, and
+/// not before now.
+fn shorten(expires: Option<i64>, product: &ProductRow, now: i64) -> i64 {
+    let Some(expires) = expires.filter(|e| *e > now) else {
+        return now;
+    };
+    let until = chrono::DateTime::from_timestamp(expires, 0).unwrap_or_default();
+    let months = u32::try_from(product.months.unwrap_or(1)).unwrap_or(1);
+    until
+        .checked_sub_months(Months::new(months))
+        .map_or(now, |t| t.timestamp())
+        .max(now)
 }
 
 macro_rules! impl_grant {
@@ -126,6 +217,9 @@ macro_rules! impl_grant {
         }
     };
 }
+
+impl_take_back!(sqlx::Sqlite);
+impl_take_back!(sqlx::Postgres);
 
 impl_grant!(sqlx::Sqlite);
 impl_grant!(sqlx::Postgres);
@@ -180,6 +274,18 @@ impl WalletStore {
         on_db!(&self.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
+    /// A product by id, on sale or not (an order made before it was taken off sale).
+    pub async fn product_any(&self, id: i64) -> sqlx::Result<Option<ProductRow>> {
+        let sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+    }
+
+    /// The order a provider's transaction paid.
+    pub async fn order_by_txn(&self, provider_txn: &str) -> sqlx::Result<Option<OrderRow>> {
+        let sql = format!("SELECT {ORDER} FROM orders WHERE provider_txn = $1");
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(provider_txn).fetch_optional(pool).await)
+    }
+
     /// Pays an unfinished order from the coin balance and grants it, all at once.
     pub async fn pay_with_gold(&self, order_id: i64, now: i64) -> Result<OrderRow, OrderError> {
         let finish = format!(
@@ -209,23 +315,26 @@ impl WalletStore {
     }
 
     /// Finishes an order confirmed by a provider and grants it; the same provider transaction
-    /// confirmed again changes nothing. True when this call finished it.
+    /// confirmed again changes nothing. True when this call finished it. With `revive`, money a
+    /// provider took for an order the buyer had given up on (cancelled, failed) still pays it.
     pub async fn confirm(
         &self,
         order_id: i64,
         provider_txn: &str,
+        revive: bool,
         now: i64,
     ) -> Result<(OrderRow, bool), OrderError> {
         let finish = format!(
             "UPDATE orders SET state = 'finished', provider_txn = $2, updated_at = $3
-             WHERE id = $1 AND state = 'unfinished' RETURNING {ORDER}"
+             WHERE id = $1 AND (state = 'unfinished' OR ($4 AND state IN ('cancelled', 'failed')))
+             RETURNING {ORDER}"
         );
         let select = format!("SELECT {ORDER} FROM orders WHERE id = $1");
         let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let finished: Result<Option<OrderRow>, sqlx::Error> = sqlx::query_as(&finish)
-                .bind(order_id).bind(provider_txn).bind(now).fetch_optional(&mut *tx).await;
+                .bind(order_id).bind(provider_txn).bind(now).bind(revive).fetch_optional(&mut *tx).await;
             let finished = match finished {
                 Ok(found) => found,
                 // The provider's transaction already paid another order: never twice.
@@ -244,6 +353,63 @@ impl WalletStore {
             tx.grant(&order, &product, now).await?;
             tx.commit().await?;
             Ok((order, true))
+        })
+    }
+
+    /// Where an order's checkout is: the provider's reference and the buyer's page.
+    pub async fn set_checkout(
+        &self,
+        order_id: i64,
+        reference: Option<&str>,
+        url: &str,
+    ) -> sqlx::Result<OrderRow> {
+        let sql = format!(
+            "UPDATE orders SET provider_ref = $2, checkout_url = $3 WHERE id = $1 RETURNING {ORDER}"
+        );
+        on_db!(&self.db, pool => sqlx::query_as(&sql).bind(order_id).bind(reference).bind(url).fetch_one(pool).await)
+    }
+
+    /// Takes back what a paid order granted, when its money went back: the first full reversal
+    /// of the order takes coins or characters back as far as the balance goes (the rest is the
+    /// shortfall) or shortens the membership by what was bought; each provider's key counts
+    /// once, and a partial refund is only recorded. None when no paid order has the transaction
+    /// or the key came before.
+    pub async fn reverse(
+        &self,
+        provider_txn: &str,
+        key: &str,
+        full: bool,
+        now: i64,
+    ) -> Result<Option<Reversal>, OrderError> {
+        let mark = format!(
+            "UPDATE orders SET reversed_at = $2, updated_at = $2 WHERE id = $1 AND reversed_at IS NULL RETURNING {ORDER}"
+        );
+        let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let recorded: Option<(i64, i64)> = sqlx::query_as(
+                "INSERT INTO order_reversals (order_id, reversal_key, full, created_at)
+                 SELECT id, $2, $3, $4 FROM orders WHERE provider_txn = $1 AND state = 'finished'
+                 ON CONFLICT (reversal_key) DO NOTHING RETURNING id, order_id",
+            ).bind(provider_txn).bind(key).bind(full).bind(now).fetch_optional(&mut *tx).await?;
+            let Some((reversal_id, order_id)) = recorded else { return Ok(None) };
+            let mut reversal = Reversal { order_id, taken: 0, shortfall: 0, took_back: false };
+            let order: Option<OrderRow> = if full {
+                sqlx::query_as(&mark).bind(order_id).bind(now).fetch_optional(&mut *tx).await?
+            } else {
+                None
+            };
+            if let Some(order) = order {
+                reversal.took_back = true;
+                let product: ProductRow = sqlx::query_as(&product_sql).bind(order.product_id).fetch_one(&mut *tx).await?;
+                let (taken, shortfall) = tx.take_back(&order, &product, now).await?;
+                sqlx::query("UPDATE order_reversals SET taken = $2, shortfall = $3 WHERE id = $1")
+                    .bind(reversal_id).bind(taken).bind(shortfall).execute(&mut *tx).await?;
+                reversal.taken = taken;
+                reversal.shortfall = shortfall;
+            }
+            tx.commit().await?;
+            Ok(Some(reversal))
         })
     }
 
