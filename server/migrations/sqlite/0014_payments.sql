@@ -14,7 +14,7 @@ CREATE TABLE order_reversals (
     order_id     INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
     reversal_key TEXT    NOT NULL UNIQUE,
     -- The whole price went back (a partial refund leaves the purchase standing).
-    full         BOOLEAN NOT NULL,
+    whole        BOOLEAN NOT NULL,
     -- Coins or characters taken back, or seconds of membership.
     taken        INTEGER NOT NULL DEFAULT 0,
     shortfall    INTEGER NOT NULL DEFAULT 0,

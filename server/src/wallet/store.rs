@@ -388,7 +388,7 @@ impl WalletStore {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let recorded: Option<(i64, i64)> = sqlx::query_as(
-                "INSERT INTO order_reversals (order_id, reversal_key, full, created_at)
+                "INSERT INTO order_reversals (order_id, reversal_key, whole, created_at)
                  SELECT id, $2, $3, $4 FROM orders WHERE provider_txn = $1 AND state = 'finished'
                  ON CONFLICT (reversal_key) DO NOTHING RETURNING id, order_id",
             ).bind(provider_txn).bind(key).bind(full).bind(now).fetch_optional(&mut *tx).await?;
