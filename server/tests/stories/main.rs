@@ -43,3 +43,5 @@ mod translate;
 mod wallet_coins;
 mod wallet_gifts;
 mod wallet_orders;
+mod wallet_paypal;
+mod wallet_stripe;

@@ -295,10 +295,12 @@ impl PaymentProvider for Stripe {
                     None => Event::Ignored,
                 }
             }
+            // Each refund of a charge raises its `amount_refunded`: a refund's key is the charge
+            // with what it has refunded so far, the same in every retry of its event.
             "charge.refunded" => match (text("payment_intent"), text("id")) {
                 (Some(intent), Some(charge)) => Event::Reversed {
                     txn: format!("stripe:{intent}"),
-                    key: format!("stripe-refund:{charge}"),
+                    key: format!("stripe-refund:{charge}:{}", object["amount_refunded"]),
                     amount: Some(Money {
                         cents: object["amount_refunded"].as_i64().unwrap_or(0),
                         currency: text("currency").unwrap_or_default(),

@@ -8,9 +8,11 @@ pub mod chat;
 pub mod feed;
 pub mod images;
 pub mod passwords;
+pub mod paypal_standin;
 pub mod people;
 pub mod smtp;
 pub mod staff;
+pub mod stripe_standin;
 pub mod wallet;
 
 use std::time::Duration;

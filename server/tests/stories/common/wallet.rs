@@ -25,6 +25,7 @@ pub const GIFTS: &str = "/prod-api/system/gift/list";
 pub const GIFTS_RECEIVED: &str = "/prod-api/system/gift/received";
 pub const CLAIM_RED_PACKET: &str = "/prod-api/system/redPacket/claim";
 pub const ME: &str = "/prod-api/getInfo";
+pub const WEBHOOK: &str = "/prod-api/order/webhook";
 
 pub const INSUFFICIENT: &str = "Insufficient coins, please recharge!";
 pub const PAYMENT_FAILURE: &str = "Payment failure";
@@ -32,6 +33,8 @@ pub const PAYMENT_SUCCESS: &str = "Payment successful";
 pub const UNFINISHED_TRANSACTION: &str = "There is an unfinished transaction";
 pub const FINISH_FAILED: &str = "Failed to finish transaction";
 pub const NOT_AVAILABLE: &str = "This payment method is not available yet";
+pub const PROVIDER_DOWN: &str =
+    "The payment service is not answering, please try again in a moment";
 pub const NOT_FOR_GOLD: &str = "This product cannot be paid with coins";
 pub const ALREADY_CLAIMED: &str = "You have already claimed today's coins";
 pub const WATCH_LIMIT: &str = "You have reached today's limit, come back tomorrow";
@@ -122,6 +125,18 @@ impl TestApp {
                 &[("orderId", &order_id.to_string()), ("token", token)],
             ),
             None,
+        )
+        .await
+    }
+
+    /// A provider's notification to `/order/webhook/{provider}`, as the provider sends it.
+    pub async fn notify(&self, provider: &str, body: String, headers: &[(&str, &str)]) -> Reply {
+        self.call_with(
+            "POST",
+            &format!("{WEBHOOK}/{provider}"),
+            None,
+            super::Body::Raw("application/json", body.into_bytes()),
+            headers,
         )
         .await
     }
