@@ -603,7 +603,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The return after the buyer declined: the order is cancelled. */
+    /**
+     * The buyer turned back: the order is cancelled. Its owner's session or the checkout's token
+     *     says who may.
+     */
     get: operations['cancel'];
     put?: never;
     post?: never;
@@ -622,7 +625,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A Google Play purchase token: verified by the Google provider when configured. */
+    /** A Google Play purchase token for one of my `google` orders. */
     post: operations['check_google_order'];
     delete?: never;
     options?: never;
@@ -656,7 +659,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** An Apple App Store receipt: verified by the Apple provider when configured. */
+    /** An App Store signed transaction (JWS) for one of my `apple` orders. */
     post: operations['ios_pay'];
     delete?: never;
     options?: never;
@@ -671,7 +674,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** PayPal's return (server-side capture): answered by the PayPal provider when configured. */
+    /** PayPal's return: the approved PayPal order is captured and ours granted. */
     get: operations['paypal_order'];
     put?: never;
     post?: never;
@@ -688,10 +691,34 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The return from a redirect checkout after paying (web). */
+    /**
+     * The return from a redirect checkout after paying (web): the order, finished, or still
+     *     `unfinished` while the provider has not confirmed the money (pay later).
+     */
     get: operations['success'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/order/webhook/{provider}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A provider's notification (`paypal`, `stripe`, `apple`, `google`): verified by its
+     *     signature or by asking the provider before anything in it is acted on. A refusal or a
+     *     failure answers other than 200, so the provider sends it again.
+     */
+    post: operations['webhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1886,6 +1913,12 @@ export interface components {
       character: components['schemas']['Product'][];
       gold: components['schemas']['Product'][];
       member: components['schemas']['Product'][];
+      /**
+       * @description The payment methods this installation offers, in the order to show them: `gold`
+       *     always, then those whose provider is configured (`paypal`, `card`, `paylater`, `apple`,
+       *     `google`, `sandbox`).
+       */
+      payTypes: string[];
     };
     /** @description A gift as the operator sees it. */
     CatalogueGift: {
@@ -2177,6 +2210,12 @@ export interface components {
         character: components['schemas']['Product'][];
         gold: components['schemas']['Product'][];
         member: components['schemas']['Product'][];
+        /**
+         * @description The payment methods this installation offers, in the order to show them: `gold`
+         *     always, then those whose provider is configured (`paypal`, `card`, `paylater`, `apple`,
+         *     `google`, `sandbox`).
+         */
+        payTypes: string[];
       };
       msg: string;
     };
@@ -2573,6 +2612,11 @@ export interface components {
        */
       code: number;
       data: null | {
+        /**
+         * @description What an app store purchase for this order carries (Apple's `appAccountToken`, Google's
+         *     `obfuscatedExternalAccountId`), so that its receipt pays this order and no other.
+         */
+        accountToken?: string | null;
         /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
         checkoutUrl?: string | null;
         createdAt: string;
@@ -2609,6 +2653,11 @@ export interface components {
        */
       code: number;
       data: {
+        /**
+         * @description What an app store purchase for this order carries (Apple's `appAccountToken`, Google's
+         *     `obfuscatedExternalAccountId`), so that its receipt pays this order and no other.
+         */
+        accountToken?: string | null;
         /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
         checkoutUrl?: string | null;
         createdAt: string;
@@ -3568,6 +3617,11 @@ export interface components {
       online: boolean;
     };
     Order: {
+      /**
+       * @description What an app store purchase for this order carries (Apple's `appAccountToken`, Google's
+       *     `obfuscatedExternalAccountId`), so that its receipt pays this order and no other.
+       */
+      accountToken?: string | null;
       /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
       checkoutUrl?: string | null;
       createdAt: string;
@@ -5479,7 +5533,7 @@ export interface operations {
     parameters: {
       query: {
         orderId: number;
-        token: string;
+        token?: string;
       };
       header?: never;
       path?: never;
@@ -5531,6 +5585,24 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5600,12 +5672,31 @@ export interface operations {
         };
         content?: never;
       };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   paypal_order: {
     parameters: {
       query: {
         orderId: number;
+        token?: string;
       };
       header?: never;
       path?: never;
@@ -5622,6 +5713,24 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5656,6 +5765,49 @@ export interface operations {
         content?: never;
       };
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': string;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      503: {
         headers: {
           [name: string]: unknown;
         };
