@@ -319,6 +319,10 @@ pub struct WalletSettings {
     pub member_card_discount_percent: i64,
     /// Hours after which an unclaimed red packet returns to its sender.
     pub red_packet_hours: i64,
+    /// Seconds after which an unfinished order paid at a provider (PayPal, Stripe) is asked
+    /// about by the sweep, for a buyer who paid but never came back while the notification was
+    /// lost.
+    pub reconcile_after_seconds: i64,
 }
 
 impl Default for WalletSettings {
@@ -330,6 +334,7 @@ impl Default for WalletSettings {
             watch_per_day: 5,
             member_card_discount_percent: 30,
             red_packet_hours: 24,
+            reconcile_after_seconds: 120,
         }
     }
 }

@@ -112,6 +112,9 @@ impl Server {
                 if let Err(e) = sweeper.notices.forget_old_errors().await {
                     tracing::warn!(error = %e, "could not forget old error reports");
                 }
+                if let Err(e) = sweeper.wallet.reconcile().await {
+                    tracing::warn!(error = %e, "could not ask the payment providers about waiting orders");
+                }
             }
         });
         let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();

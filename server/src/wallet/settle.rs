@@ -114,6 +114,21 @@ impl Wallet {
         }
     }
 
+    /// Asks the providers about orders left waiting (the buyer paid and closed the page, the
+    /// notification was lost or the provider was down): paid ones are granted, expired ones
+    /// closed, the rest asked again later. Run by the sweep.
+    pub async fn reconcile(&self) -> anyhow::Result<()> {
+        let now = self.clock.unix();
+        let before = now - self.config.wallet.reconcile_after_seconds;
+        for id in self.store.waiting_orders(before, 50).await? {
+            match self.confirm_order(id, &HashMap::new()).await {
+                Ok(Settled::Finished(_)) => tracing::info!(order = id, "a waiting order was paid"),
+                Ok(Settled::Pending(_)) | Err(_) => self.store.touch_order(id, now).await?,
+            }
+        }
+        Ok(())
+    }
+
     /// Finishes and grants the order a provider says is paid, after checking that it is an
     /// order this provider was asked to take, for the amount and currency it says.
     async fn settle(

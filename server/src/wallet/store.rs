@@ -280,6 +280,23 @@ impl WalletStore {
         on_db!(&self.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
+    /// Unfinished orders waiting at a provider since before `before` (and for less than a
+    /// day), oldest first: the ones to ask the provider about.
+    pub async fn waiting_orders(&self, before: i64, limit: i64) -> sqlx::Result<Vec<i64>> {
+        let rows: Vec<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT id FROM orders WHERE state = 'unfinished' AND provider_ref IS NOT NULL
+             AND updated_at < $1 AND created_at > $1 - 86400 ORDER BY updated_at LIMIT $2",
+        ).bind(before).bind(limit).fetch_all(pool).await)?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// An order asked about and still waiting: asked again after the others.
+    pub async fn touch_order(&self, id: i64, now: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1 AND state = 'unfinished'")
+            .bind(id).bind(now).execute(pool).await.map(|_| ()))?;
+        Ok(())
+    }
+
     /// The order a provider's transaction paid.
     pub async fn order_by_txn(&self, provider_txn: &str) -> sqlx::Result<Option<OrderRow>> {
         let sql = format!("SELECT {ORDER} FROM orders WHERE provider_txn = $1");

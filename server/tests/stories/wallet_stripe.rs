@@ -257,6 +257,39 @@ async fn nothing_is_credited_while_stripe_does_not_answer(b: Backend) {
     assert_eq!(app.coins(&ana).await, 600);
 }
 
+async fn a_buyer_who_paid_and_never_came_back_is_credited_by_the_sweep(b: Backend) {
+    let stripe = Stripe::start().await;
+    let settings = stripe.settings();
+    let app = spawn_with(Setup::new(b), move |c| {
+        c.payments.stripe = settings;
+        c.sweep_seconds = 1;
+        c.wallet.reconcile_after_seconds = 0;
+    })
+    .await;
+    let ana = app.register("ana").await;
+    let (_, session) = checkout(&app, &stripe, &ana, "gold-600", "card").await;
+    stripe.pay(&session);
+    // No return, no notification: the sweep asks Stripe.
+    for _ in 0..100 {
+        if app.coins(&ana).await == 600 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(app.coins(&ana).await, 600);
+    assert_eq!(app.orders_of(&ana).await, ["finished"]);
+    // An expired checkout is closed, so the buyer can start anew.
+    let (_, session) = checkout(&app, &stripe, &ana, "gold-100", "card").await;
+    stripe.expire(&session);
+    for _ in 0..100 {
+        if app.unfinished_order(&ana).await.is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(app.orders_of(&ana).await, ["finished", "failed"]);
+}
+
 async fn refunds_and_disputes_take_the_purchase_back_once(b: Backend) {
     let (app, stripe) = with_stripe(b).await;
     let ana = app.register("ana").await;
@@ -315,6 +348,7 @@ mod wallet {
         forged_replayed_and_mismatched_webhooks_move_nothing,
         pay_later_waits_for_stripe_and_a_failed_one_frees_the_buyer,
         nothing_is_credited_while_stripe_does_not_answer,
+        a_buyer_who_paid_and_never_came_back_is_credited_by_the_sweep,
         refunds_and_disputes_take_the_purchase_back_once,
     );
 }

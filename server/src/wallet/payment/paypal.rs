@@ -334,9 +334,12 @@ impl PaymentProvider for PayPal {
             .provider_ref
             .as_deref()
             .ok_or_else(|| PaymentError::Refused("the order has no PayPal order".into()))?;
+        // Only an order the buyer approved is captured; one still waiting for the buyer is
+        // pending (they may yet approve it, or it expires at PayPal).
         let captured = match self.order(id).await? {
             found if found.status == "COMPLETED" => found,
-            _ => self.capture(id, order.id).await?,
+            found if found.status == "APPROVED" => self.capture(id, order.id).await?,
+            _ => return Ok(Confirmed::Pending),
         };
         if captured.ours() != Some(order.id) {
             return Err(PaymentError::Refused(format!(
