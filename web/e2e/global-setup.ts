@@ -1,6 +1,7 @@
 // Starts what the end-to-end tests talk to: a small real SMTP server that records every mail,
-// and the real `amora serve` (AMORA_BIN) on a free loopback port with a fresh data folder,
-// serving the built web app from dist/. Returns the teardown.
+// local stand-ins for PayPal and Stripe (providers/), and the real `amora serve` (AMORA_BIN) on a
+// free loopback port with a fresh data folder, serving the built web app from dist/, its payments
+// pointed at the stand-ins. Returns the teardown.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,6 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import {
+  PAYPAL_CLIENT_ID,
+  PAYPAL_SECRET,
+  PAYPAL_WEBHOOK_ID,
+  startPayPal,
+} from './providers/paypal';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, startStripe } from './providers/stripe';
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,6 +88,9 @@ export default async function globalSetup() {
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
+  const paypal = await startPayPal();
+  const stripe = await startStripe();
+
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = fs.openSync(path.join(tmp, 'amora.log'), 'a');
@@ -101,6 +112,14 @@ export default async function globalSetup() {
       AMORA_PEOPLE__DISCOVER_LIST_SECONDS: '0',
       // Demo profiles, and the demo member (demo / demo1234) the membership stories sign in as.
       AMORA_DEMO: 'true',
+      // Real payments, against the providers' stand-ins.
+      AMORA_PAYMENTS__PAYPAL__API_URL: paypal.url,
+      AMORA_PAYMENTS__PAYPAL__CLIENT_ID: PAYPAL_CLIENT_ID,
+      AMORA_PAYMENTS__PAYPAL__SECRET: PAYPAL_SECRET,
+      AMORA_PAYMENTS__PAYPAL__WEBHOOK_ID: PAYPAL_WEBHOOK_ID,
+      AMORA_PAYMENTS__STRIPE__API_URL: stripe.url,
+      AMORA_PAYMENTS__STRIPE__SECRET_KEY: STRIPE_SECRET_KEY,
+      AMORA_PAYMENTS__STRIPE__WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
     },
     stdio: ['ignore', log, log],
   });
@@ -119,12 +138,16 @@ export default async function globalSetup() {
   // Stories that publish notices or versions run the server's operator commands on its data.
   process.env.AMORA_E2E_BIN = bin;
   process.env.AMORA_E2E_DATA_DIR = tmp;
+  // The payment stories read what the stand-ins were asked.
+  process.env.AMORA_E2E_PAYPAL_URL = paypal.url;
+  process.env.AMORA_E2E_STRIPE_URL = stripe.url;
   console.log(`amora serving ${base} (data and log in ${tmp})`);
 
   return async () => {
     stopping = true;
     server.kill('SIGTERM');
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await Promise.all([paypal.close(), stripe.close()]);
     if (!process.env.AMORA_E2E_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   };
 }

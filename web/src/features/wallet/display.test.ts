@@ -1,18 +1,20 @@
 import { i18n, initI18n, setLanguage } from '../../i18n';
 import type { Gift, Order, Product } from './api/types';
 import {
+  cancelTarget,
   checkoutTarget,
   findProduct,
   formatPrice,
   giftPrice,
   isMember,
-  knownUnavailable,
-  listsPayType,
+  isStorePayType,
   nowYours,
-  orderReturn,
+  offeredPayTypes,
   parseRedPacketAmount,
   productTitle,
+  providerReturn,
   sandboxParams,
+  withoutProviderReturn,
 } from './display';
 
 const t = (key: string, options?: Record<string, unknown>) =>
@@ -64,6 +66,7 @@ describe('products', () => {
       member: [product({ id: 1, kind: 'member' })],
       gold: [product({ id: 7 })],
       character: [product({ id: 9, kind: 'character' })],
+      payTypes: ['gold'],
     };
     expect(findProduct(catalogue, 9)?.kind).toBe('character');
     expect(findProduct(catalogue, 99)).toBeUndefined();
@@ -105,19 +108,32 @@ describe('gift prices', () => {
 });
 
 describe('payment methods', () => {
-  it('list the TEST checkout only where the server takes it', () => {
-    expect(listsPayType('sandbox', { payTypes: ['gold', 'sandbox'] }, true)).toBe(true);
-    expect(listsPayType('sandbox', { payTypes: ['gold'] }, false)).toBe(false);
-    // A server that does not name its methods: until it refuses the TEST checkout.
-    expect(listsPayType('sandbox', {}, false)).toBe(true);
-    expect(listsPayType('sandbox', undefined, true)).toBe(false);
-    expect(listsPayType('paypal', { payTypes: ['gold'] }, true)).toBe(true);
+  const all = ['gold', 'paypal', 'card', 'paylater', 'apple', 'google', 'sandbox'];
+
+  it("are the installation's, in its order, gold only for what has a price in coins", () => {
+    const vip = product({ kind: 'member', priceCoins: 2000 });
+    expect(offeredPayTypes({ payTypes: all }, vip)).toEqual(all);
+    expect(offeredPayTypes({ payTypes: ['gold', 'card', 'paypal'] }, vip)).toEqual([
+      'gold',
+      'card',
+      'paypal',
+    ]);
+    // A gold pack cannot be paid with gold.
+    expect(offeredPayTypes({ payTypes: all }, product({}))).toEqual(all.slice(1));
   });
 
-  it('are known to be unavailable only when the server says which it takes', () => {
-    expect(knownUnavailable('paypal', { payTypes: ['gold'] })).toBe(true);
-    expect(knownUnavailable('gold', { payTypes: ['gold'] })).toBe(false);
-    expect(knownUnavailable('paypal', {})).toBe(false);
+  it('leave out a method this app does not know, and offer gold alone when none are named', () => {
+    const pack = product({ kind: 'character', priceCoins: 300 });
+    expect(offeredPayTypes({ payTypes: ['gold', 'crypto', 'paypal'] }, pack)).toEqual([
+      'gold',
+      'paypal',
+    ]);
+    expect(offeredPayTypes(undefined, pack)).toEqual(['gold']);
+    expect(offeredPayTypes({ payTypes: ['gold'] }, product({}))).toEqual([]);
+  });
+
+  it('of the stores are Apple and Google', () => {
+    expect(all.filter((p) => isStorePayType(p as never))).toEqual(['apple', 'google']);
   });
 });
 
@@ -160,8 +176,58 @@ describe('checkouts', () => {
       checkoutUrl: `${origin}/pages/recharge/recharge?sandboxOrder=12&token=t0k`,
       createdAt: '2026-11-22T12:00:00Z',
     };
-    expect(orderReturn(order)).toEqual({ orderId: 12, token: 't0k' });
-    expect(orderReturn({ ...order, checkoutUrl: null })).toBeNull();
+    expect(cancelTarget(order)).toEqual({ orderId: 12, token: 't0k' });
+    expect(cancelTarget({ ...order, checkoutUrl: null })).toEqual({ orderId: 12 });
+    // PayPal's token is PayPal's order, not ours: my session cancels my order.
+    expect(
+      cancelTarget({
+        ...order,
+        payType: 'paypal',
+        checkoutUrl: 'https://www.paypal.com/checkoutnow?token=5O190127TN364715T',
+      }),
+    ).toEqual({ orderId: 12 });
+  });
+});
+
+describe('the way back from a provider', () => {
+  it('names the order and what settles it', () => {
+    expect(
+      providerReturn('?payReturn=paypal&orderId=7&token=5O190127TN364715T&PayerID=PAYER1'),
+    ).toEqual({ outcome: 'paid', provider: 'paypal', orderId: 7, token: '5O190127TN364715T' });
+    expect(providerReturn('?payReturn=stripe&orderId=7&session_id=cs_test_a1')).toEqual({
+      outcome: 'paid',
+      provider: 'stripe',
+      orderId: 7,
+      sessionId: 'cs_test_a1',
+    });
+    expect(providerReturn('?payCancel=paypal&orderId=7&token=5O190127TN364715T')).toEqual({
+      outcome: 'cancelled',
+      provider: 'paypal',
+      orderId: 7,
+    });
+    expect(providerReturn('?payCancel=stripe&orderId=7')).toEqual({
+      outcome: 'cancelled',
+      provider: 'stripe',
+      orderId: 7,
+    });
+  });
+
+  it('is nothing without its order or its reference', () => {
+    expect(providerReturn('?payReturn=paypal&orderId=7')).toBeNull();
+    expect(providerReturn('?payReturn=stripe&orderId=7&token=x')).toBeNull();
+    expect(providerReturn('?payReturn=stripe&orderId=x&session_id=cs_1')).toBeNull();
+    expect(providerReturn('?payCancel=bank&orderId=7')).toBeNull();
+    expect(providerReturn('?sandboxOrder=7&token=t0k')).toBeNull();
+    expect(providerReturn('?tab=gold')).toBeNull();
+  });
+
+  it('leaves the address, keeping anything else it had', () => {
+    const back = (q: string) => withoutProviderReturn(new URLSearchParams(q))?.toString() ?? null;
+    expect(back('?payReturn=paypal&orderId=7&token=T&PayerID=P')).toBe('');
+    expect(back('?tab=gold&payReturn=stripe&orderId=7&session_id=cs_1')).toBe('tab=gold');
+    expect(back('?payCancel=paypal&orderId=7&token=T')).toBe('');
+    // Not a provider's return: left as it is (the TEST checkout has a token too).
+    expect(back('?sandboxOrder=7&token=t0k')).toBeNull();
   });
 });
 

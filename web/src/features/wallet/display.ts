@@ -3,7 +3,17 @@
 import type { Translate } from '../../i18n';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { paths } from '../../lib/paths';
-import type { Balances, Catalogue, Gift, Order, PayType, Product, ProductKind } from './api/types';
+import type { CancelTarget } from './api/orders';
+import {
+  type Balances,
+  type Catalogue,
+  type Gift,
+  type Order,
+  PAY_TYPES,
+  type PayType,
+  type Product,
+  type ProductKind,
+} from './api/types';
 
 export type RechargeTab = ProductKind;
 export const RECHARGE_TABS: readonly RechargeTab[] = ['member', 'gold', 'character'];
@@ -97,37 +107,24 @@ export function giftPrice(gift: Gift, member: boolean, discountPercent: number):
   return Math.ceil((gift.priceCoins * (100 - discountPercent)) / 100);
 }
 
-/** The methods of SPEC section 9 in the order the payment sheet lists them. */
-export const LISTED_PAY_TYPES: readonly PayType[] = [
-  'gold',
-  'paypal',
-  'apple',
-  'google',
-  'card',
-  'paylater',
-  'sandbox',
-];
-
 /**
- * Whether the sheet lists a method. The TEST checkout only shows where the installation takes it:
- * as the catalogue says when it names its methods, otherwise until the server has refused it.
+ * The methods the payment sheet lists for a product: those the installation takes (the
+ * catalogue's `payTypes`, in its order), gold only where the product has a price in coins.
  */
-export function listsPayType(
-  payType: PayType,
+export function offeredPayTypes(
   catalogue: Pick<Catalogue, 'payTypes'> | undefined,
-  sandboxRefused: boolean,
-): boolean {
-  if (payType !== 'sandbox') return true;
-  if (catalogue?.payTypes) return catalogue.payTypes.includes('sandbox');
-  return !sandboxRefused;
+  product: Pick<Product, 'priceCoins'>,
+): PayType[] {
+  const offered = catalogue?.payTypes ?? ['gold'];
+  return offered.filter(
+    (p): p is PayType =>
+      (PAY_TYPES as readonly string[]).includes(p) && (p !== 'gold' || product.priceCoins != null),
+  );
 }
 
-/** Whether the catalogue says a method cannot be used now (unknown: let the server answer). */
-export function knownUnavailable(
-  payType: PayType,
-  catalogue: Pick<Catalogue, 'payTypes'> | undefined,
-): boolean {
-  return Boolean(catalogue?.payTypes && !catalogue.payTypes.includes(payType));
+/** Store purchases: made in the Amora app installed from the App Store or Google Play only. */
+export function isStorePayType(payType: PayType): payType is 'apple' | 'google' {
+  return payType === 'apple' || payType === 'google';
 }
 
 /**
@@ -162,16 +159,61 @@ export function sandboxParams(
   return { orderId: Number(raw), token };
 }
 
-/** The checkout token of an unfinished order, to cancel it (null when its URL has none). */
-export function orderReturn(order: Order): { orderId: number; token: string } | null {
-  if (!order.checkoutUrl) return null;
+/**
+ * What cancels an unfinished order: the order, and for the TEST checkout its checkout token too
+ * (a provider's checkout URL carries the provider's own reference, which is not ours to send).
+ */
+export function cancelTarget(order: Order): CancelTarget {
+  if (order.payType !== 'sandbox' || !order.checkoutUrl) return { orderId: order.id };
   try {
-    const url = new URL(order.checkoutUrl, 'http://localhost');
-    const token = url.searchParams.get('token');
-    return token ? { orderId: order.id, token } : null;
+    const token = new URL(order.checkoutUrl, 'http://localhost').searchParams.get('token');
+    return token ? { orderId: order.id, token } : { orderId: order.id };
   } catch {
-    return null;
+    return { orderId: order.id };
   }
+}
+
+/** The query parameters a provider's checkout sends the buyer back with. */
+const RETURN_PARAMS = ['payReturn', 'payCancel', 'orderId', 'token', 'PayerID', 'session_id'];
+
+/**
+ * The buyer back from a provider's checkout: paid at PayPal (to capture), finished at Stripe
+ * Checkout (to confirm), or turned back at either (to cancel).
+ */
+export type ProviderReturn =
+  | { outcome: 'paid'; provider: 'paypal'; orderId: number; token: string }
+  | { outcome: 'paid'; provider: 'stripe'; orderId: number; sessionId: string }
+  | { outcome: 'cancelled'; provider: 'paypal' | 'stripe'; orderId: number };
+
+/** The return a recharge page address carries (`?payReturn=` or `?payCancel=`), or null. */
+export function providerReturn(search: string | URLSearchParams): ProviderReturn | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const raw = params.get('orderId');
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const orderId = Number(raw);
+  const cancelled = params.get('payCancel');
+  if (cancelled === 'paypal' || cancelled === 'stripe') {
+    return { outcome: 'cancelled', provider: cancelled, orderId };
+  }
+  const paid = params.get('payReturn');
+  const token = params.get('token');
+  const sessionId = params.get('session_id');
+  if (paid === 'paypal' && token) return { outcome: 'paid', provider: 'paypal', orderId, token };
+  if (paid === 'stripe' && sessionId) {
+    return { outcome: 'paid', provider: 'stripe', orderId, sessionId };
+  }
+  return null;
+}
+
+/**
+ * The address without a provider's return, so that reloading the page does not handle it again;
+ * null when it carries none.
+ */
+export function withoutProviderReturn(search: URLSearchParams): URLSearchParams | null {
+  if (!search.has('payReturn') && !search.has('payCancel')) return null;
+  const rest = new URLSearchParams(search);
+  for (const name of RETURN_PARAMS) rest.delete(name);
+  return rest;
 }
 
 /** A red packet's amount as typed: whole coins from 1 to 1,000,000, else null. */

@@ -8,10 +8,10 @@ type Schemas = components['schemas'];
 export type ProductKind = 'member' | 'gold' | 'character';
 export type Product = Schemas['Product'];
 /**
- * What can be bought. `payTypes`, when a server sends it, names the methods the installation
- * takes now; without it the TEST checkout is offered until the server refuses it.
+ * What can be bought, and `payTypes`: the methods this installation takes, in the order the
+ * payment sheet lists them (gold first).
  */
-export type Catalogue = Schemas['Catalogue'] & { payTypes?: string[] };
+export type Catalogue = Schemas['Catalogue'];
 export type Grade = Schemas['Grade'];
 export type Gift = Schemas['Gift'];
 export type Claimed = Schemas['Claimed'];
@@ -30,6 +30,9 @@ export const PAY_TYPES = [
   'sandbox',
 ] as const;
 export type PayType = (typeof PAY_TYPES)[number];
+
+/** The methods whose checkout is at the provider's site: the buyer leaves and comes back. */
+export type ProviderPayType = 'paypal' | 'card' | 'paylater';
 
 /** What someone holds: the balances and membership of GET /getInfo's user. */
 export type Balances = Pick<

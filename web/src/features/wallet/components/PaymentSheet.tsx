@@ -1,31 +1,23 @@
-// Paying for a product: the methods of SPEC section 9 (and the TEST checkout where the server
-// takes it). Gold pays at once and shows the result here; a redirect method goes to its checkout;
-// a method the server refuses shows its message on its row; an unfinished order is offered to
-// continue or cancel.
-import { type ReactNode, useState } from 'react';
+// Paying for a product with the methods this installation takes (the catalogue's payTypes). Gold
+// pays at once and shows the result here; PayPal, card and pay later (and the demo's TEST
+// checkout) go to their checkout; Apple and Google are store purchases, shown as made in the
+// Amora app; a method the server refuses shows its message on its row; an unfinished order is
+// offered to continue or cancel.
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { CheckIcon, ChevronIcon } from '../../../components/icons';
+import { ChevronIcon } from '../../../components/icons';
 import { formatNumber } from '../../../i18n/format';
 import { ApiError } from '../../../lib/request';
 import { useCreateOrder, useUnfinishedOrder } from '../api/orders';
 import type { Balances, Catalogue, Order, PayType, Product } from '../api/types';
-import {
-  LISTED_PAY_TYPES,
-  formatPrice,
-  knownUnavailable,
-  listsPayType,
-  nowYours,
-  productTitle,
-} from '../display';
+import { formatPrice, isStorePayType, offeredPayTypes, productTitle } from '../display';
 import { useGoToCheckout } from './checkout-navigation';
 import { CoinIcon, FlaskIcon } from './icons';
 import { ApplePayMark, CardMark, GooglePayMark, PayLaterMark, PayPalMark } from './pay-marks';
+import { PaymentSuccess } from './PayResult';
 import { UnfinishedOrder } from './UnfinishedOrder';
-
-/** Set once this server refused the TEST checkout: it is not listed again in this visit. */
-let sandboxRefused = false;
 
 function Mark({ payType }: { payType: PayType }) {
   switch (payType) {
@@ -70,6 +62,15 @@ function Sheet({
   const [busy, setBusy] = useState<PayType | null>(null);
   const [errors, setErrors] = useState<Partial<Record<PayType, string>>>({});
   const unfinished = useUnfinishedOrder(phase.kind === 'unfinished');
+  // Back from a checkout with the browser's Back button, this page may be the one left behind,
+  // still busy leaving: it is usable again.
+  useEffect(() => {
+    const shown = (e: PageTransitionEvent) => {
+      if (e.persisted) setBusy(null);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
 
   const pay = (payType: PayType) => {
     setBusy(payType);
@@ -95,9 +96,6 @@ function Sheet({
             setPhase({ kind: 'unfinished' });
             return;
           }
-          if (payType === 'sandbox' && err instanceof ApiError && err.code === 400) {
-            sandboxRefused = true;
-          }
           const message =
             err instanceof ApiError && err.message ? err.message : t('errors.generic');
           setErrors((e) => ({ ...e, [payType]: message }));
@@ -112,23 +110,7 @@ function Sheet({
   if (phase.kind === 'paid') {
     body = (
       <div className="pay-result" role="status" data-testid="payment-result">
-        <span className="result-art success">
-          <CheckIcon size={34} />
-        </span>
-        <h3>{t('wallet.paymentSuccessful')}</h3>
-        <p>{nowYours(product, t)}</p>
-        {balances && (
-          <dl className="mini-balances">
-            <div>
-              <dt>{t('wallet.coins')}</dt>
-              <dd>{formatNumber(balances.coins)}</dd>
-            </div>
-            <div>
-              <dt>{t('wallet.characters')}</dt>
-              <dd>{formatNumber(balances.characters)}</dd>
-            </div>
-          </dl>
-        )}
+        <PaymentSuccess product={product} balances={balances} />
         <Button block onClick={onClose}>
           {t('wallet.done')}
         </Button>
@@ -209,7 +191,7 @@ function Methods({
   const { t } = useTranslation();
   const title = productTitle(product, t);
   const price = formatPrice(product.priceCents, product.currency);
-  const methods = LISTED_PAY_TYPES.filter((p) => listsPayType(p, catalogue, sandboxRefused));
+  const methods = offeredPayTypes(catalogue, product);
   return (
     <>
       <div className="pay-summary">
@@ -218,32 +200,24 @@ function Methods({
       </div>
       <ul className="pay-methods" aria-label={t('wallet.paymentMethods')}>
         {methods.map((payType) => {
+          const store = isStorePayType(payType);
           let note: ReactNode = null;
-          let disabled = busy !== null;
-          if (payType === 'gold') {
-            if (product.priceCoins == null) {
-              disabled = true;
-              note = t('wallet.goldNotForThis');
-            } else {
-              note = t('wallet.goldNote', {
-                price: formatNumber(product.priceCoins),
-                balance: formatNumber(balances?.coins ?? 0),
-              });
-            }
-          } else if (payType === 'sandbox') {
-            note = t('wallet.sandboxNote');
-          }
-          if (knownUnavailable(payType, catalogue)) {
-            disabled = true;
-            note = t('wallet.methodUnavailable');
-          }
+          if (busy === payType && payType !== 'gold') note = t('wallet.redirecting');
+          else if (payType === 'gold') {
+            note = t('wallet.goldNote', {
+              price: formatNumber(product.priceCoins ?? 0),
+              balance: formatNumber(balances?.coins ?? 0),
+            });
+          } else if (payType === 'paylater') note = t('wallet.paylaterNote');
+          else if (payType === 'sandbox') note = t('wallet.sandboxNote');
+          else if (store) note = t(`wallet.storeOnly.${payType}`);
           const error = errors[payType];
           return (
             <li key={payType}>
               <button
                 type="button"
-                className={`pay-method pay-${payType}`}
-                disabled={disabled}
+                className={`pay-method pay-${payType}${store ? ' store-only' : ''}`}
+                disabled={busy !== null || store}
                 aria-describedby={error ? `pay-error-${payType}` : undefined}
                 onClick={() => onPay(payType)}
               >
@@ -254,7 +228,7 @@ function Methods({
                   <span className="pay-name">{t(`wallet.pay.${payType}`)}</span>
                   {note && <span className="pay-note">{note}</span>}
                 </span>
-                {busy === payType ? <Spinner /> : <ChevronIcon size={18} />}
+                {busy === payType ? <Spinner /> : !store && <ChevronIcon size={18} />}
               </button>
               {error && (
                 <p className="pay-error" id={`pay-error-${payType}`} role="alert">
@@ -270,6 +244,9 @@ function Methods({
           );
         })}
       </ul>
+      <p className="visually-hidden" role="status">
+        {busy && busy !== 'gold' ? t('wallet.redirecting') : ''}
+      </p>
       <div className="sheet-form-actions">
         <Button variant="outline" block onClick={onCancel}>
           {t('common.cancel')}

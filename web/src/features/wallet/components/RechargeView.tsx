@@ -1,15 +1,23 @@
 // The recharge page (SPEC section 2): my balances, an unfinished order to finish, the Membership /
-// Gold / Characters tabs of products, the payment sheet, and free coins.
+// Gold / Characters tabs of products, the payment sheet, free coins, and the buyer back from a
+// provider's checkout.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import type { TranslationKey } from '../../../i18n';
 import { useCatalogue } from '../api/catalogue';
 import { useUnfinishedOrder } from '../api/orders';
-import type { Balances, Product } from '../api/types';
-import { RECHARGE_TABS, type RechargeTab } from '../display';
+import type { Balances, Order, Product } from '../api/types';
+import {
+  type ProviderReturn,
+  RECHARGE_TABS,
+  type RechargeTab,
+  findProduct,
+  isRechargeTab,
+} from '../display';
 import { BalanceCard } from './BalanceCard';
 import { FreeCoins } from './FreeCoins';
+import { PaymentReturn } from './PaymentReturn';
 import { PaymentSheet } from './PaymentSheet';
 import { ProductGrid } from './ProductGrid';
 import { UnfinishedOrder } from './UnfinishedOrder';
@@ -23,19 +31,39 @@ const TAB_LABEL: Record<RechargeTab, TranslationKey> = {
 
 export function RechargeView({
   balances,
-  tab,
+  tab: chosenTab,
   onTab,
   onBalancesChanged,
+  providerReturn,
+  onReturnClosed,
 }: {
   balances: Balances | undefined;
-  tab: RechargeTab;
+  /** The tab the address names (none: Membership, or the tab of the product just paid for). */
+  tab: RechargeTab | null;
   onTab: (tab: RechargeTab) => void;
   onBalancesChanged: () => void;
+  /** The buyer back from a provider's checkout, until they close what it says. */
+  providerReturn: ProviderReturn | null;
+  onReturnClosed: () => void;
 }) {
   const { t } = useTranslation();
   const catalogue = useCatalogue();
   const unfinished = useUnfinishedOrder();
   const [chosen, setChosen] = useState<Product | null>(null);
+  // The order a return is about: until a tab is chosen, its product's tab is the one shown; while
+  // its payment waits for the provider, the unfinished-order banner says so.
+  const [returned, setReturned] = useState<{ order: Order; settled: boolean } | null>(null);
+  const unfinishedReturn =
+    providerReturn && unfinished.data?.id === providerReturn.orderId ? unfinished.data : undefined;
+  // Its product, kept once known: a refused payment closes the order, and the answer has none.
+  const [returnedProductId, setReturnedProductId] = useState<number | null>(null);
+  const seenProductId = returned?.order.productId ?? unfinishedReturn?.productId;
+  if (seenProductId !== undefined && seenProductId !== returnedProductId) {
+    setReturnedProductId(seenProductId);
+  }
+  const returnedKind =
+    returnedProductId !== null ? findProduct(catalogue.data, returnedProductId)?.kind : undefined;
+  const tab = chosenTab ?? (isRechargeTab(returnedKind) ? returnedKind : 'member');
   const products = catalogue.data?.[tab];
 
   return (
@@ -46,6 +74,13 @@ export function RechargeView({
           order={unfinished.data}
           catalogue={catalogue.data}
           onCancelled={() => void unfinished.refetch()}
+          awaitingProvider={
+            // Paid at Stripe and not confirmed: nothing to continue. A PayPal order still open
+            // may yet be approved there.
+            returned?.order.id === unfinished.data.id &&
+            !returned.settled &&
+            returned.order.payType !== 'paypal'
+          }
         />
       )}
 
@@ -108,6 +143,21 @@ export function RechargeView({
           onTab('gold');
         }}
       />
+      {/* Opened once my unfinished order is read: it names the product, whatever the answer. */}
+      {providerReturn && !unfinished.isPending && (
+        <PaymentReturn
+          key={JSON.stringify(providerReturn)}
+          providerReturn={providerReturn}
+          knownOrder={unfinishedReturn}
+          catalogue={catalogue.data}
+          balances={balances}
+          onAnswer={(order, settled) => {
+            setReturned({ order, settled });
+            if (settled) onBalancesChanged();
+          }}
+          onClose={onReturnClosed}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 // An order started and not finished (SPEC section 4: unfinished, later finished): the server
-// takes one at a time, so it is offered to continue at its checkout or to cancel.
+// takes one at a time, so it is offered to continue at its checkout or to cancel. One the buyer
+// has just paid, whose payment the provider has yet to confirm, says so instead of offering to
+// pay again.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { ClockIcon } from '../../../components/icons';
@@ -8,29 +10,31 @@ import { ApiError } from '../../../lib/request';
 import { showToast } from '../../../lib/toast';
 import { useCancelOrder } from '../api/orders';
 import type { Catalogue, Order } from '../api/types';
-import { findProduct, formatPrice, orderReturn, productTitle } from '../display';
+import { cancelTarget, findProduct, formatPrice, productTitle } from '../display';
 import { useGoToCheckout } from './checkout-navigation';
 
 export function UnfinishedOrder({
   order,
   catalogue,
   onCancelled,
+  awaitingProvider = false,
 }: {
   order: Order;
   catalogue: Catalogue | undefined;
   onCancelled?: () => void;
+  /** Paid at the provider, not confirmed yet. */
+  awaitingProvider?: boolean;
 }) {
   const { t } = useTranslation();
   const goToCheckout = useGoToCheckout();
   const cancel = useCancelOrder();
   const product = findProduct(catalogue, order.productId);
-  const back = orderReturn(order);
   return (
     <section className="unfinished-order" role="alert" data-testid="unfinished-order">
       <div className="unfinished-head">
         <ClockIcon size={22} />
         <div className="grow">
-          <h2>{t('wallet.unfinishedTitle')}</h2>
+          <h2>{awaitingProvider ? t('wallet.pendingTitle') : t('wallet.unfinishedTitle')}</h2>
           <p>
             {product ? productTitle(product, t) : t('wallet.orderNumber', { id: order.id })}
             {' · '}
@@ -41,33 +45,31 @@ export function UnfinishedOrder({
         </div>
       </div>
       <div className="unfinished-actions">
-        {order.checkoutUrl && (
+        {order.checkoutUrl && !awaitingProvider && (
           <Button small onClick={() => goToCheckout(order.checkoutUrl ?? '')}>
             {t('wallet.continuePayment')}
           </Button>
         )}
-        {back && (
-          <Button
-            small
-            variant="outline"
-            loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(back, {
-                onSuccess: () => {
-                  showToast(t('wallet.orderCancelled'), 'success');
-                  onCancelled?.();
-                },
-                onError: (err) =>
-                  showToast(
-                    err instanceof ApiError && err.message ? err.message : t('errors.generic'),
-                    'error',
-                  ),
-              })
-            }
-          >
-            {t('wallet.cancelOrder')}
-          </Button>
-        )}
+        <Button
+          small
+          variant="outline"
+          loading={cancel.isPending}
+          onClick={() =>
+            cancel.mutate(cancelTarget(order), {
+              onSuccess: () => {
+                showToast(t('wallet.orderCancelled'), 'success');
+                onCancelled?.();
+              },
+              onError: (err) =>
+                showToast(
+                  err instanceof ApiError && err.message ? err.message : t('errors.generic'),
+                  'error',
+                ),
+            })
+          }
+        >
+          {t('wallet.cancelOrder')}
+        </Button>
       </div>
     </section>
   );
