@@ -194,7 +194,7 @@ impl Payments {
     pub fn from_config(config: &Config) -> anyhow::Result<Payments> {
         let mut by_type: HashMap<&'static str, Provider> = HashMap::new();
         if config.wallet.sandbox || config.demo {
-            by_type.insert("sandbox", Arc::new(sandbox::Sandbox::new()));
+            by_type.insert("sandbox", Arc::new(sandbox::Sandbox));
         }
         if let Some(p) = paypal::PayPal::from_config(&config.payments.paypal)? {
             by_type.insert("paypal", Arc::new(p));

@@ -14,12 +14,6 @@ use crate::wallet::payment::{
 
 pub struct Sandbox;
 
-impl Sandbox {
-    pub fn new() -> Sandbox {
-        Sandbox
-    }
-}
-
 #[async_trait::async_trait]
 impl PaymentProvider for Sandbox {
     fn name(&self) -> &'static str {

@@ -323,6 +323,7 @@ impl PaymentProvider for Stripe {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
