@@ -11,6 +11,9 @@
 #   - discover (bench/discover.sh): discover's filters (page 1, and page 50 through a page token)
 #     and the people lists (likes, visitors, matches, blocked) of a member, on 100,000 people
 #     seeded with SQL, beside getInfo
+#   - webhooks (bench/webhooks.sh): Stripe's checkout.session.completed at a fixed 500 a second
+#     and at the highest rate, every event sent twice or more, every credit checked after, on
+#     40,000 orders seeded with SQL, beside getInfo
 # The load comes from wrk on loopback; every run is bounded in time. Results: bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -91,3 +94,9 @@ bash bench/staff.sh
 # page 1 and page 50, as a member who likes 20,000 people and was visited by 50,000, on 100,000
 # people (bench/discover.sh; about 6 minutes).
 bash bench/discover.sh
+
+# Payment webhooks: Stripe's checkout.session.completed events at a fixed 500 a second (latency
+# from each send's due time) and at the highest rate, each sent twice or more as Stripe retries,
+# then every order and balance checked for a credit given once (bench/webhooks.sh; about 2
+# minutes).
+bash bench/webhooks.sh
