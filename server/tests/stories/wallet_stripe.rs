@@ -125,7 +125,7 @@ async fn a_card_payment_credits_once_when_returns_and_webhooks_race(b: Backend) 
 async fn forged_replayed_and_mismatched_webhooks_move_nothing(b: Backend) {
     let (app, stripe) = with_stripe(b).await;
     let ana = app.register("ana").await;
-    let (id, session) = checkout(&app, &stripe, &ana, "gold-600", "card").await;
+    let (_, session) = checkout(&app, &stripe, &ana, "gold-600", "card").await;
     let paid = stripe.pay(&session);
 
     let (body, _) = Stripe::event("checkout.session.completed", paid.clone(), now());
@@ -188,7 +188,6 @@ async fn forged_replayed_and_mismatched_webhooks_move_nothing(b: Backend) {
         "unfinished"
     );
     assert_eq!(app.coins(&bob).await, 5000 - 300);
-    let _ = id;
 }
 
 async fn pay_later_waits_for_stripe_and_a_failed_one_frees_the_buyer(b: Backend) {

@@ -52,6 +52,21 @@ pub async fn expect<T: DeserializeOwned>(response: reqwest::Response) -> Result<
     }
 }
 
+/// A thing the provider keeps (an order, a session) read by its id: one it does not know is
+/// refused (someone named what is not theirs); any other refusal is the provider unavailable.
+pub async fn found<T: DeserializeOwned>(
+    response: reqwest::Response,
+    what: &str,
+) -> Result<T, PaymentError> {
+    match read(response).await? {
+        (_, Ok(value)) => Ok(value),
+        (reqwest::StatusCode::NOT_FOUND, Err(_)) => {
+            Err(PaymentError::Refused(format!("no {what}")))
+        }
+        (status, Err(problem)) => Err(PaymentError::Unavailable(format!("{status}: {problem}"))),
+    }
+}
+
 /// An OAuth access token, fetched when missing and kept until a minute before it expires.
 #[derive(Default)]
 pub struct TokenCache {

@@ -174,15 +174,7 @@ impl PayPal {
             .send()
             .await
             .map_err(unreachable)?;
-        match http::read::<Order>(response).await? {
-            (_, Ok(order)) => Ok(order),
-            (status, Err(_)) if status == reqwest::StatusCode::NOT_FOUND => {
-                Err(PaymentError::Refused(format!("no PayPal order {id}")))
-            }
-            (status, Err(problem)) => {
-                Err(PaymentError::Unavailable(format!("{status}: {problem}")))
-            }
-        }
+        http::found(response, &format!("PayPal order {id}")).await
     }
 
     /// Captures an approved order; a capture made before (by a racing return or webhook) is

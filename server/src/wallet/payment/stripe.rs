@@ -132,15 +132,7 @@ impl Stripe {
             .send()
             .await
             .map_err(unreachable)?;
-        match http::read::<Session>(response).await? {
-            (_, Ok(session)) => Ok(session),
-            (status, Err(_)) if status == reqwest::StatusCode::NOT_FOUND => {
-                Err(PaymentError::Refused(format!("no session {id}")))
-            }
-            (status, Err(problem)) => {
-                Err(PaymentError::Unavailable(format!("{status}: {problem}")))
-            }
-        }
+        http::found(response, &format!("session {id}")).await
     }
 
     /// Checks `Stripe-Signature` over the raw body at `now`.

@@ -38,7 +38,7 @@ pub struct Stripe {
 impl Stripe {
     pub async fn start() -> Stripe {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let mut stripe = Stripe {
+        let stripe = Stripe {
             url: format!("http://{}", listener.local_addr().unwrap()),
             ..Stripe::default()
         };
@@ -47,7 +47,6 @@ impl Stripe {
             .route("/v1/checkout/sessions/{id}", get(retrieve))
             .with_state(stripe.clone());
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        stripe.url = stripe.url.clone();
         stripe
     }
 
