@@ -163,7 +163,8 @@ pub struct Order {
     pub price_cents: i64,
     pub currency: String,
     pub price_coins: Option<i64>,
-    /// Where to send the buyer to pay (redirect checkouts); null when already paid.
+    /// Where to send the buyer to pay (redirect checkouts); null when already paid and for the
+    /// stores, where the app pays.
     pub checkout_url: Option<String>,
     /// What an app store purchase for this order carries (Apple's `appAccountToken`, Google's
     /// `obfuscatedExternalAccountId`), so that its receipt pays this order and no other.
@@ -184,7 +185,7 @@ impl Order {
             checkout_url: row
                 .checkout_url
                 .clone()
-                .filter(|_| row.state == "unfinished"),
+                .filter(|url| row.state == "unfinished" && !url.is_empty()),
             account_token: matches!(row.pay_type, PayType::Apple | PayType::Google)
                 .then(|| row.account_token()),
             created_at: crate::clock::rfc3339(row.created_at),
