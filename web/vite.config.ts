@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './scripts/precompress.mjs';
+import { serviceWorkerPlugin } from './scripts/service-worker.mjs';
 
 // The server serves dist/ and proxies nothing: in dev, /prod-api goes to a local `amora serve`.
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  // The service worker's shell is filled in before the files are compressed (closeBundle).
+  plugins: [react(), serviceWorkerPlugin(), precompressPlugin()],
   build: {
     manifest: true,
     target: 'es2022',

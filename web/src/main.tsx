@@ -1,18 +1,23 @@
-// The entry point: error reports and the install offer first, languages, then the app; the
-// service worker and push subscription.
+// The entry point: error reports, the install offer and this visit first, languages, then the
+// app; the service worker and push subscription.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './components/theme.css';
-import { pushFollowsSession, registerServiceWorker } from './features/notify/push';
+import { countVisit } from './features/install/visits';
+import { pushFollowsSession } from './features/notify/push';
 import { initI18n } from './i18n';
 import { installErrorReporter } from './lib/error-report';
+import { followConnectivity } from './lib/connectivity';
 import { keepInstallPrompt } from './lib/install-prompt';
+import { registerServiceWorker } from './lib/service-worker';
 
-// The page's own uncaught errors reach the team; the browser's install offer is kept for the
-// download page.
+// The page's own uncaught errors reach the team; the browser's install offer is kept for when
+// the app offers it, and this visit is counted for the install banner; reads wait while offline.
 installErrorReporter();
 keepInstallPrompt();
+countVisit();
+followConnectivity();
 
 const root = document.getElementById('root');
 if (root) {

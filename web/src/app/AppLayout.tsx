@@ -1,4 +1,5 @@
-// The signed-in shell: a bottom tab bar on phones that becomes a side menu from 900 px.
+// The signed-in shell: a bottom tab bar on phones that becomes a side menu from 900 px; the notes
+// about the app itself (offline, a new version, installing it) and the asking for notifications.
 import {
   type ReactNode,
   type RefObject,
@@ -15,6 +16,7 @@ import { Avatar } from '../components/Avatar';
 import { CountBadge } from '../components/CountBadge';
 import { ConfirmDialog } from '../components/Dialog';
 import { Logo } from '../components/Logo';
+import { OfflineBanner } from '../components/OfflineBanner';
 import {
   BellIcon,
   ChatIcon,
@@ -30,6 +32,7 @@ import {
 } from '../components/icons';
 import { useInfo } from '../features/account/api/get-info';
 import { useLogout } from '../features/account/api/logout';
+import { NewVersionNote } from '../features/notices/components/NewVersionNote';
 import { favouritesTotal, useCounters } from '../features/people/api/counters';
 import { showToast } from '../lib/toast';
 import { getUnreadNumber, subscribeUnreadNumber } from '../lib/unread-number';
@@ -40,6 +43,9 @@ import './layout.css';
 const ChatRuntime = lazy(() => import('../features/chat/components/ChatRuntime'));
 // The update check runs while signed in (never on the login page), loaded apart for the same reason.
 const UpdateChecker = lazy(() => import('../features/notices/components/UpdateChecker'));
+// So do the asking for notifications and the install banner.
+const PushAsker = lazy(() => import('../features/notify/components/PushAsker'));
+const InstallBanner = lazy(() => import('../features/install/components/InstallBanner'));
 
 interface NavItem {
   to: string;
@@ -263,6 +269,18 @@ export function AppLayout() {
         <UpdateChecker />
       </Suspense>
       {!isChat && <TabBar />}
+      <div className="shell-notes">
+        <OfflineBanner />
+        <NewVersionNote />
+        {!isChat && (
+          <Suspense fallback={null}>
+            <InstallBanner />
+          </Suspense>
+        )}
+      </div>
+      <Suspense fallback={null}>
+        <PushAsker />
+      </Suspense>
       <ConfirmDialog
         open={confirming}
         title={t('nav.logout')}

@@ -205,3 +205,23 @@ export const ClockIcon = makeIcon(
     <path d="M12 7.5V12l3 2" />
   </>,
 );
+export const CloudOffIcon = makeIcon(
+  <>
+    <path d="M3 3l18 18" />
+    <path d="M8.5 6.2A6 6 0 0 1 17.7 10h.3a4 4 0 0 1 2.5 7.1M17 18H7a5 5 0 0 1-1.6-9.7" />
+  </>,
+);
+export const InstallIcon = makeIcon(
+  <>
+    <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+    <path d="M12 7v7M9 11l3 3 3-3M10 18.5h4" />
+  </>,
+);
+/** Safari's Share button: a box with an arrow out of its top. */
+export const ShareIcon = makeIcon(
+  <>
+    <path d="M12 3v12M8 7l4-4 4 4" />
+    <path d="M8 10H6.5A1.5 1.5 0 0 0 5 11.5v8A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5v-8a1.5 1.5 0 0 0-1.5-1.5H16" />
+  </>,
+);
+export const MoonIcon = makeIcon(<path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />);

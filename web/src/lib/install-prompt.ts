@@ -1,5 +1,8 @@
-// The browser's offer to install the web app (`beforeinstallprompt`, Chromium browsers): it fires
-// once, early, whatever page is open, so it is kept from the start until the download page asks.
+// Installing the web app. Chromium browsers offer it with `beforeinstallprompt`, once, early,
+// whatever page is open, so the offer is kept from the start until Settings, the install banner
+// or the download page uses it. Safari on iPhone and iPad makes no offer: there the person adds
+// the app with Share, Add to Home Screen, and the app shows those steps instead.
+import { useSyncExternalStore } from 'react';
 
 /** The event's shape (not in the DOM typings: it is not a standard). */
 export interface InstallPromptEvent extends Event {
@@ -8,6 +11,7 @@ export interface InstallPromptEvent extends Event {
 }
 
 let offered: InstallPromptEvent | null = null;
+let installedNow = false;
 const listeners = new Set<() => void>();
 
 function changed() {
@@ -18,13 +22,14 @@ function changed() {
 export function keepInstallPrompt(): void {
   if (typeof window === 'undefined') return;
   window.addEventListener('beforeinstallprompt', (event) => {
-    // The browser's own mini-bar stays away: the download page offers it at the right time.
+    // The browser's own mini-bar stays away: the app offers it at the right time.
     event.preventDefault();
     offered = event as InstallPromptEvent;
     changed();
   });
   window.addEventListener('appinstalled', () => {
     offered = null;
+    installedNow = true;
     changed();
   });
 }
@@ -48,4 +53,35 @@ export async function promptInstall(): Promise<boolean> {
   await event.prompt();
   const { outcome } = await event.userChoice;
   return outcome === 'accepted';
+}
+
+/** Running as the installed app (or installed during this visit). */
+export function isStandalone(): boolean {
+  if (installedNow) return true;
+  if (typeof window === 'undefined') return false;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+/** iPhone, iPad (an iPad says it is a Mac with a touch screen) and iPod: Safari's Share menu. */
+export function isAppleMobile(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const ua = navigator.userAgent;
+  return /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+}
+
+/** How this device can install the app: the browser's offer, Safari's steps, or not (now). */
+export type InstallWay = 'prompt' | 'ios' | 'installed' | 'none';
+
+export function installWay(): InstallWay {
+  if (isStandalone()) return 'installed';
+  if (offered) return 'prompt';
+  if (isAppleMobile()) return 'ios';
+  return 'none';
+}
+
+export function useInstallWay(): InstallWay {
+  return useSyncExternalStore(subscribeInstallPrompt, installWay, () => 'none' as const);
 }

@@ -1,9 +1,11 @@
 // The one request helper every API call goes through (SPEC sections 7 and 8): base path
 // /prod-api, bearer token, Accept-Language, 120 s time-out, the {code, msg, data} envelope,
-// toasts for failures (a 429 says how long to wait) and the 401 sign-out.
+// toasts for failures (a 429 says how long to wait; none for a network failure while the device
+// is offline, which the offline banner says already) and the 401 sign-out.
 import { t } from '../i18n';
 import { formatWait } from '../i18n/format';
 import { getStoredLanguage } from '../i18n/languages';
+import { isOnline } from './connectivity';
 import { paths } from './paths';
 import { clearSession, getToken, navigate } from './session';
 import { StorageKey, getString, setString } from './storage';
@@ -188,7 +190,9 @@ export async function request<T>(options: RequestOptions): Promise<T> {
         ? err.message
         : String(err);
     const error = new ApiError(0, message);
-    if (!options.signal?.aborted && !silent) error.toastId = showToast(message, 'error');
+    if (!options.signal?.aborted && !silent && (timedOut || isOnline())) {
+      error.toastId = showToast(message, 'error');
+    }
     throw error;
   } finally {
     clearTimeout(timer);

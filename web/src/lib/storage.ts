@@ -28,6 +28,11 @@ export const StorageKey = {
   UPDATE_CHECK: 'updateCheck',
   /** The versions whose update prompt the person put off with Later (web app only). */
   UPDATE_LATER: 'updateLater',
+  /** When the person last answered Not now to turning on notifications: {notNowAt} (web app only). */
+  PUSH_ASK: 'pushAsk',
+  /** The visits counted and the install banner's one showing: {visits, shownInVisit, dismissed}
+   * (web app only). */
+  INSTALL_BANNER: 'installBanner',
 } as const;
 
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];

@@ -1,6 +1,7 @@
 // The update check: the version list, asked for at most once an hour and kept in localStorage
 // (a mandatory update still blocks after a reload), the versions put off with Later, and the
-// update itself (the service worker fetches the new app, then the page reloads).
+// update itself (the service worker fetches the new app, then the page reloads into it).
+import { fetchNewVersion, reloadIntoNewVersion } from '../../lib/service-worker';
 import { StorageKey, getJSON, setJSON } from '../../lib/storage';
 import { getVersions } from './api/versions';
 import type { SoftwareVersion } from './api/types';
@@ -42,21 +43,16 @@ export function putOff(version: string): void {
 }
 
 /**
- * Update now: the service worker, when one is registered, fetches the new version first; the
- * reload then loads the new app. Forgets the stored check so the new build asks afresh.
+ * Update now: the service worker, when one is registered, fetches the new version first and
+ * takes over; the reload then loads the new app. Forgets the stored check so the new build asks
+ * afresh.
  */
 export async function updateNow(): Promise<void> {
   setJSON(StorageKey.UPDATE_CHECK, null);
   try {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    if (registration) {
-      await Promise.race([
-        registration.update(),
-        new Promise((resolve) => setTimeout(resolve, 5000)),
-      ]);
-    }
+    await fetchNewVersion();
   } catch {
     // No service worker to ask: the reload alone fetches the new app.
   }
-  window.location.reload();
+  await reloadIntoNewVersion();
 }

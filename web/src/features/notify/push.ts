@@ -1,16 +1,11 @@
-// Chat notifications by Web Push: registers the service worker (public/sw.js) and, once the
-// person allows notifications, subscribes this browser with the server's VAPID key; the
-// subscription follows the session (renewed at each sign-in, forgotten at logout).
+// Notifications by Web Push: once the person allows them, this browser is subscribed with the
+// server's VAPID key (the service worker, public/sw.js, shows them); the subscription follows the
+// session (renewed at each sign-in, forgotten at logout).
 import { api } from '../../lib/api';
 import { beforeSignOut, getToken, isLoggedIn, subscribeSession } from '../../lib/session';
 
 function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-  void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -19,11 +14,6 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
   return bytes;
-}
-
-/** Whether asking makes sense: supported, and the person has not answered yet. */
-export function canAskForPush(): boolean {
-  return supported() && Notification.permission === 'default';
 }
 
 /**

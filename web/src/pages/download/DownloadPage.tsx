@@ -1,6 +1,8 @@
-// Download: this app's version, the released versions and how to install the web app.
+// Download: this app's version, how to install the web app (the browser's offer on Android and
+// computers, Share then Add to Home Screen on iPhone and iPad) and the released versions.
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
+import { InstallCard } from '../../features/install/components/InstallCard';
 import { DownloadView } from '../../features/notices/components/DownloadView';
 
 export default function DownloadPage() {
@@ -9,7 +11,7 @@ export default function DownloadPage() {
     <>
       <AppBar title={t('pages.download')} back />
       <div className="page">
-        <DownloadView />
+        <DownloadView install={<InstallCard />} />
       </div>
     </>
   );

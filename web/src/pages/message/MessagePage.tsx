@@ -1,4 +1,5 @@
-// The messages page: my conversations.
+// The messages page: my conversations, and the invitation to turn on notifications while the
+// app may ask.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
@@ -6,6 +7,7 @@ import { UsersIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
 import { ConnectionBanner } from '../../features/chat/components/ConnectionBanner';
 import { ConversationList } from '../../features/chat/components/ConversationList';
+import { PushBanner } from '../../features/notify/components/PushBanner';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 import { paths } from '../../lib/paths';
 
@@ -40,6 +42,7 @@ export default function MessagePage() {
         }
       />
       <ConnectionBanner />
+      <PushBanner />
       <div className="page">
         <ConversationList me={user?.userId ?? null} />
       </div>

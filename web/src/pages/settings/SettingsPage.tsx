@@ -1,6 +1,6 @@
-// The settings page: my profile, membership and wallet, email, language, password, blocked people,
-// accounts, rules, support and safety tips, and for staff the operator console; ?view=profile
-// edits my profile, ?view=blocked lists blocked people.
+// The settings page: my profile, membership and wallet, email, language, notifications, password,
+// blocked people, installing the app, accounts, rules, support and safety tips, and for staff the
+// operator console; ?view=profile edits my profile, ?view=blocked lists blocked people.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -38,6 +38,8 @@ import { ChangePasswordForm } from '../../features/account/components/ChangePass
 import { EmailVerification } from '../../features/account/components/EmailVerification';
 import { ProfileCard } from '../../features/account/components/ProfileCard';
 import { ProfileEditForm } from '../../features/account/components/ProfileEditForm';
+import { InstallEntry } from '../../features/install/components/InstallEntry';
+import { NotificationSettings } from '../../features/notify/components/NotificationSettings';
 import { BlockedList } from '../../features/people/components/BlockedList';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 import { WalletIcon } from '../../features/wallet/components/icons';
@@ -198,6 +200,8 @@ function SettingsHome() {
             </div>
           </div>
 
+          <NotificationSettings />
+
           <h2 className="section-title">{t('settings.changePassword')}</h2>
           <div className="settings-block">
             <button
@@ -229,6 +233,7 @@ function SettingsHome() {
                 <ChevronIcon />
               </Link>
             </li>
+            <InstallEntry />
             <li>
               <Link className="list-item" to={paths.download}>
                 <SparkleIcon />

@@ -12,6 +12,7 @@ import { ActionSheet, ConfirmDialog, Dialog, type SheetAction } from '../../../c
 import { CloseIcon } from '../../../components/icons';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { paths, profileHref } from '../../../lib/paths';
+import { notePushMoment } from '../../../lib/push-moments';
 import type { ConversationsData } from '../api/conversations';
 import { useDeleteMessages } from '../api/delete-messages';
 import { useEmoji } from '../api/emoji';
@@ -250,10 +251,14 @@ export function ChatView({
       )}
       <Composer
         member={member}
-        onSendText={(text) => connection.send(peer, 'txt', { text })}
-        onSendImage={(image) =>
-          connection.send(peer, 'img', { image: image.dataUrl }, { preview: image.previewUrl })
-        }
+        onSendText={(text) => {
+          connection.send(peer, 'txt', { text });
+          notePushMoment('messageSent');
+        }}
+        onSendImage={(image) => {
+          connection.send(peer, 'img', { image: image.dataUrl }, { preview: image.previewUrl });
+          notePushMoment('messageSent');
+        }}
         onTyping={() => connection.sendTyping(peer)}
         onNeedMembership={() => setUpgradeOpen(true)}
         onFocus={keepAtBottom}

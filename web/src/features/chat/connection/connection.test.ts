@@ -652,6 +652,44 @@ describe('sending', () => {
     expect(last().framesOf('send')).toMatchObject([{ clientId }]);
   });
 
+  it('keeps what is sent offline pending, however long, and sends it once back online', async () => {
+    const events = new EventTarget() as unknown as Window;
+    let online = true;
+    const { connection, connect, deps, last } = setup({ events, isOnline: () => online });
+    await connect();
+    const early = connection.send(MIKA, 'txt', { text: 'Left before the network went' });
+    online = false;
+    events.dispatchEvent(new Event('offline'));
+    const late = connection.send(MIKA, 'txt', { text: 'Written offline' });
+    // Minutes offline: every attempt fails and the connection gives up; nothing fails, and
+    // nothing is tried over HTTP.
+    for (let i = 0; i <= MAX_RECONNECT_ATTEMPTS; i++) {
+      await vi.advanceTimersByTimeAsync(RECONNECT_INTERVAL_MS);
+      last().drop();
+    }
+    expect(connection.state).toBe('disconnected');
+    const lastOne = connection.send(MIKA, 'txt', { text: 'Still offline' });
+    await vi.advanceTimersByTimeAsync(ACK_TIMEOUT_MS * 6);
+    last().drop();
+    expect([early, late, lastOne].map((id) => connection.outbox.get(id)?.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    expect(deps.sendOverHttp).not.toHaveBeenCalled();
+
+    online = true;
+    events.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    last().push({ type: 'hello', userId: ME, lastSeq: 0 });
+    expect(connection.state).toBe('connected');
+    expect(
+      last()
+        .framesOf('send')
+        .map((f) => f.clientId),
+    ).toEqual([early, late, lastOne]);
+  });
+
   it('uses HTTP once the socket has given up', async () => {
     const { connection, connect, deps, last } = setup();
     const socket = await connect();

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { t as translate } from '../../../i18n';
 import { api } from '../../../lib/api';
+import { isOnline } from '../../../lib/connectivity';
 import { ApiError } from '../../../lib/request';
 import { getToken, isLoggedIn, signOutToLogin, subscribeSession } from '../../../lib/session';
 import { type ToastKind, showToast } from '../../../lib/toast';
@@ -51,6 +52,8 @@ export interface ConnectionDeps {
   fetchUnreadTotal: () => Promise<number>;
   newClientId: () => string;
   isVisible: () => boolean;
+  /** The device has a network (navigator.onLine): offline, sends wait for it, pending. */
+  isOnline: () => boolean;
   channel: ChannelLike | null;
   /** window, for online/offline/visibilitychange (null in tests that do not need them). */
   events: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
@@ -86,6 +89,7 @@ export function defaultDeps(queryClient: QueryClient): ConnectionDeps {
     fetchUnreadTotal: getUnreadTotal,
     newClientId: () => crypto.randomUUID(),
     isVisible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
+    isOnline,
     channel:
       typeof BroadcastChannel === 'undefined'
         ? null

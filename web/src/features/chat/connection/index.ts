@@ -85,7 +85,9 @@ export class ChatConnection {
     this.deps = { ...defaultDeps(deps.queryClient), ...deps };
     const { queryClient } = this.deps;
     const refreshUnread = () => refreshUnreadTotal(queryClient, this.deps.fetchUnreadTotal);
-    this.sending = new Sending(this.outbox, this.deps, () => routeOf(this.phase));
+    this.sending = new Sending(this.outbox, this.deps, () =>
+      routeOf(this.phase, this.deps.isOnline()),
+    );
     this.typing = new Typing(this.sendFrame);
     this.receipts = new Receipts(this.deps, this.sendFrame, refreshUnread);
     this.sequence = new EventSequence(refreshUnread);
@@ -182,7 +184,11 @@ export class ChatConnection {
     if (state === 'reconnecting' || state === 'disconnected') this.retry();
   };
 
-  private onOffline = (): void => this.dispatch({ type: 'lost' });
+  /** Offline: the socket is given up, and unsent messages wait for the network, pending. */
+  private onOffline = (): void => {
+    this.dispatch({ type: 'lost' });
+    this.sending.hold();
+  };
 
   private onVisibility = (): void => {
     if (!this.deps.isVisible()) return;

@@ -1,6 +1,7 @@
 // Sending through the outbox (outbox.ts): a message waits there as pending and leaves on the live
 // socket, over HTTP once the socket has given up, or on the next hello; it fails (with Retry)
-// when refused, or when not acknowledged within 10 s of leaving the device.
+// when refused, or when not acknowledged within 10 s of leaving the device. While the device is
+// offline it stays pending without a time limit and leaves on the hello once the network is back.
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/request';
 import type { Message, MessageContent, MessageType, SendError } from '../api/types';
@@ -15,11 +16,16 @@ export const ACK_TIMEOUT_MS = 10_000;
 /** How often an image's upload progress is read off the socket's buffer. */
 const UPLOAD_POLL_MS = 100;
 
-/** How a message leaves now: on the live socket, over HTTP, or on the next hello. */
-export type Route = { via: 'socket'; socket: SocketLike } | { via: 'http' } | { via: 'hello' };
+/**
+ * How a message leaves now: on the live socket, over HTTP, on the next hello, or, while the
+ * device is offline, on the hello after the network is back (queued: no time limit).
+ */
+export type Route =
+  { via: 'socket'; socket: SocketLike } | { via: 'http' } | { via: 'hello' } | { via: 'queued' };
 
-export function routeOf(phase: Phase): Route {
+export function routeOf(phase: Phase, online = true): Route {
   if (phase.kind === 'connected') return { via: 'socket', socket: phase.socket };
+  if (!online) return { via: 'queued' };
   // The socket gave up: the same send over HTTP (not while another tab has the connection).
   if (phase.kind === 'disconnected' && phase.reason !== 'elsewhere') return { via: 'http' };
   return { via: 'hello' };
@@ -72,7 +78,15 @@ export class Sending {
     if (route.via === 'socket') this.sendOnSocket(entry, route.socket);
     else if (route.via === 'http') this.sendOverHttp(entry);
     // Sent on hello, and failed if that takes too long.
-    else this.startAckTimer(clientId);
+    else if (route.via === 'hello') this.startAckTimer(clientId);
+    // Queued: sent on the hello once the network is back.
+  }
+
+  /** The device went offline: what waits for an ack waits for the next hello instead. */
+  hold(): void {
+    for (const entry of this.outbox.all()) {
+      if (entry.status === 'pending') this.stopTimers(entry.clientId);
+    }
   }
 
   /** The protocol: a send not acknowledged before the connection dropped is sent again. */

@@ -1,14 +1,11 @@
-// The download page: this device's version and whether an update is waiting, the latest released
-// versions with their notes, and how to install the web app (the browser's own install offer,
-// or the steps for iPhone and iPad).
-import { useSyncExternalStore } from 'react';
+// The download page's versions: this device's version and whether an update is waiting, and the
+// latest released versions with their notes; the page puts how to install between the two.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
 import { SkeletonRow } from '../../../components/Skeleton';
 import { SparkleIcon } from '../../../components/icons';
 import { formatDate } from '../../../i18n/format';
-import { installPrompt, promptInstall, subscribeInstallPrompt } from '../../../lib/install-prompt';
 import { paths } from '../../../lib/paths';
 import { VERSION } from '../../../lib/version';
 import type { SoftwareVersion } from '../api/types';
@@ -19,19 +16,6 @@ import './notices.css';
 
 /** How many released versions the page lists. */
 const SHOWN = 6;
-
-function isStandalone(): boolean {
-  return (
-    window.matchMedia?.('(display-mode: standalone)').matches ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
-}
-
-/** iPhone, iPad (an iPad says it is a Mac with a touch screen) and iPod: Safari's Share menu. */
-function isAppleMobile(): boolean {
-  const ua = navigator.userAgent;
-  return /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
-}
 
 /** Only addresses on the web are links; anything else stays text. */
 function safeUrl(url: string | null | undefined): string | null {
@@ -44,7 +28,8 @@ function safeUrl(url: string | null | undefined): string | null {
   }
 }
 
-export function DownloadView() {
+/** `install`: what the page shows between this device and the released versions. */
+export function DownloadView({ install }: { install?: ReactNode }) {
   const { t } = useTranslation();
   const versions = useVersions();
   const offer = updateOffer(versions.data ?? []);
@@ -65,7 +50,7 @@ export function DownloadView() {
         )}
       </section>
 
-      <InstallCard />
+      {install}
 
       <section aria-labelledby="download-versions">
         <h2 className="section-title" id="download-versions">
@@ -120,39 +105,5 @@ function VersionRow({ version: v }: { version: SoftwareVersion }) {
         </a>
       )}
     </li>
-  );
-}
-
-function InstallCard() {
-  const { t } = useTranslation();
-  const offered = useSyncExternalStore(subscribeInstallPrompt, installPrompt);
-  const installed = isStandalone();
-  return (
-    <section className="card download-card" aria-labelledby="download-install">
-      <h2 id="download-install">{t('update.installTitle')}</h2>
-      {installed ? (
-        <p data-testid="installed">{t('update.installed')}</p>
-      ) : (
-        <>
-          <p className="muted">{t('update.installBody')}</p>
-          {offered && (
-            <Button onClick={() => void promptInstall()} data-testid="install-app">
-              {t('update.installButton')}
-            </Button>
-          )}
-          {(!offered || isAppleMobile()) && (
-            <div className="install-steps">
-              <h3>{t('update.iosTitle')}</h3>
-              <ol>
-                <li>{t('update.iosStep1')}</li>
-                <li>{t('update.iosStep2')}</li>
-                <li>{t('update.iosStep3')}</li>
-              </ol>
-              {!isAppleMobile() && <p className="muted">{t('update.otherBrowsers')}</p>}
-            </div>
-          )}
-        </>
-      )}
-    </section>
   );
 }

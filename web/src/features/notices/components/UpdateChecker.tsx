@@ -1,8 +1,10 @@
 // Checks for a newer web version while signed in: at start and whenever the app becomes visible
 // again, at most once an hour (the answer is kept), and shows the update prompt when one is due.
+// The service worker is asked about a new build at the same moments.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { checkForNewVersion } from '../../../lib/service-worker';
 import { checkedVersions, laterVersions, putOff } from '../update-check';
 import { type UpdateOffer, shouldPrompt, updateOffer } from '../update-offer';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -19,6 +21,7 @@ export default function UpdateChecker() {
     const check = () => {
       if (running || document.visibilityState === 'hidden') return;
       running = true;
+      void checkForNewVersion();
       void checkedVersions()
         .then((versions) => {
           if (alive) setOffer(updateOffer(versions));

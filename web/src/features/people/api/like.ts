@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { notePushMoment } from '../../../lib/push-moments';
 import { peopleKeys } from './keys';
 import type { LikeState } from './types';
 
@@ -80,7 +81,10 @@ export function useToggleLike({ onMatch }: { onMatch?: (userId: number) => void 
     },
     onSuccess: (state, { userId }) => {
       client.setQueryData(peopleKeys.like(userId), state);
-      if (state.mutual) onMatch?.(userId);
+      if (state.mutual) {
+        onMatch?.(userId);
+        notePushMoment('match');
+      }
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: peopleKeys.list('likeTo') });

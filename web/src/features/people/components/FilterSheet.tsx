@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { SegmentedField, SelectField } from '../../../components/Field';
+import { Switch } from '../../../components/Switch';
 import { COUNTRIES } from '../../../i18n/countries';
 import { LANGUAGES } from '../../../i18n/languages';
 import {
@@ -155,33 +156,5 @@ function FilterForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Switch({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className="switch-row">
-      <span className="grow">
-        <span className="switch-label">{label}</span>
-        {hint && <span className="switch-hint">{hint}</span>}
-      </span>
-      <input
-        type="checkbox"
-        role="switch"
-        className="switch"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-    </label>
   );
 }
