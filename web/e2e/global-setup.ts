@@ -1,7 +1,8 @@
 // Starts what the end-to-end tests talk to: a small real SMTP server that records every mail,
 // local stand-ins for PayPal and Stripe (providers/), and the real `amora serve` (AMORA_BIN) on a
 // free loopback port with a fresh data folder, serving the built web app from dist/, its payments
-// pointed at the stand-ins. Returns the teardown.
+// pointed at the stand-ins, its pushes allowed to a push service on loopback. Returns the
+// teardown.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -120,6 +121,9 @@ export default async function globalSetup() {
       AMORA_PAYMENTS__STRIPE__API_URL: stripe.url,
       AMORA_PAYMENTS__STRIPE__SECRET_KEY: STRIPE_SECRET_KEY,
       AMORA_PAYMENTS__STRIPE__WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+      // Pushes may go to the notification stories' own push service on loopback (tests only).
+      AMORA_PUSH__ALLOW_INSECURE_LOCAL: 'true',
+      AMORA_PUSH__ALLOWED_HOSTS: '["127.0.0.1"]',
     },
     stdio: ['ignore', log, log],
   });

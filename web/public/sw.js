@@ -26,7 +26,9 @@ self.addEventListener('install', (event) => {
       const cache = await caches.open(SHELL_CACHE);
       // The page is asked for afresh: the HTTP cache may hold an older one.
       await cache.add(new Request(INDEX, { cache: 'reload' }));
-      await cache.addAll(SHELL);
+      // A file that cannot be had now is fetched (and kept) when first used: the worker, which
+      // also shows the notifications, installs all the same.
+      await Promise.all(SHELL.map((file) => cache.add(file).catch(() => undefined)));
     })(),
   );
 });

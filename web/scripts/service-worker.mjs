@@ -53,20 +53,22 @@ export function fillServiceWorker(source, files) {
   return filled;
 }
 
-/** The Vite plugin: reads the bundle's files, then rewrites dist/sw.js once it is written. */
+/**
+ * The Vite plugin: once the bundle is written, rewrites dist/sw.js with its files. The written
+ * bundle is the one to read: chunks that only carried CSS are gone from it by then.
+ */
 export function serviceWorkerPlugin() {
   let outDir = 'dist';
-  let files = [];
   return {
     name: 'amora-service-worker',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    generateBundle(_options, bundle) {
-      files = shellFiles(bundle);
-    },
-    writeBundle() {
+    writeBundle(_options, bundle) {
+      const files = shellFiles(bundle);
+      const missing = files.filter((file) => !fs.existsSync(path.join(outDir, file)));
+      if (missing.length) throw new Error(`sw.js: not in the build: ${missing.join(', ')}`);
       const target = path.join(outDir, 'sw.js');
       fs.writeFileSync(target, fillServiceWorker(fs.readFileSync(target, 'utf8'), files));
     },

@@ -30,8 +30,11 @@ export function Note({
   return (
     <div className={`note ${dark ? 'note-dark' : ''} ${className}`} {...rest}>
       {icon && <span className="note-icon">{icon}</span>}
-      <div className="note-text">{children}</div>
-      {actions && <div className="note-actions">{actions}</div>}
+      {/* The actions sit beside the words while they fit, under them otherwise. */}
+      <div className="note-body">
+        <div className="note-text">{children}</div>
+        {actions && <div className="note-actions">{actions}</div>}
+      </div>
       {onClose && (
         <button
           type="button"

@@ -8,7 +8,6 @@ export function Switch({
   checked,
   onChange,
   disabled = false,
-  icon,
   ...rest
 }: {
   label: ReactNode;
@@ -16,12 +15,10 @@ export function Switch({
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
-  icon?: ReactNode;
   'data-testid'?: string;
 }) {
   return (
     <label className="switch-row">
-      {icon}
       <span className="grow">
         <span className="switch-label">{label}</span>
         {hint && <span className="switch-hint">{hint}</span>}

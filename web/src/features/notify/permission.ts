@@ -37,12 +37,13 @@ function watch(): void {
     .catch(() => undefined);
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the permission may have changed. */
+export function subscribePermission(listener: () => void): () => void {
   watch();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function usePushPermission(): PushPermission {
-  return useSyncExternalStore(subscribe, pushPermission, () => 'unsupported' as const);
+  return useSyncExternalStore(subscribePermission, pushPermission, () => 'unsupported' as const);
 }

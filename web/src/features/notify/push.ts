@@ -3,6 +3,7 @@
 // session (renewed at each sign-in, forgotten at logout).
 import { api } from '../../lib/api';
 import { beforeSignOut, getToken, isLoggedIn, subscribeSession } from '../../lib/session';
+import { pushPermission, subscribePermission } from './permission';
 
 function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -63,7 +64,8 @@ export async function disablePush(): Promise<void> {
 /**
  * Keeps this browser's subscription with the session: subscribed again (when notifications were
  * allowed) at start and whenever someone else signs in, which moves the endpoint to them, and
- * forgotten before logout.
+ * when they are allowed in the browser's own site settings while the app runs; forgotten before
+ * logout.
  */
 export function pushFollowsSession(): void {
   let token: string | null = null;
@@ -75,4 +77,13 @@ export function pushFollowsSession(): void {
   follow();
   subscribeSession(follow);
   beforeSignOut(disablePush);
+
+  let permission = pushPermission();
+  subscribePermission(() => {
+    const now = pushPermission();
+    if (now === 'granted' && permission !== 'granted' && isLoggedIn()) {
+      void enablePush(false).catch(() => undefined);
+    }
+    permission = now;
+  });
 }

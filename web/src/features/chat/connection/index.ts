@@ -249,7 +249,8 @@ export class ChatConnection {
         this.typing.clear();
         return;
       case 'toast':
-        this.deps.toast(this.deps.t(effect.key));
+        // Offline, the app's offline banner says it already.
+        if (this.deps.isOnline()) this.deps.toast(this.deps.t(effect.key));
         return;
       case 'checkSession':
         void this.checkSession();

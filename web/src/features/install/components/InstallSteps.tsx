@@ -1,7 +1,7 @@
 // The steps to add the app on iPhone and iPad, where Safari makes no install offer: Share, then
 // Add to Home Screen.
 import { useTranslation } from 'react-i18next';
-import { PlusIcon, ShareIcon } from '../../../components/icons';
+import { ShareIcon } from '../../../components/icons';
 
 export function IosSteps({ heading = true }: { heading?: boolean }) {
   const { t } = useTranslation();
@@ -13,9 +13,7 @@ export function IosSteps({ heading = true }: { heading?: boolean }) {
         <li>
           {t('install.iosStep2')} <ShareIcon size={18} className="install-step-icon" />
         </li>
-        <li>
-          {t('install.iosStep3')} <PlusIcon size={18} className="install-step-icon" />
-        </li>
+        <li>{t('install.iosStep3')}</li>
       </ol>
     </div>
   );

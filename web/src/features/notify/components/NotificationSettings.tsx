@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { Skeleton } from '../../../components/Skeleton';
 import { Switch } from '../../../components/Switch';
-import { BellIcon, MoonIcon } from '../../../components/icons';
+import { BellIcon } from '../../../components/icons';
 import type { TranslationKey } from '../../../i18n';
 import { isAppleMobile, isStandalone } from '../../../lib/install-prompt';
 import { showToast } from '../../../lib/toast';
@@ -170,7 +170,6 @@ function QuietHoursBlock({
     <div className="notify-quiet">
       <div className="notify-switches">
         <Switch
-          icon={<MoonIcon />}
           label={t('notify.quietHours')}
           hint={t('notify.quietHint')}
           checked={quiet !== null}
@@ -179,7 +178,8 @@ function QuietHoursBlock({
         />
       </div>
       {quiet && (
-        <div className="notify-quiet-times">
+        <fieldset className="notify-quiet-times">
+          <legend className="visually-hidden">{t('notify.quietHours')}</legend>
           <TimeField
             label={t('notify.quietFrom')}
             value={quiet.from}
@@ -190,7 +190,7 @@ function QuietHoursBlock({
             value={quiet.to}
             onSave={(to) => onChange({ ...quiet, to })}
           />
-        </div>
+        </fieldset>
       )}
       <p className="notify-zone" data-testid="push-time-zone">
         {t('notify.timeZone', { zone: settings.timeZone })}
