@@ -101,11 +101,18 @@ export async function api<T = unknown>(
   return body.data;
 }
 
-/** Skips the first-launch splash and guide. */
-export async function skipSplash(page: Page) {
-  await page.addInitScript(() => {
+/**
+ * Skips the first-launch splash and guide, and the invitation to turn on notifications after the
+ * first message sent (as if answered Not now), which would cover the page of a story about
+ * something else; the notification stories keep it (`askForNotifications`).
+ */
+export async function skipSplash(page: Page, { askForNotifications = false } = {}) {
+  await page.addInitScript((ask) => {
     localStorage.setItem('SHOWED_SPLASH', 'true');
-  });
+    if (!ask && !localStorage.getItem('pushAsk')) {
+      localStorage.setItem('pushAsk', JSON.stringify({ notNowAt: Date.now() }));
+    }
+  }, askForNotifications);
 }
 
 export async function login(page: Page, userName: string, password: string) {

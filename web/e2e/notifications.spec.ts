@@ -94,7 +94,7 @@ test('the first message she sends asks, in our words first, and allowing them su
   const keys = subscriptionKeys();
   await routePushTo(context, service.endpoint(`ask-${her.userId}`), keys);
   const page = await context.newPage();
-  await skipSplash(page);
+  await skipSplash(page, { askForNotifications: true });
   await login(page, her.userName, her.password);
 
   // Never on the first load.
@@ -139,7 +139,7 @@ test('refused in the browser, the app says how to allow them again, in the sheet
   const him = await register(request, 'nfe', testInfo, 'male');
   const context = await device(browser, testInfo);
   const page = await context.newPage();
-  await skipSplash(page);
+  await skipSplash(page, { askForNotifications: true });
   await login(page, her.userName, her.password);
 
   await page.goto(chatUrl(him));
@@ -176,7 +176,7 @@ test('the messages page invites her; Not now is remembered; Settings offers Turn
   const keys = subscriptionKeys();
   await routePushTo(context, service.endpoint(`later-${her.userId}`), keys);
   const page = await context.newPage();
-  await skipSplash(page);
+  await skipSplash(page, { askForNotifications: true });
   await login(page, her.userName, her.password);
 
   await page.goto(url('/pages/message/message'));
@@ -243,7 +243,7 @@ async function away(browser: Browser, testInfo: TestInfo, who: Account, id: stri
   // The chat socket reaches no server: she is not online for it.
   await context.routeWebSocket(/\/im\?/, () => undefined);
   const page = await context.newPage();
-  await skipSplash(page);
+  await skipSplash(page, { askForNotifications: true });
   const subscribed = page.waitForResponse(
     (res) => res.url().endsWith('/prod-api/system/push/subscribe') && res.ok(),
   );

@@ -249,8 +249,7 @@ export class ChatConnection {
         this.typing.clear();
         return;
       case 'toast':
-        // Offline, the app's offline banner says it already.
-        if (this.deps.isOnline()) this.deps.toast(this.deps.t(effect.key));
+        this.deps.toast(this.deps.t(effect.key));
         return;
       case 'checkSession':
         void this.checkSession();

@@ -183,11 +183,13 @@ function QuietHoursBlock({
           <TimeField
             label={t('notify.quietFrom')}
             value={quiet.from}
+            other={quiet.to}
             onSave={(from) => onChange({ ...quiet, from })}
           />
           <TimeField
             label={t('notify.quietTo')}
             value={quiet.to}
+            other={quiet.from}
             onSave={(to) => onChange({ ...quiet, to })}
           />
         </fieldset>
@@ -207,16 +209,22 @@ function QuietHoursBlock({
   );
 }
 
-/** A time of day, saved as soon as it is a whole time different from the stored one. */
+/**
+ * A time of day, saved as soon as it is a whole time different from the stored one; never the
+ * same as the other end (`other`): quiet hours from 22:00 to 22:00 would be no hours at all.
+ */
 function TimeField({
   label,
   value,
+  other,
   onSave,
 }: {
   label: string;
   value: string;
+  other: string;
   onSave: (time: string) => void;
 }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   // The stored time changed (saved, or taken back): the field shows it.
   const [shown, setShown] = useState(value);
@@ -230,10 +238,11 @@ function TimeField({
       type="time"
       step={60}
       value={draft}
+      error={draft === other ? t('notify.quietSame') : null}
       onChange={(e) => {
         const next = e.target.value;
         setDraft(next);
-        if (isTime(next) && next !== value) onSave(next);
+        if (isTime(next) && next !== value && next !== other) onSave(next);
       }}
     />
   );
