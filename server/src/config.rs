@@ -156,6 +156,8 @@ pub struct PushSettings {
     /// send to loopback addresses (a push service on this machine). Private and other internal
     /// addresses stay refused.
     pub allow_insecure_local: bool,
+    /// The most pushes about likes, visitors and matches a person gets in an hour.
+    pub social_per_hour: i64,
 }
 
 impl Default for PushSettings {
@@ -171,6 +173,7 @@ impl Default for PushSettings {
             .map(String::from)
             .to_vec(),
             allow_insecure_local: false,
+            social_per_hour: 4,
         }
     }
 }

@@ -33,6 +33,7 @@ mod people_scroll;
 mod production;
 mod profile;
 mod push;
+mod push_settings;
 mod safety;
 mod sessions;
 mod staff;
