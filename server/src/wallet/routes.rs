@@ -213,7 +213,10 @@ async fn confirm_return(
 
 /// The return from a redirect checkout after paying (web): the order, finished, or still
 /// `unfinished` while the provider has not confirmed the money (pay later).
-#[utoipa::path(get, path = "/order/success", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
+#[utoipa::path(get, path = "/order/success", tag = "wallet",
+    params(("orderId" = i64, Query),
+        ("token" = Option<String>, Query, description = "The TEST checkout's token"),
+        ("session_id" = Option<String>, Query, description = "Stripe's Checkout Session, as Stripe returns it")),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn success(
     State(wallet): State<Wallet>,
@@ -223,7 +226,7 @@ async fn success(
 }
 
 /// The return after paying in an app.
-#[utoipa::path(get, path = "/order/appsuccess", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
+#[utoipa::path(get, path = "/order/appsuccess", tag = "wallet", params(("orderId" = i64, Query), ("token" = Option<String>, Query)),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn app_success(
     State(wallet): State<Wallet>,
