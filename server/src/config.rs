@@ -266,7 +266,7 @@ impl Default for StripeSettings {
 }
 
 /// The App Store (`payType=apple`, `order/iospay`).
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default)]
 pub struct AppleSettings {
     /// The app's bundle id; transactions of another app are refused.
@@ -276,6 +276,20 @@ pub struct AppleSettings {
     pub root_certificate: Option<PathBuf>,
     /// Prefix of the App Store product ids: our product `vip-1m` is `<prefix>vip-1m`.
     pub product_prefix: String,
+    /// Whether purchases made in Apple's sandbox (TestFlight, sandbox testers) credit; false in
+    /// production, where a sandbox purchase costs nobody anything.
+    pub accept_sandbox: bool,
+}
+
+impl Default for AppleSettings {
+    fn default() -> Self {
+        AppleSettings {
+            bundle_id: None,
+            root_certificate: None,
+            product_prefix: String::new(),
+            accept_sandbox: true,
+        }
+    }
 }
 
 /// Google Play (`payType=google`, `order/checkGoogleOrder`).

@@ -41,6 +41,7 @@ mod staff_bans;
 mod staff_reports;
 mod staff_review;
 mod translate;
+mod wallet_apple;
 mod wallet_coins;
 mod wallet_gifts;
 mod wallet_orders;

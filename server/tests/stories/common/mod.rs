@@ -4,6 +4,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod apple_standin;
 pub mod chat;
 pub mod feed;
 pub mod images;
