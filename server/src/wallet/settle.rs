@@ -184,10 +184,12 @@ impl Wallet {
                 txn = paid.txn,
                 "order paid"
             );
-            if let Ok(Some(product)) = self.store.product_any(order.product_id).await {
-                if let Err(e) = provider.granted(&order, &product, params).await {
-                    tracing::warn!(order = order.id, error = %e, "provider not told of the grant");
-                }
+        }
+        // Told on every confirmation, not only the first: a provider that missed it (Google
+        // not answering the acknowledgement) is told again when the app checks again.
+        if let Ok(Some(product)) = self.store.product_any(order.product_id).await {
+            if let Err(e) = provider.granted(&order, &product, params).await {
+                tracing::warn!(order = order.id, error = %e, "provider not told of the grant");
             }
         }
         Ok(order)
@@ -222,6 +224,16 @@ impl Wallet {
                     Ok(_) | Err(ApiError::Conflict(Msg::FinishFailed)) => {}
                     Err(e) => return Err(e),
                 },
+                Event::Purchased { order_id, receipt } => {
+                    let params = HashMap::from([
+                        ("orderId".to_owned(), order_id.to_string()),
+                        ("receipt".to_owned(), receipt),
+                    ]);
+                    match self.confirm_order(order_id, &params).await {
+                        Ok(_) | Err(ApiError::Conflict(Msg::FinishFailed)) => {}
+                        Err(e) => return Err(e),
+                    }
+                }
                 Event::Failed { order_id } => {
                     let _ = self
                         .store
