@@ -42,6 +42,7 @@ mod staff_review;
 mod translate;
 mod wallet_coins;
 mod wallet_gifts;
+mod wallet_google;
 mod wallet_orders;
 mod wallet_paypal;
 mod wallet_stripe;

@@ -6,6 +6,7 @@
 
 pub mod chat;
 pub mod feed;
+pub mod google_standin;
 pub mod images;
 pub mod passwords;
 pub mod paypal_standin;
