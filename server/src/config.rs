@@ -292,16 +292,22 @@ impl Default for AppleSettings {
     }
 }
 
-/// Google Play (`payType=google`, `order/checkGoogleOrder`).
+/// Google Play (`payType=google`, `order/checkGoogleOrder`); on when `package_name` is set, and
+/// then `service_account` and `notification_token` are needed too.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default)]
 pub struct GoogleSettings {
-    /// The app's package name.
+    /// The app's package name (`com.example.amora`); notifications of another app are refused.
     pub package_name: Option<String>,
-    /// The service account's JSON key file (with access to the Play Developer API).
+    /// The service account's JSON key file as Google gives it (`client_email`, `private_key`,
+    /// `token_uri`), of an account with access to the app in the Play Console.
     pub service_account: Option<PathBuf>,
     pub api_url: String,
-    /// Prefix of the Play product ids, as for Apple.
+    /// Prefix of the Play product ids. Play ids allow only lowercase letters, digits, `_` and
+    /// `.`, so the `-` of our codes becomes `_`: with the prefix `com.example.amora.`, our
+    /// `vip-1m` is sold as `com.example.amora.vip_1m` and `gold-600` as
+    /// `com.example.amora.gold_600`. Every product is a one-time product in Play, memberships
+    /// too.
     pub product_prefix: String,
     /// The secret token in the Pub/Sub push URL of Real-time developer notifications
     /// (`/prod-api/order/webhook/google?token=...`).

@@ -230,6 +230,16 @@ impl Wallet {
                     Ok(_) | Err(ApiError::Conflict(Msg::FinishFailed)) => {}
                     Err(e) => return Err(e),
                 },
+                Event::Purchased { order_id, receipt } => {
+                    let params = HashMap::from([
+                        ("orderId".to_owned(), order_id.to_string()),
+                        ("receipt".to_owned(), receipt),
+                    ]);
+                    match self.confirm_order(order_id, &params).await {
+                        Ok(_) | Err(ApiError::Conflict(Msg::FinishFailed)) => {}
+                        Err(e) => return Err(e),
+                    }
+                }
                 Event::Failed { order_id } => {
                     let _ = self
                         .store

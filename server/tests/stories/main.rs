@@ -44,6 +44,7 @@ mod translate;
 mod wallet_apple;
 mod wallet_coins;
 mod wallet_gifts;
+mod wallet_google;
 mod wallet_orders;
 mod wallet_paypal;
 mod wallet_stripe;

@@ -7,6 +7,7 @@
 pub mod apple_standin;
 pub mod chat;
 pub mod feed;
+pub mod google_standin;
 pub mod images;
 pub mod passwords;
 pub mod paypal_standin;
