@@ -7,7 +7,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
 use crate::chat::safety;
-use crate::chat::store::{Announced, Charge, NewMessage, Party, PlainMessage};
+use crate::chat::store::{Announced, Charge, NewMessage, Paid, Party, PlainMessage};
 use crate::chat::Chat;
 use crate::i18n::{Lang, Msg};
 use crate::notify::settings::PushKind;
@@ -235,15 +235,15 @@ impl Chat {
     }
 
     /// The receiver claims a red packet (within its time); the sender is told.
-    pub async fn claim_red_packet(&self, me: i64, id: i64) -> ApiResult<()> {
+    pub async fn claim_red_packet(&self, me: i64, id: i64) -> ApiResult<Paid> {
         let now = self.clock.unix();
         let since = now - self.config.wallet.red_packet_hours * 3600;
         let returned = self.store.return_red_packets(since, now).await?;
         self.announce(&returned);
         let claimed = self.store.claim_red_packet(id, me, since, now).await?;
-        let claimed = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
+        let (claimed, paid) = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
         self.announce(&claimed);
-        Ok(())
+        Ok(paid)
     }
 
     /// Returns expired red packets to their senders (run every minute).

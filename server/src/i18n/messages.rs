@@ -413,7 +413,7 @@ catalogue! {
         "コインが不足しています。チャージしてください！",
         "¡Monedas insuficientes, recarga!",
         "코인이 부족합니다. 충전해 주세요!",
-        "Nicht genügend Münzen, bitte auflade!",
+        "Nicht genügend Münzen, bitte aufladen!",
         "Недостаточно монет, пополните баланс!",
     ],
     InsufficientCharacters => [
@@ -423,7 +423,7 @@ catalogue! {
         "文字パックが不足しています。チャージしてください！",
         "¡Paquete de caracteres insuficiente, recarga!",
         "문자 팩이 부족합니다. 충전해 주세요!",
-        "Zeichenpaket reicht nicht, bitte auflade!",
+        "Zeichenpaket reicht nicht, bitte aufladen!",
         "Недостаточно пакета символов, пополните!",
     ],
     PageTokenStale => [

@@ -2,7 +2,7 @@
 // socket, over HTTP once the socket has given up, or on the next hello; it fails (with Retry)
 // when refused, or when not acknowledged within 10 s of leaving the device.
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/request';
+import { ApiError, rechargeNeeded } from '../../../lib/request';
 import type { Message, MessageContent, MessageType, SendError } from '../api/types';
 import { bumpConversation, upsertHistoryMessage } from '../cache';
 import type { Outbox, OutboxEntry } from '../outbox';
@@ -96,6 +96,7 @@ export class Sending {
       code: frame.code,
       msg: frame.msg,
       upgrade: frame.data?.upgrade === true,
+      recharge: rechargeNeeded(frame.data) ?? undefined,
     });
     return true;
   }
@@ -186,5 +187,6 @@ function refusalOf(err: unknown): SendError | undefined {
     code: err.code,
     msg: err.message,
     upgrade: (err.data as { upgrade?: boolean } | null)?.upgrade === true,
+    recharge: rechargeNeeded(err.data) ?? undefined,
   };
 }
