@@ -156,6 +156,8 @@ pub struct PushSettings {
     /// send to loopback addresses (a push service on this machine). Private and other internal
     /// addresses stay refused.
     pub allow_insecure_local: bool,
+    /// The most pushes about likes, visitors and matches a person gets in an hour.
+    pub social_per_hour: i64,
 }
 
 impl Default for PushSettings {
@@ -171,6 +173,7 @@ impl Default for PushSettings {
             .map(String::from)
             .to_vec(),
             allow_insecure_local: false,
+            social_per_hour: 4,
         }
     }
 }
@@ -263,7 +266,7 @@ impl Default for StripeSettings {
 }
 
 /// The App Store (`payType=apple`, `order/iospay`).
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default)]
 pub struct AppleSettings {
     /// The app's bundle id; transactions of another app are refused.
@@ -273,18 +276,38 @@ pub struct AppleSettings {
     pub root_certificate: Option<PathBuf>,
     /// Prefix of the App Store product ids: our product `vip-1m` is `<prefix>vip-1m`.
     pub product_prefix: String,
+    /// Whether purchases made in Apple's sandbox (TestFlight, sandbox testers) credit; false in
+    /// production, where a sandbox purchase costs nobody anything.
+    pub accept_sandbox: bool,
 }
 
-/// Google Play (`payType=google`, `order/checkGoogleOrder`).
+impl Default for AppleSettings {
+    fn default() -> Self {
+        AppleSettings {
+            bundle_id: None,
+            root_certificate: None,
+            product_prefix: String::new(),
+            accept_sandbox: true,
+        }
+    }
+}
+
+/// Google Play (`payType=google`, `order/checkGoogleOrder`); on when `package_name` is set, and
+/// then `service_account` and `notification_token` are needed too.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default)]
 pub struct GoogleSettings {
-    /// The app's package name.
+    /// The app's package name (`com.example.amora`); notifications of another app are refused.
     pub package_name: Option<String>,
-    /// The service account's JSON key file (with access to the Play Developer API).
+    /// The service account's JSON key file as Google gives it (`client_email`, `private_key`,
+    /// `token_uri`), of an account with access to the app in the Play Console.
     pub service_account: Option<PathBuf>,
     pub api_url: String,
-    /// Prefix of the Play product ids, as for Apple.
+    /// Prefix of the Play product ids. Play ids allow only lowercase letters, digits, `_` and
+    /// `.`, so the `-` of our codes becomes `_`: with the prefix `com.example.amora.`, our
+    /// `vip-1m` is sold as `com.example.amora.vip_1m` and `gold-600` as
+    /// `com.example.amora.gold_600`. Every product is a one-time product in Play, memberships
+    /// too.
     pub product_prefix: String,
     /// The secret token in the Pub/Sub push URL of Real-time developer notifications
     /// (`/prod-api/order/webhook/google?token=...`).

@@ -109,6 +109,9 @@ impl Server {
                 if let Err(e) = sweeper.people.forget_old_lists().await {
                     tracing::warn!(error = %e, "could not forget old discover lists");
                 }
+                if let Err(e) = sweeper.notify.forget_old_pushes().await {
+                    tracing::warn!(error = %e, "could not forget the pushes counted");
+                }
                 if let Err(e) = sweeper.notices.forget_old_errors().await {
                     tracing::warn!(error = %e, "could not forget old error reports");
                 }

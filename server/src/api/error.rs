@@ -105,17 +105,26 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl ApiError {
+    /// What an error answers besides its message, for the app to act on: `upgrade` offers
+    /// membership; `recharge` names the recharge page's tab that buys what was missing.
+    pub fn data(&self) -> Value {
+        match self {
+            ApiError::Upgrade => json!({ "upgrade": true }),
+            ApiError::Invalid(Msg::InsufficientCoins) => json!({ "recharge": "gold" }),
+            ApiError::Invalid(Msg::InsufficientCharacters) => json!({ "recharge": "character" }),
+            _ => Value::Null,
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(error = ?cause, "internal error");
         }
         let status = self.status();
-        let data = match &self {
-            ApiError::Upgrade => json!({ "upgrade": true }),
-            _ => Value::Null,
-        };
-        let body = json!({ "code": status.as_u16(), "msg": self.message(), "data": data });
+        let body = json!({ "code": status.as_u16(), "msg": self.message(), "data": self.data() });
         let mut response = (status, Json(body)).into_response();
         if let ApiError::TooManyRequests { retry_after_secs }
         | ApiError::Limited {

@@ -302,15 +302,27 @@ pub struct ClaimRedPacket {
     id: Option<i64>,
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RedPacketClaimed {
+    /// Coins credited now.
+    coins: i64,
+    /// The coin balance after.
+    balance: i64,
+}
+
 /// The receiver claims a red packet, once, within 24 hours; the coins are credited.
 #[utoipa::path(post, path = "/system/redPacket/claim", tag = "chat", request_body = ClaimRedPacket,
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400)))]
+    security(("bearer" = [])), responses((status = 200, body = Envelope<RedPacketClaimed>), (status = 400)))]
 async fn claim_red_packet(
     State(chat): State<Chat>,
     me: Session,
     Input(req): Input<ClaimRedPacket>,
-) -> ApiResult<Reply<Option<String>>> {
-    chat.claim_red_packet(me.user_id, req.id.ok_or(ApiError::NotFound)?)
+) -> ApiResult<Reply<RedPacketClaimed>> {
+    let paid = chat
+        .claim_red_packet(me.user_id, req.id.ok_or(ApiError::NotFound)?)
         .await?;
-    Ok(ok(None))
+    Ok(ok(RedPacketClaimed {
+        coins: paid.coins,
+        balance: paid.balance,
+    }))
 }

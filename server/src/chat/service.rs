@@ -7,10 +7,11 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
 use crate::chat::safety;
-use crate::chat::store::{Announced, Charge, NewMessage, Party, PlainMessage};
+use crate::chat::store::{Announced, Charge, NewMessage, Paid, Party, PlainMessage};
 use crate::chat::Chat;
 use crate::i18n::{Lang, Msg};
-use crate::notify::ChatPush;
+use crate::notify::settings::PushKind;
+use crate::notify::{Push, Sender};
 
 /// A stored message and the sender's sequence number for it.
 pub struct Sent {
@@ -19,38 +20,52 @@ pub struct Sent {
 }
 
 /// The notification a message makes: the sender's name as title, a short preview as body (in
-/// the recipient's language where we write it).
-pub(super) fn push_for(me: &Party, them: &Party, row: &MessageRow) -> ChatPush {
+/// the recipient's language where we write it); gifts and red packets are their own kind.
+pub(super) fn push_for(me: &Party, them: &Party, row: &MessageRow) -> Push {
+    let lang = Lang::parse(&them.language).unwrap_or_default();
     let content: serde_json::Value = serde_json::from_str(&row.content).unwrap_or_default();
-    let body = match row.kind {
-        MessageType::Txt => content["text"]
-            .as_str()
-            .unwrap_or_default()
-            .chars()
-            .take(120)
-            .collect(),
+    let (kind, body) = match row.kind {
+        MessageType::Txt => (
+            PushKind::Message,
+            content["text"]
+                .as_str()
+                .unwrap_or_default()
+                .chars()
+                .take(120)
+                .collect(),
+        ),
         MessageType::Emoji => {
             let code = content["code"].as_str().unwrap_or_default();
-            crate::chat::model::EMOJI
+            let emoji = crate::chat::model::EMOJI
                 .iter()
                 .find(|(c, _)| *c == code)
                 .map(|(_, e)| (*e).to_owned())
-                .unwrap_or_default()
+                .unwrap_or_default();
+            (PushKind::Message, emoji)
         }
-        MessageType::Img => Msg::PhotoMessage
-            .text(Lang::parse(&them.language).unwrap_or_default())
-            .to_owned(),
-        _ => String::new(),
+        MessageType::Img => (PushKind::Message, Msg::PhotoMessage.text(lang).to_owned()),
+        MessageType::Gift => (PushKind::Gift, Msg::PushGift.text(lang).to_owned()),
+        MessageType::RedPacket => (PushKind::Gift, Msg::PushRedPacket.text(lang).to_owned()),
+        _ => (PushKind::Message, String::new()),
     };
-    ChatPush {
+    Push {
         recipient: them.id,
+        kind,
         title: me.user_name.clone(),
         body,
-        sender_id: me.id,
-        sender_name: me.user_name.clone(),
-        sender_em_user: crate::account::model::em_user(me.id),
-        sender_avatar: me.avatar_thumb_key.as_deref().map(crate::media::Media::url),
-        sender_gender: me.gender,
+        from: Some(sender(me)),
+        url: None,
+    }
+}
+
+/// A person as a push names them.
+pub(crate) fn sender(me: &Party) -> Sender {
+    Sender {
+        id: me.id,
+        name: me.user_name.clone(),
+        em_user: crate::account::model::em_user(me.id),
+        avatar: me.avatar_thumb_key.as_deref().map(crate::media::Media::url),
+        gender: me.gender,
     }
 }
 
@@ -210,25 +225,25 @@ impl Chat {
 
     /// Pushes a message to its recipient in the background, unless they are online on another
     /// node (the message reaches the chat there, as it would here).
-    pub(super) fn push_to_offline(&self, push: ChatPush) {
+    pub(super) fn push_to_offline(&self, push: Push) {
         let (hub, notify) = (self.hub.clone(), self.notify.clone());
         tokio::spawn(async move {
             if !hub.is_online_anywhere(push.recipient).await {
-                notify.send_chat_push(push).await;
+                notify.send(push).await;
             }
         });
     }
 
     /// The receiver claims a red packet (within its time); the sender is told.
-    pub async fn claim_red_packet(&self, me: i64, id: i64) -> ApiResult<()> {
+    pub async fn claim_red_packet(&self, me: i64, id: i64) -> ApiResult<Paid> {
         let now = self.clock.unix();
         let since = now - self.config.wallet.red_packet_hours * 3600;
         let returned = self.store.return_red_packets(since, now).await?;
         self.announce(&returned);
         let claimed = self.store.claim_red_packet(id, me, since, now).await?;
-        let claimed = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
+        let (claimed, paid) = claimed.ok_or(ApiError::Invalid(Msg::RedPacketGone))?;
         self.announce(&claimed);
-        Ok(())
+        Ok(paid)
     }
 
     /// Returns expired red packets to their senders (run every minute).

@@ -620,15 +620,11 @@ async fn over_budget(text: &str, lang: Lang) -> String {
 }
 
 fn error_frame(client_id: Option<&str>, e: &ApiError) -> String {
-    let data = match e {
-        ApiError::Upgrade => json!({ "upgrade": true }),
-        _ => Value::Null,
-    };
     Out::Error {
         client_id,
         code: e.status().as_u16(),
         msg: e.message(),
-        data,
+        data: e.data(),
     }
     .text()
 }

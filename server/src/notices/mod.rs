@@ -18,6 +18,8 @@ use crate::ground::Ground;
 use crate::i18n::{Lang, Msg};
 pub use crate::notices::store::NewNotice;
 use crate::notices::store::{ClientError, NoticeStore, NoticeTextRow, VersionRow};
+use crate::notify::settings::PushKind;
+use crate::notify::{Notify, Push, BULLETIN};
 
 /// How long the web app's error reports are kept.
 const CLIENT_ERROR_DAYS: i64 = 30;
@@ -151,6 +153,7 @@ pub struct Notices {
     store: NoticeStore,
     clock: Clock,
     limits: Arc<RateLimiter>,
+    notify: Notify,
 }
 
 impl Notices {
@@ -159,6 +162,7 @@ impl Notices {
             store: NoticeStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
+            notify: Notify::new(ground),
         }
     }
 
@@ -204,10 +208,24 @@ impl Notices {
             body,
             ..n
         };
-        self.store
+        let id = self
+            .store
             .add_notice(&n, self.clock.unix())
             .await?
-            .ok_or(ApiError::NotFound)
+            .ok_or(ApiError::NotFound)?;
+        // A notice to one person is pushed to them too; announcements to all wait in the
+        // Bulletin (and its badge) in each reader's language.
+        if let (Some(recipient), None) = (n.user_id, n.of) {
+            self.notify.send_later(Push {
+                recipient,
+                kind: PushKind::Announcement,
+                title: title.to_owned(),
+                body: cut(body, 120).to_owned(),
+                from: None,
+                url: Some(BULLETIN),
+            });
+        }
+        Ok(id)
     }
 
     /// A personal notice to one person, in their language.

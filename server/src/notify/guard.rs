@@ -220,6 +220,7 @@ mod tests {
         let s = PushSettings {
             allowed_hosts: vec!["127.0.0.1".into(), "10.0.0.1".into(), "localhost".into()],
             allow_insecure_local: true,
+            ..PushSettings::default()
         };
         assert!(check_endpoint("http://127.0.0.1:9/x", &s).is_ok());
         assert!(check_endpoint("http://localhost:9/x", &s).is_ok());

@@ -1,10 +1,13 @@
-//! Notifications: Web Push (VAPID) to people who have no live chat connection. The payload
-//! carries the SPEC's extension fields so that opening the notification leads to the chat.
+//! Notifications: Web Push (VAPID) of messages to people who have no live chat connection, and
+//! of likes, visitors, matches, gifts and announcements, each as the person's settings allow
+//! (`settings`). A push from a person carries the SPEC's extension fields so that opening it
+//! leads to the chat; the others name the page of the app they open.
 //! Where pushes may go, and how many, is `guard`'s and this module's to enforce
 //! (docs/security.md, "Web Push").
 
 pub mod guard;
 pub mod routes;
+pub mod settings;
 pub mod store;
 pub mod webpush;
 
@@ -18,6 +21,7 @@ use crate::api::rate_limit::RateLimiter;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::ground::Ground;
+use crate::notify::settings::PushKind;
 use crate::notify::store::PushStore;
 
 /// The notification service: subscriptions, the VAPID key, and sending.
@@ -36,31 +40,50 @@ const SUBJECT: &str = "mailto:support@amora.app";
 /// subscription, so this bounds what one message makes the server send.
 pub const MAX_SUBSCRIPTIONS: i64 = 5;
 
-/// A chat notification for `recipient` about a message from `sender`.
-pub struct ChatPush {
-    pub recipient: i64,
-    pub title: String,
-    pub body: String,
-    pub sender_id: i64,
-    pub sender_name: String,
-    pub sender_em_user: String,
-    pub sender_avatar: Option<String>,
-    pub sender_gender: Gender,
+/// The person a push is from, as the chat shows them: opening the push opens the chat with them.
+#[derive(Debug, Clone)]
+pub struct Sender {
+    pub id: i64,
+    pub name: String,
+    pub em_user: String,
+    pub avatar: Option<String>,
+    pub gender: Gender,
 }
 
-impl ChatPush {
+/// A notification for `recipient`, in their language already.
+#[derive(Debug, Clone)]
+pub struct Push {
+    pub recipient: i64,
+    pub kind: PushKind,
+    pub title: String,
+    pub body: String,
+    /// Opening it opens the chat with them (SPEC's extension fields).
+    pub from: Option<Sender>,
+    /// Opening it opens this page of the app instead.
+    pub url: Option<&'static str>,
+}
+
+/// Where likes and winks are listed.
+pub const WINK_ME: &str = "/pages/index/index?tab=wink";
+/// Where visitors are listed.
+pub const FOOTPRINTS: &str = "/pages/index/index?tab=footprints";
+/// Where announcements are read.
+pub const BULLETIN: &str = "/pages/Bulletin/Bulletin";
+
+impl Push {
     pub fn payload(&self) -> Value {
-        json!({
-            "title": self.title,
-            "body": self.body,
-            "data": {
-                "im_chat_msg_ext_mine_id": self.sender_id,
-                "im_chat_msg_ext_mine_username": self.sender_name,
-                "im_chat_msg_ext_mine_emUser": self.sender_em_user,
-                "im_chat_msg_ext_mine_avatar": self.sender_avatar,
-                "im_chat_msg_sex": self.sender_gender,
-            }
-        })
+        let mut data = json!({ "kind": self.kind.as_str() });
+        if let Some(url) = self.url {
+            data["url"] = json!(url);
+        }
+        if let Some(from) = &self.from {
+            data["im_chat_msg_ext_mine_id"] = json!(from.id);
+            data["im_chat_msg_ext_mine_username"] = json!(from.name);
+            data["im_chat_msg_ext_mine_emUser"] = json!(from.em_user);
+            data["im_chat_msg_ext_mine_avatar"] = json!(from.avatar);
+            data["im_chat_msg_sex"] = json!(from.gender);
+        }
+        json!({ "title": self.title, "body": self.body, "data": data })
     }
 }
 
@@ -72,6 +95,13 @@ impl Notify {
             config: ground.config.clone(),
             limits: ground.limits.clone(),
         }
+    }
+
+    /// Forgets the pushes about others' doings counted more than an hour ago; the sweep calls it.
+    pub async fn forget_old_pushes(&self) -> sqlx::Result<u64> {
+        self.store
+            .forget_sent_before(self.clock.unix() - 3600)
+            .await
     }
 
     /// Forgets every subscription of the person: after logout, a password change or reset and
@@ -87,18 +117,41 @@ impl Notify {
         Ok(SecretKey::from_slice(&webpush::unb64(&stored)?)?)
     }
 
-    /// Sends the notification to each of the recipient's subscriptions. A subscription the push
-    /// service no longer knows (404, 410) is forgotten; a failure is logged, never the sender's.
-    pub async fn send_chat_push(&self, push: ChatPush) {
+    /// Sends the notification to each of the recipient's subscriptions, unless they turned its
+    /// kind off, it is their quiet hours, or (likes, visitors, matches) they had a few such pushes
+    /// this hour already. A subscription the push service no longer knows (404, 410) is
+    /// forgotten; a failure is logged, never the sender's.
+    pub async fn send(&self, push: Push) {
         if let Err(e) = self.deliver(&push).await {
             tracing::warn!(error = %e, "push not sent");
         }
     }
 
-    async fn deliver(&self, push: &ChatPush) -> anyhow::Result<()> {
+    /// Sends in the background: the caller's answer does not wait for the push service.
+    pub fn send_later(&self, push: Push) {
+        let notify = self.clone();
+        tokio::spawn(async move { notify.send(push).await });
+    }
+
+    async fn deliver(&self, push: &Push) -> anyhow::Result<()> {
         let subscriptions = self.store.subscriptions(push.recipient).await?;
         if subscriptions.is_empty() {
             return Ok(());
+        }
+        let settings = self.store.settings(push.recipient).await?;
+        let now = self.clock.unix();
+        if !settings.wants(push.kind) || settings.is_quiet_at(now) {
+            return Ok(());
+        }
+        if push.kind.is_social() {
+            let most = self.config.push.social_per_hour;
+            let may = self
+                .store
+                .take_social_push(push.recipient, push.kind, now - 3600, now, most)
+                .await?;
+            if !may {
+                return Ok(());
+            }
         }
         let key = self.vapid_key().await?;
         let payload = push.payload().to_string();
@@ -111,7 +164,7 @@ impl Notify {
                 continue;
             }
             let body = webpush::encrypt(payload.as_bytes(), &sub.p256dh, &sub.auth)?;
-            let auth = webpush::vapid_header(&key, &sub.endpoint, SUBJECT, self.clock.unix())?;
+            let auth = webpush::vapid_header(&key, &sub.endpoint, SUBJECT, now)?;
             let sent = client
                 .post(&sub.endpoint)
                 .header("Authorization", auth)

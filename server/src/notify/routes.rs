@@ -1,4 +1,5 @@
-//! Push subscription endpoints: the VAPID public key, subscribe and unsubscribe.
+//! Push endpoints: the VAPID public key, subscribe and unsubscribe, and what a person wants
+//! pushed.
 
 use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
@@ -12,6 +13,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{ClientIp, Input};
 use crate::api::rate_limit::Action;
 use crate::i18n::Msg;
+use crate::notify::settings::{PushSettings, PushSettingsChange};
 use crate::notify::store::Subscribed;
 use crate::notify::Notify;
 use crate::notify::{guard, webpush, MAX_SUBSCRIPTIONS};
@@ -25,6 +27,7 @@ where
         .routes(routes!(public_key))
         .routes(routes!(subscribe))
         .routes(routes!(unsubscribe))
+        .routes(routes!(settings, change_settings))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -126,4 +129,28 @@ async fn unsubscribe(
         .unsubscribe(me.user_id, req.endpoint.as_deref().unwrap_or_default())
         .await?;
     Ok(ok(None))
+}
+
+/// What I want pushed: each kind on or off, and quiet hours in my time zone.
+#[utoipa::path(get, path = "/system/push/settings", tag = "notify", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<PushSettings>)))]
+async fn settings(State(notify): State<Notify>, me: Session) -> ApiResult<Reply<PushSettings>> {
+    Ok(ok(notify.store.settings(me.user_id).await?))
+}
+
+/// Changes what I want pushed: the kinds named, quiet hours (null: none), the time zone (IANA).
+#[utoipa::path(post, path = "/system/push/settings", tag = "notify", security(("bearer" = [])),
+    request_body = PushSettingsChange,
+    responses((status = 200, body = Envelope<PushSettings>), (status = 400)))]
+async fn change_settings(
+    State(notify): State<Notify>,
+    me: Session,
+    Input(change): Input<PushSettingsChange>,
+) -> ApiResult<Reply<PushSettings>> {
+    change.check()?;
+    let now = notify.clock.unix();
+    Ok(ok(notify
+        .store
+        .change_settings(me.user_id, &change, now)
+        .await?))
 }

@@ -1,7 +1,11 @@
-//! Push storage: the VAPID key and subscriptions.
+//! Push storage: the VAPID key, subscriptions, what each person wants pushed, and the pushes
+//! about others' doings sent in the last hour.
 
 use crate::db::on_db;
 use crate::db::{Db, WriteTx};
+use crate::notify::settings::{
+    clock_time, minutes, PushKind, PushSettings, PushSettingsChange, QuietHours,
+};
 
 /// What became of a subscription.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,5 +98,118 @@ impl PushStore {
 
     pub async fn drop_subscription(&self, id: i64) -> sqlx::Result<()> {
         on_db!(&self.db, pool => sqlx::query("DELETE FROM push_subscriptions WHERE id = $1").bind(id).execute(pool).await.map(|_| ()))
+    }
+
+    /// The person's settings (the defaults until they change any).
+    pub async fn settings(&self, user_id: i64) -> sqlx::Result<PushSettings> {
+        let sql = format!("SELECT {SETTINGS} FROM push_settings WHERE user_id = $1");
+        let row: Option<SettingsRow> = on_db!(&self.db, pool => sqlx::query_as(&sql)
+            .bind(user_id).fetch_optional(pool).await)?;
+        Ok(row.map(SettingsRow::settings).unwrap_or_default())
+    }
+
+    /// Makes a checked change to the person's settings; the settings after it.
+    pub async fn change_settings(
+        &self,
+        user_id: i64,
+        change: &PushSettingsChange,
+        now: i64,
+    ) -> sqlx::Result<PushSettings> {
+        let select = format!("SELECT {SETTINGS} FROM push_settings WHERE user_id = $1");
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            // Two changes at once each keep the other's: SQLite's write transaction is
+            // exclusive already, PostgreSQL's takes the person's row.
+            if matches!(&self.db, Db::Postgres(_)) {
+                sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+                    .bind(user_id).execute(&mut *tx).await?;
+            }
+            let row: Option<SettingsRow> = sqlx::query_as(&select).bind(user_id).fetch_optional(&mut *tx).await?;
+            let s = row.map(SettingsRow::settings).unwrap_or_default().changed(change);
+            let quiet = s.quiet_hours.as_ref().map(|q| (minutes(&q.from), minutes(&q.to)));
+            let (from, to) = quiet.unwrap_or_default();
+            sqlx::query(
+                "INSERT INTO push_settings (user_id, messages, likes, visitors, matches, gifts, announcements,
+                     quiet_from, quiet_to, time_zone, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                 ON CONFLICT (user_id) DO UPDATE SET messages = excluded.messages, likes = excluded.likes,
+                     visitors = excluded.visitors, matches = excluded.matches, gifts = excluded.gifts,
+                     announcements = excluded.announcements, quiet_from = excluded.quiet_from,
+                     quiet_to = excluded.quiet_to, time_zone = excluded.time_zone, updated_at = excluded.updated_at",
+            ).bind(user_id).bind(s.messages).bind(s.likes).bind(s.visitors).bind(s.matches).bind(s.gifts)
+             .bind(s.announcements).bind(from).bind(to).bind(&s.time_zone).bind(now)
+             .execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(s)
+        })
+    }
+
+    /// Counts a push of `kind` to the person unless `most` were sent since `since`; whether it
+    /// may go.
+    pub async fn take_social_push(
+        &self,
+        user_id: i64,
+        kind: PushKind,
+        since: i64,
+        now: i64,
+        most: i64,
+    ) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            if matches!(&self.db, Db::Postgres(_)) {
+                sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+                    .bind(user_id).execute(&mut *tx).await?;
+            }
+            let taken = sqlx::query(
+                "INSERT INTO push_sent (user_id, kind, sent_at) SELECT $1, $2, $3
+                 WHERE (SELECT COUNT(*) FROM push_sent WHERE user_id = $1 AND sent_at > $4) < $5",
+            ).bind(user_id).bind(kind.as_str()).bind(now).bind(since).bind(most)
+             .execute(&mut *tx).await?.rows_affected();
+            tx.commit().await?;
+            Ok(taken > 0)
+        })
+    }
+
+    /// Forgets the pushes counted before `before`.
+    pub async fn forget_sent_before(&self, before: i64) -> sqlx::Result<u64> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM push_sent WHERE sent_at < $1")
+            .bind(before).execute(pool).await.map(|r| r.rows_affected()))
+    }
+}
+
+const SETTINGS: &str =
+    "messages, likes, visitors, matches, gifts, announcements, quiet_from, quiet_to, time_zone";
+
+#[derive(sqlx::FromRow)]
+struct SettingsRow {
+    messages: bool,
+    likes: bool,
+    visitors: bool,
+    matches: bool,
+    gifts: bool,
+    announcements: bool,
+    quiet_from: Option<i64>,
+    quiet_to: Option<i64>,
+    time_zone: String,
+}
+
+impl SettingsRow {
+    fn settings(self) -> PushSettings {
+        PushSettings {
+            messages: self.messages,
+            likes: self.likes,
+            visitors: self.visitors,
+            matches: self.matches,
+            gifts: self.gifts,
+            announcements: self.announcements,
+            quiet_hours: self
+                .quiet_from
+                .zip(self.quiet_to)
+                .map(|(from, to)| QuietHours {
+                    from: clock_time(from),
+                    to: clock_time(to),
+                }),
+            time_zone: self.time_zone,
+        }
     }
 }

@@ -1,7 +1,10 @@
 //! Discover at scale: a search's people are found once and shared.
 //!
-//! The order of discover (most recently active first) does not depend on who searches, only on
-//! the filters. So a search is made into an ordered list of up to `LIST_LENGTH` people (ids, and
+//! The order of discover does not depend on who searches, only on the filters: people come by
+//! how recently they were active, in windows (online now, the last hour, day and week, before;
+//! [`activity_window`]), SVIP members first within each window (the priority their membership
+//! buys), then the most recently active first. An SVIP member never passes someone active in a
+//! more recent window, and is passed by nobody of their own window who is not SVIP. So a search is made into an ordered list of up to `LIST_LENGTH` people (ids, and
 //! their activity then), kept in `discover_lists` and in memory, and everyone searching with the
 //! same filters within `people.discover_list_seconds` reads the same list. A page reads the
 //! next people of its list and checks each one against the viewer as it is served (blocks either
@@ -21,13 +24,13 @@ use std::sync::{Arc, Mutex};
 
 use chrono::Months;
 
-use crate::account::model::{Country, Gender, UserRow};
+use crate::account::model::{membership, Country, Gender, Level, UserRow};
 use crate::api::error::{ApiError, ApiResult};
 use crate::db::Arg;
 use crate::i18n::Msg;
 use crate::people::model::{CardRow, DiscoverFilters};
 use crate::people::paging::{fingerprint, DiscoverToken, PeoplePaging, PEOPLE_COUNTED};
-use crate::people::store::{Conditions, ListRow};
+use crate::people::store::{Conditions, Findable, ListRow};
 use crate::people::People;
 
 /// The most people one list holds (the first list of a search: its total counts up to here).
@@ -203,14 +206,41 @@ impl Found {
             .collect()
     }
 
-    /// The key of the list continuing this one.
+    /// The key of the list continuing this one: after its least recently active person (the
+    /// ranking moves SVIP members forward within the list, so that is not always the last).
     fn next_search(&self, base: &str) -> Option<(String, (i64, i64))> {
-        let last = *self.people.last()?;
-        Some((
-            format!("{base};after={},{}", last.1, last.0),
-            (last.1, last.0),
-        ))
+        let (active, id) = self.people.iter().map(|&(id, active)| (active, id)).min()?;
+        Some((format!("{base};after={active},{id}"), (active, id)))
     }
+}
+
+/// Which window of activity `active` falls in at `now`: online (the last `online_minutes`), the
+/// last hour, the last day, the last week, or before.
+pub fn activity_window(active: i64, now: i64, online_minutes: i64) -> usize {
+    let ago = now - active;
+    [online_minutes * 60, 3_600, 86_400, 7 * 86_400]
+        .iter()
+        .position(|within| ago <= *within)
+        .unwrap_or(4)
+}
+
+/// Found people (most recently active first) in discover's order: by activity window, SVIP
+/// members first within each, then as found.
+fn ranked(found: Vec<Findable>, now: i64, online_minutes: i64) -> Vec<(i64, i64)> {
+    let mut people: Vec<(usize, bool, i64, i64)> = found
+        .into_iter()
+        .map(|p| {
+            let svip = membership(p.level, p.member_expires_at, now) == Some(Level::Svip);
+            let window = activity_window(p.last_active_at, now, online_minutes);
+            (window, !svip, p.id, p.last_active_at)
+        })
+        .collect();
+    // Stable: within a window and a rank, the activity order stays.
+    people.sort_by_key(|&(window, not_svip, _, _)| (window, not_svip));
+    people
+        .into_iter()
+        .map(|(_, _, id, active)| (id, active))
+        .collect()
 }
 
 /// The lists this node holds: by id, and the newest for each search.
@@ -368,7 +398,8 @@ impl People {
             return Ok(Arc::new(Found::from_row(row)));
         }
         let conditions = search.conditions(now, self.config.people.online_minutes);
-        let people = self.store.find(&conditions, after, LIST_LENGTH).await?;
+        let found = self.store.find(&conditions, after, LIST_LENGTH).await?;
+        let people = ranked(found, now, self.config.people.online_minutes);
         let complete = (people.len() as i64) < LIST_LENGTH;
         let id = self
             .store

@@ -1,5 +1,5 @@
-//! People: discovering profiles, viewing them (which leaves a footprint), likes and winks, the
-//! red-badge counters, blocks and reports, contacts and private remarks, the customer-service
+//! People: discovering profiles, viewing them (which leaves a footprint), likes and winks (both
+//! pushed to the person they concern), the red-badge counters, blocks and reports, contacts and private remarks, the customer-service
 //! contact (the service accounts), and the demo profiles.
 
 pub mod demo;
@@ -8,6 +8,7 @@ pub mod drawn;
 pub mod model;
 pub mod paging;
 pub mod portrait;
+pub mod pushes;
 pub mod routes;
 pub mod service_accounts;
 pub mod store;
@@ -20,6 +21,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::ground::Ground;
 use crate::media::Media;
+use crate::notify::Notify;
 use crate::people::store::PeopleStore;
 
 /// The people service: what the people endpoints, the demo and the service accounts work with.
@@ -32,6 +34,7 @@ pub struct People {
     limits: Arc<RateLimiter>,
     media: Media,
     lists: discover::Lists,
+    notify: Notify,
 }
 
 impl People {
@@ -44,6 +47,7 @@ impl People {
             limits: ground.limits.clone(),
             media: ground.media.clone(),
             lists: discover::Lists::default(),
+            notify: Notify::new(ground),
         }
     }
 

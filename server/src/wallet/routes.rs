@@ -39,6 +39,7 @@ where
         .routes(routes!(check_google_order))
         .routes(routes!(webhook))
         .routes(routes!(claim_coins))
+        .routes(routes!(claim_state))
         .routes(routes!(gifts))
         .routes(routes!(gifts_received))
 }
@@ -213,7 +214,10 @@ async fn confirm_return(
 
 /// The return from a redirect checkout after paying (web): the order, finished, or still
 /// `unfinished` while the provider has not confirmed the money (pay later).
-#[utoipa::path(get, path = "/order/success", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
+#[utoipa::path(get, path = "/order/success", tag = "wallet",
+    params(("orderId" = i64, Query),
+        ("token" = Option<String>, Query, description = "The TEST checkout's token"),
+        ("session_id" = Option<String>, Query, description = "Stripe's Checkout Session, as Stripe returns it")),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn success(
     State(wallet): State<Wallet>,
@@ -223,7 +227,7 @@ async fn success(
 }
 
 /// The return after paying in an app.
-#[utoipa::path(get, path = "/order/appsuccess", tag = "wallet", params(("orderId" = i64, Query), ("token" = String, Query)),
+#[utoipa::path(get, path = "/order/appsuccess", tag = "wallet", params(("orderId" = i64, Query), ("token" = Option<String>, Query)),
     responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
 async fn app_success(
     State(wallet): State<Wallet>,
@@ -380,6 +384,36 @@ async fn claim_coins(
         .await?
         .ok_or(ApiError::Invalid(refused))?;
     Ok(ok(Claimed { coins, balance }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClaimState {
+    /// Today's claim is still there to take, and how many coins it gives.
+    can_claim: bool,
+    claim_coins: i64,
+    /// Watch rewards left today, and the coins of each.
+    watches_left: i64,
+    watch_coins: i64,
+    /// When the next UTC day begins (claims come back).
+    next_day_at: String,
+}
+
+/// What free coins I can still claim today.
+#[utoipa::path(get, path = "/system/watch/state", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<ClaimState>)))]
+async fn claim_state(State(wallet): State<Wallet>, me: Session) -> ApiResult<Reply<ClaimState>> {
+    let w = &wallet.config.wallet;
+    let now = wallet.clock.unix();
+    let day = now.div_euclid(86_400);
+    let (claims, watches) = wallet.store.claims_on(me.user_id, day).await?;
+    Ok(ok(ClaimState {
+        can_claim: claims < 1,
+        claim_coins: w.daily_claim_coins,
+        watches_left: (w.watch_per_day - watches).max(0),
+        watch_coins: w.watch_coins,
+        next_day_at: crate::clock::rfc3339((day + 1) * 86_400),
+    }))
 }
 
 /// The gift catalogue (prices in coins; members pay less for cards).

@@ -443,6 +443,15 @@ impl WalletStore {
         closed.ok_or(OrderError::Closed)
     }
 
+    /// How many daily claims and watch rewards the person took on `day`.
+    pub async fn claims_on(&self, user_id: i64, day: i64) -> sqlx::Result<(i64, i64)> {
+        let rows: Vec<(String, i64)> = on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT kind, times FROM coin_claims WHERE user_id = $1 AND day = $2",
+        ).bind(user_id).bind(day).fetch_all(pool).await)?;
+        let times = |kind: &str| rows.iter().find(|(k, _)| k == kind).map_or(0, |(_, t)| *t);
+        Ok((times("claim"), times("watch")))
+    }
+
     /// Counts one claim of `kind` today and credits `coins`; None when `max_times` is reached.
     pub async fn claim_coins(
         &self,

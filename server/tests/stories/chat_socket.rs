@@ -421,6 +421,8 @@ async fn receipts_tell_the_sender_what_was_delivered_and_read(b: Backend) {
     assert_eq!(receipt["upTo"], ids[0]);
     let seen = app.conversation(&tom, ana.id).await;
     assert!(seen[1]["deliveredAt"].is_string());
+    // The receipt says when, as the message does.
+    assert_eq!(receipt["at"], seen[1]["deliveredAt"]);
     assert_eq!(seen[1]["status"], "unread");
 
     hers.send(json!({ "type": "read", "peer": tom.id })).await;
@@ -432,6 +434,7 @@ async fn receipts_tell_the_sender_what_was_delivered_and_read(b: Backend) {
     assert_eq!(receipt["ids"], json!(ids));
     assert_eq!(receipt["upTo"], ids[1]);
     let seen = app.conversation(&tom, ana.id).await;
+    assert_eq!(receipt["at"], seen[1]["readAt"]);
     assert_eq!(
         (&seen[0]["status"], &seen[1]["status"]),
         (&json!("read"), &json!("read"))

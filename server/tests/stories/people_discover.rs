@@ -293,6 +293,48 @@ async fn recently_active_people_come_first(b: Backend) {
     );
 }
 
+async fn svip_members_come_first_among_people_active_in_the_same_window(b: Backend) {
+    let app = spawn(b).await;
+    app.to_noon();
+    let ana = app.woman("ana").await;
+    let olaf = app.man("olaf").await;
+    let sam = app.man("sam").await;
+    let dave = app.man("dave").await;
+    let carl = app.man("carl").await;
+    let bob = app.man("bob").await;
+    let eric = app.man("eric").await;
+    let fred = app.man("fred").await;
+    app.grant_level(&olaf, "SVIP", 1).await;
+    app.grant_level(&sam, "SVIP", 1).await;
+    app.make_member(&dave, 1).await;
+
+    // Eric was active two hours ago, olaf (SVIP) three: both in the last day.
+    app.clock().advance(Duration::hours(1));
+    touch(&app, &eric).await;
+    // Fred, a quarter of an hour ago: in the last hour.
+    app.clock().advance(Duration::minutes(105));
+    touch(&app, &fred).await;
+    // Sam (SVIP), dave (VIP), carl and bob, a minute apart, all online now.
+    app.clock().advance(Duration::minutes(12));
+    for who in [&sam, &dave, &carl, &bob] {
+        touch(&app, who).await;
+        app.clock().advance(Duration::minutes(1));
+    }
+    assert_eq!(
+        app.discovered(&ana, "").await,
+        vec![sam.id, bob.id, carl.id, dave.id, fred.id, olaf.id, eric.id],
+        "SVIP first within each window, VIP no different from anyone"
+    );
+
+    // Two days later the memberships have run out and everyone is in the same window: activity
+    // alone orders them.
+    app.clock().advance(Duration::days(2));
+    assert_eq!(
+        app.discovered(&ana, "").await,
+        vec![bob.id, carl.id, dave.id, sam.id, fred.id, eric.id, olaf.id]
+    );
+}
+
 async fn discover_comes_in_pages(b: Backend) {
     let app = spawn(b).await;
     let ana = app.woman("ana").await;
@@ -679,6 +721,7 @@ both_databases!(
     online_means_active_within_the_last_minutes,
     new_members_are_those_who_joined_in_the_last_30_days,
     recently_active_people_come_first,
+    svip_members_come_first_among_people_active_in_the_same_window,
     discover_comes_in_pages,
     a_non_member_sees_a_number_of_people_a_day_then_is_offered_membership,
     people_seen_again_the_same_day_cost_nothing,

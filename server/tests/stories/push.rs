@@ -16,10 +16,10 @@ use p256::ecdsa::signature::Verifier;
 use serde_json::{json, Value};
 
 /// What the push service received: headers and body of each POST.
-type Inbox = Arc<Mutex<Vec<(HeaderMap, Bytes)>>>;
+pub(crate) type Inbox = Arc<Mutex<Vec<(HeaderMap, Bytes)>>>;
 
 /// A push service on loopback answering every push with `status`.
-async fn push_service(status: StatusCode) -> (String, Inbox) {
+pub(crate) async fn push_service(status: StatusCode) -> (String, Inbox) {
     push_service_answering(status, None).await
 }
 
@@ -68,7 +68,7 @@ async fn with_local_push(b: Backend) -> TestApp {
     with_local_push_and(Setup::new(b), |_| {}).await
 }
 
-async fn with_local_push_and(
+pub(crate) async fn with_local_push_and(
     setup: Setup,
     tweak: impl FnOnce(&mut amora_server::Config),
 ) -> TestApp {
@@ -95,7 +95,7 @@ async fn subscribe(app: &TestApp, who: &Person, endpoint: &str) -> crate::common
     .await
 }
 
-async fn message(app: &TestApp, from: &Person, to: &Person, text: &str) {
+pub(crate) async fn message(app: &TestApp, from: &Person, to: &Person, text: &str) {
     app.post(
         "/prod-api/system/content/sendMsg",
         Some(&from.token),
@@ -106,7 +106,7 @@ async fn message(app: &TestApp, from: &Person, to: &Person, text: &str) {
 }
 
 /// Long enough for a push started by a message to have gone out.
-async fn settle() {
+pub(crate) async fn settle() {
     tokio::time::sleep(Duration::from_millis(1500)).await;
 }
 
@@ -123,7 +123,7 @@ async fn person(app: &TestApp, name: &str, gender: &str) -> crate::common::Perso
     }
 }
 
-async fn wait_for(inbox: &Inbox, n: usize) -> Vec<(HeaderMap, Bytes)> {
+pub(crate) async fn wait_for(inbox: &Inbox, n: usize) -> Vec<(HeaderMap, Bytes)> {
     for _ in 0..100 {
         if inbox.lock().unwrap().len() >= n {
             break;

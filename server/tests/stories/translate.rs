@@ -247,9 +247,9 @@ async fn without_characters_nothing_is_translated(b: Backend) {
     let lucia = person(&app, "lucia", "female", "es").await;
     give_characters(&app, &lucia, 5).await;
     let id = send(&app, &tom, &lucia, "Good morning").await;
-    translate(&app, &lucia, id, "es")
-        .await
-        .fails(400, "Insufficient character pack to recharge!");
+    let refused = translate(&app, &lucia, id, "es").await;
+    refused.fails(400, "Insufficient character pack to recharge!");
+    assert_eq!(refused.data()["recharge"], "character");
     assert_eq!(characters(&app, &lucia).await, 5);
     assert_eq!(app.count("translations").await, 0);
 }

@@ -104,6 +104,50 @@ async fn watching_credits_5_coins_five_times_a_day(b: Backend) {
     assert_eq!(app.ledger_of(&ana).await, 11);
 }
 
+async fn what_is_left_to_claim_today_is_told_before_tapping(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    app.to_noon();
+    let state = || app.get("/prod-api/system/watch/state", Some(&ana.token));
+    let tomorrow = |state: &serde_json::Value| state["nextDayAt"].as_str().unwrap().to_owned();
+
+    let fresh = state().await.ok();
+    assert_eq!(fresh["canClaim"], true);
+    assert_eq!(fresh["claimCoins"], 20);
+    assert_eq!(fresh["watchesLeft"], 5);
+    assert_eq!(fresh["watchCoins"], 5);
+    let midnight = chrono::DateTime::parse_from_rfc3339(&tomorrow(&fresh)).unwrap();
+    assert_eq!(midnight.timestamp() - app.clock().unix(), 12 * 3600);
+
+    claimed(&app, &ana, "claim").await;
+    claimed(&app, &ana, "watch").await;
+    claimed(&app, &ana, "watch").await;
+    let after = state().await.ok();
+    assert_eq!(
+        (after["canClaim"].clone(), after["watchesLeft"].clone()),
+        (json!(false), json!(3))
+    );
+    // Another person's day is their own.
+    let bea = app.register("bea").await;
+    let theirs = app
+        .get("/prod-api/system/watch/state", Some(&bea.token))
+        .await
+        .ok();
+    assert_eq!(theirs["canClaim"], true);
+
+    // After midnight UTC everything is back.
+    app.clock().advance(hours(13));
+    let next = state().await.ok();
+    assert_eq!(
+        (next["canClaim"].clone(), next["watchesLeft"].clone()),
+        (json!(true), json!(5))
+    );
+    assert_eq!(
+        app.get("/prod-api/system/watch/state", None).await.code(),
+        401
+    );
+}
+
 async fn only_known_claims_are_counted(b: Backend) {
     let app = spawn(b).await;
     let ana = app.register("ana").await;
@@ -131,6 +175,7 @@ mod wallet {
     both_databases!(
         the_daily_claim_credits_20_coins_once_per_utc_day,
         watching_credits_5_coins_five_times_a_day,
+        what_is_left_to_claim_today_is_told_before_tapping,
         only_known_claims_are_counted,
     );
 }

@@ -194,9 +194,10 @@ async fn without_enough_coins_no_gift_is_sent(b: Backend) {
     app.give_coins(&tom, 5, "setup").await;
     let before = app.money().await;
 
-    send_gift(&app, &tom, &ana, "rose")
-        .await
-        .fails(400, INSUFFICIENT);
+    let refused = send_gift(&app, &tom, &ana, "rose").await;
+    refused.fails(400, INSUFFICIENT);
+    // The app is told where to buy what was missing.
+    assert_eq!(refused.data()["recharge"], "gold");
     // No gift chosen, or one that does not exist.
     for content in [
         json!({}),
@@ -360,7 +361,11 @@ async fn a_red_packet_moves_its_coins_once_when_claimed(b: Backend) {
     claim(&app, &leo, id).await.fails(400, RED_PACKET_GONE);
     assert_eq!(app.money().await, before);
 
-    claim(&app, &ana, id).await.ok();
+    // The claim answers what it credited and the balance after.
+    assert_eq!(
+        claim(&app, &ana, id).await.ok(),
+        json!({ "coins": 30, "balance": 30 })
+    );
     assert_eq!(app.coins(&ana).await, 30);
     assert_eq!(app.coins(&tom).await, 70);
     let before = app.money().await;

@@ -351,9 +351,9 @@ async fn gold_pays_for_a_character_pack_at_once(b: Backend) {
 
     // 200 coins do not buy it again: nothing moves, and the failed attempt blocks nothing.
     let before = app.money().await;
-    app.create_order(&ana, "chars-2000", "gold")
-        .await
-        .fails(400, INSUFFICIENT);
+    let refused = app.create_order(&ana, "chars-2000", "gold").await;
+    refused.fails(400, INSUFFICIENT);
+    assert_eq!(refused.data()["recharge"], "gold");
     let after = app.money().await;
     assert_eq!(
         (&after.balances, after.ledger_entries),
@@ -417,9 +417,9 @@ async fn paying_with_gold_many_times_at_once_never_overdraws(b: Backend) {
     if paid == 1 {
         app.create_order(&ana, "chars-2000", "gold").await.ok();
     }
-    app.create_order(&ana, "chars-2000", "gold")
-        .await
-        .fails(400, INSUFFICIENT);
+    let refused = app.create_order(&ana, "chars-2000", "gold").await;
+    refused.fails(400, INSUFFICIENT);
+    assert_eq!(refused.data()["recharge"], "gold");
     assert_eq!(app.purse(&ana).await.characters, 2 * amount);
 }
 

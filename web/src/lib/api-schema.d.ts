@@ -1411,6 +1411,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/push/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What I want pushed: each kind on or off, and quiet hours in my time zone. */
+    get: operations['settings'];
+    put?: never;
+    /** Changes what I want pushed: the kinds named, quiet hours (null: none), the time zone (IANA). */
+    post: operations['change_settings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/push/subscribe': {
     parameters: {
       query?: never;
@@ -1825,6 +1843,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/watch/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What free coins I can still claim today. */
+    get: operations['claim_state'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1967,6 +2002,21 @@ export interface components {
     ClaimRequest: {
       /** @description `claim` (once per UTC day) or `watch` (a reward, a few times a day). */
       type?: string | null;
+    };
+    ClaimState: {
+      /** @description Today's claim is still there to take, and how many coins it gives. */
+      canClaim: boolean;
+      /** Format: int64 */
+      claimCoins: number;
+      /** @description When the next UTC day begins (claims come back). */
+      nextDayAt: string;
+      /** Format: int64 */
+      watchCoins: number;
+      /**
+       * Format: int64
+       * @description Watch rewards left today, and the coins of each.
+       */
+      watchesLeft: number;
     };
     Claimed: {
       /**
@@ -2280,6 +2330,30 @@ export interface components {
         abbr: string;
         /** Format: int64 */
         userId: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_ClaimState: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description Today's claim is still there to take, and how many coins it gives. */
+        canClaim: boolean;
+        /** Format: int64 */
+        claimCoins: number;
+        /** @description When the next UTC day begins (claims come back). */
+        nextDayAt: string;
+        /** Format: int64 */
+        watchCoins: number;
+        /**
+         * Format: int64
+         * @description Watch rewards left today, and the coins of each.
+         */
+        watchesLeft: number;
       };
       msg: string;
     };
@@ -2617,7 +2691,10 @@ export interface components {
          *     `obfuscatedExternalAccountId`), so that its receipt pays this order and no other.
          */
         accountToken?: string | null;
-        /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
+        /**
+         * @description Where to send the buyer to pay (redirect checkouts); null when already paid and for the
+         *     stores, where the app pays.
+         */
         checkoutUrl?: string | null;
         createdAt: string;
         currency: string;
@@ -2658,7 +2735,10 @@ export interface components {
          *     `obfuscatedExternalAccountId`), so that its receipt pays this order and no other.
          */
         accountToken?: string | null;
-        /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
+        /**
+         * @description Where to send the buyer to pay (redirect checkouts); null when already paid and for the
+         *     stores, where the app pays.
+         */
         checkoutUrl?: string | null;
         createdAt: string;
         currency: string;
@@ -3073,6 +3153,53 @@ export interface components {
         mine: boolean;
         /** @description This person likes me too: a match. */
         mutual: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_PushSettings: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A person's push settings. */
+      data: {
+        announcements: boolean;
+        /** @description Gifts and red packets. */
+        gifts: boolean;
+        /** @description Likes and winks. */
+        likes: boolean;
+        matches: boolean;
+        messages: boolean;
+        quietHours?: null | components['schemas']['QuietHours'];
+        /**
+         * @description The IANA time zone quiet hours are read in.
+         * @example Europe/Berlin
+         */
+        timeZone: string;
+        visitors: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_RedPacketClaimed: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /**
+         * Format: int64
+         * @description The coin balance after.
+         */
+        balance: number;
+        /**
+         * Format: int64
+         * @description Coins credited now.
+         */
+        coins: number;
       };
       msg: string;
     };
@@ -3622,7 +3749,10 @@ export interface components {
        *     `obfuscatedExternalAccountId`), so that its receipt pays this order and no other.
        */
       accountToken?: string | null;
-      /** @description Where to send the buyer to pay (redirect checkouts); null when already paid. */
+      /**
+       * @description Where to send the buyer to pay (redirect checkouts); null when already paid and for the
+       *     stores, where the app pays.
+       */
       checkoutUrl?: string | null;
       createdAt: string;
       currency: string;
@@ -3821,6 +3951,41 @@ export interface components {
       /** @description Up to 9 photos: base64 data URLs, or keys from `POST /common/image/uploads/base64`. */
       images?: string[] | null;
     };
+    /** @description A person's push settings. */
+    PushSettings: {
+      announcements: boolean;
+      /** @description Gifts and red packets. */
+      gifts: boolean;
+      /** @description Likes and winks. */
+      likes: boolean;
+      matches: boolean;
+      messages: boolean;
+      quietHours?: null | components['schemas']['QuietHours'];
+      /**
+       * @description The IANA time zone quiet hours are read in.
+       * @example Europe/Berlin
+       */
+      timeZone: string;
+      visitors: boolean;
+    };
+    /** @description A change to the settings: what is named changes, the rest stays. */
+    PushSettingsChange: {
+      announcements?: boolean | null;
+      gifts?: boolean | null;
+      likes?: boolean | null;
+      matches?: boolean | null;
+      messages?: boolean | null;
+      quietHours?: null | components['schemas']['QuietHours'];
+      timeZone?: string | null;
+      visitors?: boolean | null;
+    };
+    /** @description Quiet hours, as the person's clock reads them ("22:00" to "07:00" runs past midnight). */
+    QuietHours: {
+      /** @example 22:00 */
+      from: string;
+      /** @example 07:00 */
+      to: string;
+    };
     RecallRequest: {
       /** Format: int64 */
       id?: number | null;
@@ -3829,6 +3994,18 @@ export interface components {
       /** Format: int64 */
       count: number;
       gift: components['schemas']['Gift'];
+    };
+    RedPacketClaimed: {
+      /**
+       * Format: int64
+       * @description The coin balance after.
+       */
+      balance: number;
+      /**
+       * Format: int64
+       * @description Coins credited now.
+       */
+      coins: number;
     };
     RegisterRequest: {
       /** @description The avatar picture as a base64 data URL. */
@@ -5499,7 +5676,7 @@ export interface operations {
     parameters: {
       query: {
         orderId: number;
-        token: string;
+        token?: string;
       };
       header?: never;
       path?: never;
@@ -5742,7 +5919,10 @@ export interface operations {
     parameters: {
       query: {
         orderId: number;
-        token: string;
+        /** @description The TEST checkout's token */
+        token?: string;
+        /** @description Stripe's Checkout Session, as Stripe returns it */
+        session_id?: string;
       };
       header?: never;
       path?: never;
@@ -7314,6 +7494,54 @@ export interface operations {
       };
     };
   };
+  settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PushSettings'];
+        };
+      };
+    };
+  };
+  change_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushSettingsChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PushSettings'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   subscribe: {
     parameters: {
       query?: never;
@@ -7409,7 +7637,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Option_String'];
+          'application/json': components['schemas']['Envelope_RedPacketClaimed'];
         };
       };
       400: {
@@ -8086,6 +8314,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  claim_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ClaimState'];
+        };
       };
     };
   };

@@ -22,7 +22,8 @@ export interface MessageView {
 /** A send of this device the server refused. */
 export interface RefusedSend {
   msgType: string;
-  error?: { code: number } | undefined;
+  /** The refusal: its code, and the recharge page's tab that buys what was missing. */
+  error?: { code: number; recharge?: 'gold' | 'character' } | undefined;
 }
 
 function stringField(content: MessageContentView | null | undefined, key: string) {

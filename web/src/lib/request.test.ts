@@ -1,5 +1,5 @@
 import { initI18n, setLanguage } from '../i18n';
-import { ApiError, isUpgradeError, request } from './request';
+import { ApiError, isUpgradeError, rechargeNeeded, request } from './request';
 import { setNavigator } from './session';
 import { dismissToast, subscribeToasts, type Toast } from './toast';
 
@@ -157,5 +157,15 @@ describe('the request helper', () => {
     vi.stubGlobal('fetch', answer({ code: 403, msg: 'Upgrade now', data: { upgrade: true } }, 403));
     await expect(request({ url: '/system/like/visitor' })).rejects.toSatisfy(isUpgradeError);
     expect(toasts.map((t) => t.text)).toContain('Upgrade now');
+  });
+});
+
+describe('what a refusal says is missing', () => {
+  it('names the recharge tab the server gives, and nothing else', () => {
+    expect(rechargeNeeded({ recharge: 'gold' })).toBe('gold');
+    expect(rechargeNeeded({ recharge: 'character' })).toBe('character');
+    for (const data of [null, undefined, 'gold', { recharge: 'member' }, { upgrade: true }]) {
+      expect(rechargeNeeded(data)).toBeNull();
+    }
   });
 });

@@ -65,6 +65,14 @@ export function isUpgradeError(err: unknown): err is ApiError {
   );
 }
 
+/** What a refusal says is missing (400 'Insufficient coins...' or '... character pack...'):
+ * `data.recharge` names the recharge page's tab that buys it. */
+export function rechargeNeeded(data: unknown): 'gold' | 'character' | null {
+  const tab =
+    typeof data === 'object' && data !== null ? (data as { recharge?: unknown }).recharge : null;
+  return tab === 'gold' || tab === 'character' ? tab : null;
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Scalar = string | number | boolean | null | undefined;
 

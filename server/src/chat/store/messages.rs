@@ -273,6 +273,7 @@ impl ChatStore {
                     "peer": me,
                     "ids": their,
                     "upTo": their.iter().max(),
+                    "at": crate::clock::rfc3339(now),
                 })
                 .to_string();
                 let seq = next_seq(&mut tx, sender).await?;

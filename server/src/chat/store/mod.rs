@@ -13,6 +13,7 @@ mod safety;
 
 pub(crate) use events::{message_events, number, sequence_counts};
 pub(crate) use messages::stored_row;
+pub use red_packets::Paid;
 pub use safety::NewSafetyItem;
 
 use serde_json::Value;

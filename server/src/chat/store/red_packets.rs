@@ -19,15 +19,16 @@ macro_rules! settle {
         } else {
             (sender, format!("red-packet:{}:return", $id))
         };
-        $tx.post(&Entry {
-            user_id: payee,
-            asset: Asset::Coins,
-            amount,
-            reason: "red packet",
-            idempotency_key: &key,
-            now: $now,
-        })
-        .await?;
+        let posted = $tx
+            .post(&Entry {
+                user_id: payee,
+                asset: Asset::Coins,
+                amount,
+                reason: "red packet",
+                idempotency_key: &key,
+                now: $now,
+            })
+            .await?;
         let (message_id, content): (i64, String) = sqlx::query_as(
             "SELECT id, content FROM messages WHERE sender_id = $1 AND client_id = $2",
         )
@@ -55,10 +56,24 @@ macro_rules! settle {
             $now,
         )
         .await?;
-        Announced {
+        let announced = Announced {
             events: vec![(sender, sender_seq), (receiver, receiver_seq)],
-        }
+        };
+        (
+            announced,
+            Paid {
+                coins: amount,
+                balance: posted.balance_after,
+            },
+        )
     }};
+}
+
+/// What a red packet paid its payee: the coins, and their balance after.
+#[derive(Debug, Clone, Copy)]
+pub struct Paid {
+    pub coins: i64,
+    pub balance: i64,
 }
 
 impl ChatStore {
@@ -70,7 +85,7 @@ impl ChatStore {
         receiver: i64,
         since: i64,
         now: i64,
-    ) -> Result<Option<Announced>, LedgerError> {
+    ) -> Result<Option<(Announced, Paid)>, LedgerError> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let settled: Option<(i64, i64, String, i64)> = sqlx::query_as(
@@ -102,7 +117,7 @@ impl ChatStore {
                      RETURNING sender_id, receiver_id, client_id, amount",
                 ).bind(id).bind(now).fetch_optional(&mut *tx).await?;
                 let Some(settled) = settled else { continue };
-                let announced = settle!(tx, id, settled, "returned", now);
+                let (announced, _) = settle!(tx, id, settled, "returned", now);
                 tx.commit().await?;
                 all.events.extend(announced.events);
             }

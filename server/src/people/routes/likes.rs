@@ -15,6 +15,7 @@ use crate::api::rate_limit::Action;
 use crate::feed::Feed;
 use crate::people::model::{Counters, List};
 use crate::people::paging::{PeoplePage, PeoplePaging};
+use crate::people::pushes::Doing;
 use crate::people::store::PeopleList;
 use crate::people::People;
 
@@ -77,11 +78,13 @@ async fn toggle_like(
         .check(Action::LikeByAccount, &me.user_id.to_string())?;
     people.visible_to(&me, id).await?;
     let now = people.clock.unix();
-    match q.like {
+    let change = match q.like {
         Some(like) => people.store.set_like(me.user_id, id, like, now).await?,
-        None => {
-            people.store.toggle_like(me.user_id, id, now).await?;
-        }
+        None => people.store.toggle_like(me.user_id, id, now).await?,
+    };
+    if change.new {
+        let matched = change.matched;
+        people.tell(me.user_id, id, Doing::Liked { matched });
     }
     let (liked, likes_me) = people.store.like_state(me.user_id, id).await?;
     Ok(ok(LikeState {

@@ -13,6 +13,7 @@ use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
 use crate::people::model::{Activity, Card};
+use crate::people::pushes::Doing;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -66,10 +67,13 @@ async fn home_page(
         }));
     }
     let row = people.visible_to(&me, id).await?;
-    people
+    let first_today = people
         .store
         .record_footprint(me.user_id, id, day_of(now), now)
         .await?;
+    if first_today {
+        people.tell(me.user_id, id, Doing::Visited);
+    }
     let (liked, likes_me) = people.store.like_state(me.user_id, id).await?;
     let contact = people.store.is_contact(me.user_id, id).await?;
     Ok(ok(Profile {

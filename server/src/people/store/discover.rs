@@ -3,6 +3,7 @@
 //! against the viewer as they are served.
 
 use super::{discoverable, PeopleStore, CARD};
+use crate::account::model::Level;
 use crate::db::{bind_all, on_db, placeholders, Arg};
 use crate::people::model::CardRow;
 
@@ -40,6 +41,15 @@ impl Conditions {
     }
 }
 
+/// A person a search found: who, when last active, and their membership.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Findable {
+    pub id: i64,
+    pub last_active_at: i64,
+    pub level: Option<Level>,
+    pub member_expires_at: Option<i64>,
+}
+
 /// A list as stored.
 #[derive(Debug, sqlx::FromRow)]
 pub struct ListRow {
@@ -51,14 +61,14 @@ pub struct ListRow {
 }
 
 impl PeopleStore {
-    /// Up to `limit` people the conditions match (id, last activity), most recently active
-    /// first, after `after` (activity, id) when given.
+    /// Up to `limit` people the conditions match, most recently active first, after `after`
+    /// (activity, id) when given.
     pub async fn find(
         &self,
         conditions: &Conditions,
         after: Option<(i64, i64)>,
         limit: i64,
-    ) -> sqlx::Result<Vec<(i64, i64)>> {
+    ) -> sqlx::Result<Vec<Findable>> {
         let filter = conditions.numbered(1);
         let n = conditions.args.len() + 1;
         // A row comparison reads as a range of the index on both databases; the limit is
@@ -68,7 +78,8 @@ impl PeopleStore {
             None => String::new(),
         };
         let sql = format!(
-            "SELECT u.id, u.last_active_at FROM users u WHERE {FINDABLE} AND {filter} {after_sql}
+            "SELECT u.id, u.last_active_at, u.level, u.member_expires_at FROM users u
+             WHERE {FINDABLE} AND {filter} {after_sql}
              ORDER BY u.last_active_at DESC, u.id DESC LIMIT {limit}"
         );
         on_db!(&self.db, pool => {

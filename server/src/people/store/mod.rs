@@ -7,7 +7,7 @@ use crate::db::on_db;
 use crate::db::{Db, KeyLock, WriteTx};
 use crate::people::model::{CardRow, Counters, List};
 use crate::people::paging::PEOPLE_COUNTED;
-pub use discover::{Conditions, ListRow};
+pub use discover::{Conditions, Findable, ListRow};
 
 /// The card columns; `$1` is the viewer (for the private remark).
 const CARD: &str = "u.id, u.user_name, u.gender, u.country, u.birthday, u.language, u.signature,
@@ -53,6 +53,17 @@ pub struct NewReport<'a> {
 pub struct Hold {
     pub reporters: i64,
     pub since: i64,
+}
+
+/// What a like or its taking back did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LikeChange {
+    /// The liker likes them now.
+    pub likes: bool,
+    /// A like that was not there before.
+    pub new: bool,
+    /// It made a match.
+    pub matched: bool,
 }
 
 /// People storage on SQLite and PostgreSQL.
@@ -220,14 +231,14 @@ impl PeopleStore {
     }
 
     /// Records a visit: the day's footprint, and the visitor's last visit (a visit counts once a
-    /// day: the first of the day).
+    /// day: the first of the day, for which this answers true).
     pub async fn record_footprint(
         &self,
         visitor: i64,
         visited: i64,
         day: i64,
         now: i64,
-    ) -> sqlx::Result<()> {
+    ) -> sqlx::Result<bool> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let new_today = sqlx::query(
@@ -235,27 +246,31 @@ impl PeopleStore {
                  ON CONFLICT (visitor_id, visited_id, day) DO NOTHING",
             ).bind(visitor).bind(visited).bind(day).bind(now).execute(&mut *tx).await?.rows_affected();
             if new_today == 0 {
-                return tx.commit().await;
+                return tx.commit().await.map(|_| false);
             }
             sqlx::query(
                 "INSERT INTO visits (visited_id, visitor_id, last_at) VALUES ($1, $2, $3)
                  ON CONFLICT (visited_id, visitor_id) DO UPDATE SET last_at = excluded.last_at",
             ).bind(visited).bind(visitor).bind(now).execute(&mut *tx).await?;
-            tx.commit().await
+            tx.commit().await.map(|_| true)
         })
     }
 
-    /// Likes or unlikes; true when the viewer now likes the target.
-    pub async fn toggle_like(&self, liker: i64, liked: i64, now: i64) -> sqlx::Result<bool> {
+    /// Likes or unlikes.
+    pub async fn toggle_like(&self, liker: i64, liked: i64, now: i64) -> sqlx::Result<LikeChange> {
         self.change_like(liker, liked, None, now).await
     }
 
     /// Likes (`true`) or takes the like back (`false`), whatever the state was: asking twice
     /// changes nothing the second time.
-    pub async fn set_like(&self, liker: i64, liked: i64, like: bool, now: i64) -> sqlx::Result<()> {
-        self.change_like(liker, liked, Some(like), now)
-            .await
-            .map(|_| ())
+    pub async fn set_like(
+        &self,
+        liker: i64,
+        liked: i64,
+        like: bool,
+        now: i64,
+    ) -> sqlx::Result<LikeChange> {
+        self.change_like(liker, liked, Some(like), now).await
     }
 
     /// Sets the like (or flips it with `None`), and the match it makes or ends, in one
@@ -266,7 +281,7 @@ impl PeopleStore {
         liked: i64,
         like: Option<bool>,
         now: i64,
-    ) -> sqlx::Result<bool> {
+    ) -> sqlx::Result<LikeChange> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             tx.lock_key(pair_key(liker, liked)).await?;
@@ -282,24 +297,26 @@ impl PeopleStore {
                     "DELETE FROM matches WHERE (user_id = $1 AND other_id = $2) OR (user_id = $2 AND other_id = $1)",
                 ).bind(liker).bind(liked).execute(&mut *tx).await?;
             }
+            let mut change = LikeChange { likes, new: false, matched: false };
             if likes {
                 let added = sqlx::query(
                     "INSERT INTO likes (liker_id, liked_id, created_at) VALUES ($1, $2, $3)
                      ON CONFLICT (liker_id, liked_id) DO NOTHING",
                 ).bind(liker).bind(liked).bind(now).execute(&mut *tx).await?.rows_affected();
                 if added > 0 {
+                    change.new = true;
                     for (a, b) in [(liker, liked), (liked, liker)] {
-                        sqlx::query(
+                        change.matched |= 0 < sqlx::query(
                             "INSERT INTO matches (user_id, other_id, created_at)
                              SELECT $1, $2, $3 WHERE EXISTS
                                (SELECT 1 FROM likes WHERE liker_id = $4 AND liked_id = $5)
                              ON CONFLICT (user_id, other_id) DO NOTHING",
-                        ).bind(a).bind(b).bind(now).bind(liked).bind(liker).execute(&mut *tx).await?;
+                        ).bind(a).bind(b).bind(now).bind(liked).bind(liker).execute(&mut *tx).await?.rows_affected();
                     }
                 }
             }
             tx.commit().await?;
-            Ok(likes)
+            Ok(change)
         })
     }
 

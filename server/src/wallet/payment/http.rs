@@ -90,4 +90,9 @@ impl TokenCache {
         *held = Some((token.clone(), Instant::now() + keep));
         Ok(token)
     }
+
+    /// Drops the token the provider no longer takes: the next call fetches another.
+    pub async fn forget(&self) {
+        *self.token.lock().await = None;
+    }
 }

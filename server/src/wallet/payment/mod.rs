@@ -98,6 +98,12 @@ pub enum Event {
     Approved {
         order_id: i64,
     },
+    /// A store says a purchase was made for this order (Google's notification): the wallet
+    /// confirms the order as when the app brings this receipt.
+    Purchased {
+        order_id: i64,
+        receipt: String,
+    },
     /// The payment of this order failed after all.
     Failed {
         order_id: i64,
@@ -169,7 +175,8 @@ pub trait PaymentProvider: Send + Sync {
         body: &[u8],
     ) -> Result<Vec<Event>, PaymentError>;
 
-    /// After an order was granted: what the provider wants told (Google's acknowledgement).
+    /// After an order was granted, and again whenever its payment is confirmed anew: what the
+    /// provider wants told (Google's acknowledgement), told until it took it.
     async fn granted(
         &self,
         _order: &OrderRow,

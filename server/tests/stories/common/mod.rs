@@ -4,8 +4,10 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod apple_standin;
 pub mod chat;
 pub mod feed;
+pub mod google_standin;
 pub mod images;
 pub mod passwords;
 pub mod paypal_standin;

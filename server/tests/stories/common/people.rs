@@ -52,8 +52,13 @@ impl TestApp {
 
     /// Makes `who` a VIP member for `days` from now.
     pub async fn make_member(&self, who: &Person, days: i64) {
+        self.grant_level(who, "VIP", days).await;
+    }
+
+    /// Makes `who` a member of `level` (VIP, SVIP) for `days` from now.
+    pub async fn grant_level(&self, who: &Person, level: &str, days: i64) {
         AccountStore::new(self.app().db.clone())
-            .grant_membership(&who.email, "VIP", days, self.clock().unix())
+            .grant_membership(&who.email, level, days, self.clock().unix())
             .await
             .unwrap()
             .unwrap();

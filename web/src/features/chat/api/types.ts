@@ -59,4 +59,6 @@ export interface SendError {
   code: number;
   msg: string;
   upgrade: boolean;
+  /** The recharge page's tab that buys what the send lacked (coins for a gift or red packet). */
+  recharge?: 'gold' | 'character';
 }

@@ -15,7 +15,7 @@ export interface ErrorFrame {
   clientId?: string | null;
   code: number;
   msg: string;
-  data?: { upgrade?: boolean } | null;
+  data?: { upgrade?: boolean; recharge?: string } | null;
 }
 
 export type ServerFrame =

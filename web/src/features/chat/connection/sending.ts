@@ -3,7 +3,7 @@
 // when refused, or when not acknowledged within 10 s of leaving the device. While the device is
 // offline it stays pending without a time limit and leaves on the hello once the network is back.
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/request';
+import { ApiError, rechargeNeeded } from '../../../lib/request';
 import type { Message, MessageContent, MessageType, SendError } from '../api/types';
 import { bumpConversation, upsertHistoryMessage } from '../cache';
 import type { Outbox, OutboxEntry } from '../outbox';
@@ -110,6 +110,7 @@ export class Sending {
       code: frame.code,
       msg: frame.msg,
       upgrade: frame.data?.upgrade === true,
+      recharge: rechargeNeeded(frame.data) ?? undefined,
     });
     return true;
   }
@@ -200,5 +201,6 @@ function refusalOf(err: unknown): SendError | undefined {
     code: err.code,
     msg: err.message,
     upgrade: (err.data as { upgrade?: boolean } | null)?.upgrade === true,
+    recharge: rechargeNeeded(err.data) ?? undefined,
   };
 }

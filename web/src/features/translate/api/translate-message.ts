@@ -2,25 +2,13 @@
 // today's member allowance, then the character pack (reading a stored translation is free).
 import type { components } from '../../../lib/api-schema';
 import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/request';
+import { ApiError, rechargeNeeded } from '../../../lib/request';
 
 export type Translation = components['schemas']['Translation'];
 
 export function translateMessage(id: number, target: string): Promise<Translation> {
   return api.post('/system/content/tranMsg', { query: { id, target }, silent: true });
 }
-
-/** The server's 'Insufficient character pack to recharge!' in each interface language. */
-const INSUFFICIENT = [
-  'Insufficient character pack to recharge!',
-  '字符包不足，请充值！',
-  '字元包不足，請儲值！',
-  '文字パックが不足しています。チャージしてください！',
-  '¡Paquete de caracteres insuficiente, recarga!',
-  '문자 팩이 부족합니다. 충전해 주세요!',
-  'Zeichenpaket reicht nicht, bitte auflade!',
-  'Недостаточно пакета символов, пополните!',
-];
 
 /** The server's 'Translation is not available for this language' in each interface language. */
 const UNAVAILABLE = [
@@ -39,7 +27,7 @@ export type TranslateFailure = 'insufficient' | 'unavailable' | 'failed';
 export function classifyTranslateError(err: unknown): TranslateFailure {
   if (err instanceof ApiError && err.code === 400) {
     const msg = err.message.trim();
-    if (INSUFFICIENT.includes(msg)) return 'insufficient';
+    if (rechargeNeeded(err.data) === 'character') return 'insufficient';
     if (UNAVAILABLE.includes(msg)) return 'unavailable';
   }
   return 'failed';

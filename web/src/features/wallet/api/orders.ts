@@ -2,7 +2,6 @@
 // the buyer back from PayPal or Stripe, or a cancel.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { request } from '../../../lib/request';
 import { walletKeys } from './keys';
 import type { Order, PayType } from './types';
 
@@ -77,11 +76,8 @@ export interface StripeReturn {
  * `unfinished` while the provider has not confirmed the money (pay later, bank payments).
  */
 export function confirmCheckoutSession({ orderId, sessionId }: StripeReturn): Promise<Order> {
-  // The server's document names only the TEST checkout's `token` for this call; the server
-  // reads the Checkout Session's id from `session_id` as Stripe's return writes it.
-  return request<Order>({
-    url: '/order/success',
-    params: { orderId, session_id: sessionId },
+  return api.get('/order/success', {
+    query: { orderId, session_id: sessionId },
     silent: true,
   });
 }

@@ -33,12 +33,12 @@ export function RedPacketDialog({
     const id = packet?.redPacketId;
     if (id == null || !packet) return;
     claim.mutate(id, {
-      onSuccess: () => {
+      onSuccess: ({ coins }) => {
         setResult({
           ok: true,
-          text: t('wallet.plusCoins', { amount: formatNumber(packet.amount) }),
+          text: t('wallet.plusCoins', { amount: formatNumber(coins) }),
         });
-        onClaimed(id, packet.amount);
+        onClaimed(id, coins);
       },
       onError: (err) =>
         setResult({

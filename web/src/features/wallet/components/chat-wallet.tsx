@@ -90,13 +90,16 @@ export function useChatWallet({
     return undefined;
   };
 
-  /** 'Insufficient coins, please recharge!' (a 400 on a gift or red packet) offers Recharge. */
-  const refusalAction = (entry: RefusedSend): ReactNode =>
-    isWalletMessage(entry.msgType) && entry.error?.code === 400 ? (
-      <Link className="btn btn-primary btn-small" to={rechargeHref('gold')}>
+  /** 'Insufficient coins, please recharge!' (a 400 on a gift or red packet, `data.recharge`)
+   * offers Recharge on the tab that buys what was missing. */
+  const refusalAction = (entry: RefusedSend): ReactNode => {
+    const tab = isWalletMessage(entry.msgType) ? entry.error?.recharge : null;
+    return tab ? (
+      <Link className="btn btn-primary btn-small" to={rechargeHref(tab)}>
         {t('wallet.recharge')}
       </Link>
     ) : null;
+  };
 
   const panels = (
     <>
