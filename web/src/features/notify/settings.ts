@@ -1,6 +1,7 @@
 // What a person's notification settings are (stored on the server, for all their devices): a
 // switch per kind of notification, quiet hours in their time zone, and how a change is made at
 // once on screen and taken back when the server refuses it.
+import type { components } from '../../lib/api-schema';
 
 /** The kinds of notification a person can switch off, in the order Settings lists them. */
 export const PUSH_KINDS = [
@@ -13,19 +14,13 @@ export const PUSH_KINDS = [
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
+/** A switch per kind, quiet hours (none: null) and the IANA time zone they are read in. */
+export type PushSettings = components['schemas']['PushSettings'];
+
 /** From, to: 24-hour "HH:MM" in the person's time zone; `from` after `to` runs over midnight. */
-export interface QuietHours {
-  from: string;
-  to: string;
-}
+export type QuietHours = components['schemas']['QuietHours'];
 
-export type PushSettings = Record<PushKind, boolean> & {
-  quietHours: QuietHours | null;
-  /** The IANA time zone the quiet hours are in. */
-  timeZone: string;
-};
-
-/** A change: any of the fields. */
+/** A change: any of the fields (quietHours null turns them off). */
 export type PushSettingsChange = Partial<PushSettings>;
 
 /** Quiet hours as they start when switched on. */

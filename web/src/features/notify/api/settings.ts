@@ -2,7 +2,7 @@
 // at a time, at once on screen; a change the server refuses is taken back and says so.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { t } from '../../../i18n';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import {
   type PushSettings,
@@ -14,15 +14,13 @@ import {
 import { notifyKeys } from './keys';
 
 export function getPushSettings(): Promise<PushSettings> {
-  return request<PushSettings>({ url: '/system/push/settings', silent: true });
+  return api.get('/system/push/settings', { silent: true });
 }
 
 /** Sends a change with the browser's time zone; answers the whole stored settings. */
 export function savePushSettings(change: PushSettingsChange): Promise<PushSettings> {
-  return request<PushSettings>({
-    url: '/system/push/settings',
-    method: 'POST',
-    data: { ...change, timeZone: browserTimeZone() },
+  return api.post('/system/push/settings', {
+    body: { ...change, timeZone: browserTimeZone() },
     silent: true,
   });
 }

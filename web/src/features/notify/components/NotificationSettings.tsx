@@ -164,7 +164,7 @@ function QuietHoursBlock({
   onUseMyZone: () => void;
 }) {
   const { t } = useTranslation();
-  const quiet = settings.quietHours;
+  const quiet = settings.quietHours ?? null;
   const myZone = browserTimeZone();
   return (
     <div className="notify-quiet">
