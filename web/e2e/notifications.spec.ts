@@ -300,7 +300,7 @@ test('a message, a like and a match arrive as notifications that open the right 
   const shown = (await shownNotifications(worker)).find((n) => n.title === him.userName);
   expect(shown).toMatchObject({ body: 'Dinner on Friday?', tag: `message-${him.userId}` });
   await openNotification(worker, `message-${him.userId}`);
-  await expect(she.page).toHaveURL(/\/pages\/chat\/chat\?data=/, { timeout: 5000 });
+  await expect(she.page).toHaveURL(/\/pages\/chat\/chat\?data=/);
   await expect(
     she.page.getByRole('heading', { level: 1, name: new RegExp(him.userName) }),
   ).toBeVisible();
@@ -319,7 +319,7 @@ test('a message, a like and a match arrive as notifications that open the right 
     .poll(async () => (await shownNotifications(worker)).filter((n) => n.tag === 'like').length)
     .toBe(1);
   await openNotification(worker, 'like');
-  await expect(she.page).toHaveURL(url('/pages/index/index?tab=wink'), { timeout: 5000 });
+  await expect(she.page).toHaveURL(url('/pages/index/index?tab=wink'));
 
   // A match: she liked Leo, and Leo likes her back. It opens the chat with him.
   const leo = await register(request, 'nfs', testInfo, 'male');
@@ -337,7 +337,7 @@ test('a message, a like and a match arrive as notifications that open the right 
   await openNotification(worker, `match-${leo.userId}`);
   await expect(
     she.page.getByRole('heading', { level: 1, name: new RegExp(leo.userName) }),
-  ).toBeVisible({ timeout: 5000 });
+  ).toBeVisible();
   expect(she.page.url()).toContain('/pages/chat/chat?data=');
   await she.context.close();
 });
