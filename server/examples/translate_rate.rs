@@ -28,7 +28,11 @@ async fn main() -> anyhow::Result<()> {
     );
 
     let dir = tempfile_dir()?;
-    let db = amora_server::db::Db::connect(&format!("sqlite://{}/bench.db", dir.display())).await?;
+    let db = amora_server::db::Db::connect(
+        &format!("sqlite://{}/bench.db", dir.display()),
+        &amora_server::config::DbSettings::default(),
+    )
+    .await?;
     db.migrate().await?;
     amora_server::on_db!(&db, pool => sqlx::query(
         "INSERT INTO translation_cache (source_hash, target, text, provider, created_at) VALUES ('h', 'es', 'Buenos días', 'apertium', 0)"

@@ -56,7 +56,7 @@ impl App {
     pub async fn build(config: Config) -> anyhow::Result<App> {
         std::fs::create_dir_all(&config.data_dir)?;
         let config = Arc::new(config);
-        let db = Db::connect(&config.database_url()).await?;
+        let db = Db::connect(&config.database_url(), &config.db).await?;
         db.migrate().await?;
         let clock = Clock::default();
         let media = Media::from_config(&config)?;

@@ -62,6 +62,7 @@ pub struct Config {
     pub payments: PaymentSettings,
     pub translate: TranslateSettings,
     pub push: PushSettings,
+    pub db: DbSettings,
     /// Demo mode: seed demo profiles on first start, allow the sandbox checkout, log mail bodies.
     pub demo: bool,
     /// Let demo mode or the sandbox checkout run on an https `public_url` (a real deployment);
@@ -141,6 +142,29 @@ impl Default for AccountSettings {
             reset_wrong_codes_per_day: 10,
             login_failure_window_secs: 15 * 60,
             login_delay_ms: 1500,
+        }
+    }
+}
+
+/// The database's connections and, on SQLite, its write-ahead log (`[db]`, `AMORA_DB__*`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(default)]
+pub struct DbSettings {
+    /// How long a request waits for a PostgreSQL connection; past it, it answers 503 with
+    /// `Retry-After`. A database that is down or refuses connections fails requests within this
+    /// time instead of holding them.
+    pub acquire_timeout_ms: u64,
+    /// The most the SQLite write-ahead log (`amora.db-wal`) may hold, in bytes: the log is
+    /// copied into the database and started again well before it reaches this size, and cut
+    /// back to it when it has grown past it (while a backup or a long read held it).
+    pub wal_limit_bytes: u64,
+}
+
+impl Default for DbSettings {
+    fn default() -> Self {
+        Self {
+            acquire_timeout_ms: 800,
+            wal_limit_bytes: 32 * 1024 * 1024,
         }
     }
 }
@@ -513,6 +537,7 @@ impl Default for Config {
             payments: PaymentSettings::default(),
             translate: TranslateSettings::default(),
             push: PushSettings::default(),
+            db: DbSettings::default(),
             demo: false,
             allow_demo_in_production: false,
             metrics_addr: None,
@@ -548,6 +573,7 @@ impl Config {
                     "wallet_",
                     "translate_",
                     "push_",
+                    "db_",
                 ] {
                     if let Some(rest) = key.strip_prefix(section) {
                         if !rest.starts_with('_') {

@@ -42,6 +42,8 @@ pub use crate::routes::router;
 /// A running server: its state, its address, and the way to stop it.
 pub struct Server {
     pub app: App,
+    /// The hold on the SQLite database that keeps a restore from replacing it while we serve.
+    _database: Option<ops::backup::DatabaseLock>,
     pub addr: SocketAddr,
     /// Where `/metrics` is served when it has an address of its own.
     pub metrics_addr: Option<SocketAddr>,
@@ -53,6 +55,7 @@ impl Server {
     /// Builds the app from `config` and listens on `config.addr` (port 0 picks a free one).
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         config.check_production()?;
+        let database = ops::backup::DatabaseLock::serving(&config.database_url())?;
         let app = App::build(config).await?;
         app.people.ensure_service_accounts().await?;
         if let Some(url) = app.config.nats_url.as_deref() {
@@ -130,6 +133,7 @@ impl Server {
         });
         Ok(Server {
             app,
+            _database: database,
             addr,
             metrics_addr,
             stop: Some(stop),

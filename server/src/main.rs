@@ -1,5 +1,6 @@
-//! The `amora` command: serve the app, run migrations, print the OpenAPI document, and the
-//! operator's commands (accounts, notices, versions, products; audited as the operator's).
+//! The `amora` command: serve the app, run migrations, print the OpenAPI document, back up and
+//! restore the SQLite database, and the operator's commands (accounts, notices, versions,
+//! products; audited as the operator's).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -36,6 +37,12 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document.
     Openapi,
+    /// Copy the SQLite database into FILE (a new file), consistently, while the server runs.
+    /// On PostgreSQL use pg_dump -Fc.
+    Backup { file: PathBuf },
+    /// Put the backup FILE in place of the SQLite database; the server must be stopped.
+    /// On PostgreSQL use pg_restore.
+    Restore { file: PathBuf },
     /// Create demo profiles (with generated avatars) and the demo account.
     Demo {
         #[arg(long, default_value_t = 60)]
@@ -173,6 +180,16 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::User { command } => user(config, command).await,
+        Command::Backup { file } => {
+            let bytes = amora_server::ops::backup::backup(&config.database_url(), &file)?;
+            println!("backed up into {} ({bytes} bytes)", file.display());
+            Ok(())
+        }
+        Command::Restore { file } => {
+            amora_server::ops::backup::restore(&config.database_url(), &file)?;
+            println!("restored {}", file.display());
+            Ok(())
+        }
         Command::Notice {
             command:
                 NoticeCommand::Add {

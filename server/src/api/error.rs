@@ -1,12 +1,14 @@
 //! The one error type of the API. It is the response: its HTTP status equals the envelope's
 //! `code`, and its `msg` is localized to the request's language. Internal errors are logged with
-//! their cause and answered as a bare 500: no detail leaks.
+//! their cause and answered as a bare 500: no detail leaks. A database that does not answer is
+//! not our fault but an outage: wherever its error comes from, it is a 503 with `Retry-After`.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 
+use crate::db;
 use crate::i18n::Msg;
 
 #[derive(Debug, thiserror::Error)]
@@ -43,9 +45,17 @@ pub enum ApiError {
     /// 503: something we depend on (the mail server, say) failed; worth trying again.
     #[error("unavailable: {0:?}")]
     Unavailable(Msg),
+    /// 503 with `Retry-After`: the database is down, refusing connections or has none free
+    /// within the pool's wait (`db::is_unavailable`). Nothing was done.
+    #[error("database unavailable")]
+    DatabaseUnavailable,
     #[error(transparent)]
-    Internal(#[from] anyhow::Error),
+    Internal(anyhow::Error),
 }
+
+/// Seconds a client is asked to wait before trying again while the database does not answer:
+/// the pool tries it again on every request, so it is back as soon as the database is.
+pub const DATABASE_RETRY_AFTER_SECS: u64 = 1;
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
@@ -70,7 +80,9 @@ impl ApiError {
             ApiError::TooManyRequests { .. } | ApiError::Limited { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::DatabaseUnavailable => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -93,6 +105,7 @@ impl ApiError {
             ApiError::NotFound => Msg::NotFound,
             ApiError::MethodNotAllowed => Msg::BadRequest,
             ApiError::TooManyRequests { .. } => Msg::TooManyRequests,
+            ApiError::DatabaseUnavailable => Msg::Unavailable,
             ApiError::Internal(_) => Msg::Internal,
         };
         msg.localized().to_owned()
@@ -101,7 +114,23 @@ impl ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        ApiError::Internal(e.into())
+        anyhow::Error::from(e).into()
+    }
+}
+
+/// Anything unexpected is ours (500), unless a database error in its chain says the database
+/// is not answering.
+impl From<anyhow::Error> for ApiError {
+    fn from(e: anyhow::Error) -> Self {
+        let unavailable = e
+            .chain()
+            .any(|cause| cause.downcast_ref().is_some_and(db::is_unavailable));
+        if unavailable {
+            tracing::warn!(error = %e, "the database is unavailable");
+            ApiError::DatabaseUnavailable
+        } else {
+            ApiError::Internal(e)
+        }
     }
 }
 
@@ -126,11 +155,15 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let body = json!({ "code": status.as_u16(), "msg": self.message(), "data": self.data() });
         let mut response = (status, Json(body)).into_response();
-        if let ApiError::TooManyRequests { retry_after_secs }
-        | ApiError::Limited {
-            retry_after_secs, ..
-        } = self
-        {
+        let retry_after = match self {
+            ApiError::TooManyRequests { retry_after_secs }
+            | ApiError::Limited {
+                retry_after_secs, ..
+            } => Some(retry_after_secs),
+            ApiError::DatabaseUnavailable => Some(DATABASE_RETRY_AFTER_SECS),
+            _ => None,
+        };
+        if let Some(retry_after_secs) = retry_after {
             if let Ok(v) = retry_after_secs.to_string().parse() {
                 response
                     .headers_mut()
@@ -138,5 +171,45 @@ impl IntoResponse for ApiError {
             }
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(e: ApiError) -> (StatusCode, Option<String>) {
+        let response = e.into_response();
+        let retry_after = response
+            .headers()
+            .get(axum::http::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        (response.status(), retry_after)
+    }
+
+    #[test]
+    fn a_database_that_does_not_answer_is_a_503_to_retry() {
+        let unavailable = StatusCode::SERVICE_UNAVAILABLE;
+        let wait = Some(DATABASE_RETRY_AFTER_SECS.to_string());
+        assert_eq!(
+            answer(sqlx::Error::PoolTimedOut.into()),
+            (unavailable, wait.clone())
+        );
+        let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
+        assert_eq!(
+            answer(sqlx::Error::Io(refused).into()),
+            (unavailable, wait.clone())
+        );
+        // However it was wrapped on its way up.
+        let wrapped = anyhow::Error::from(sqlx::Error::PoolTimedOut).context("reading the session");
+        assert_eq!(answer(wrapped.into()), (unavailable, wait));
+    }
+
+    #[test]
+    fn other_database_errors_stay_ours() {
+        let internal = (StatusCode::INTERNAL_SERVER_ERROR, None);
+        assert_eq!(answer(sqlx::Error::RowNotFound.into()), internal);
+        assert_eq!(answer(anyhow::anyhow!("a bug").into()), internal);
     }
 }

@@ -77,7 +77,7 @@ impl Chat {
     pub fn new(ground: &Ground, hub: Arc<Hub>, notify: Notify) -> anyhow::Result<Chat> {
         Ok(Chat {
             checks: Checks::spawn(ChatStore::new(ground.db.clone())),
-            writer: Writer::spawn(&ground.db, hub.clone())?,
+            writer: Writer::spawn(&ground.db, hub.clone(), ground.config.db.wal_limit_bytes)?,
             store: ChatStore::new(ground.db.clone()),
             people: PeopleStore::new(ground.db.clone()),
             accounts: AccountStore::new(ground.db.clone()),

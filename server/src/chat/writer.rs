@@ -59,7 +59,8 @@ impl Writer {
     /// Its own thread and runtime: on the shared runtime, the writer's every step (each
     /// statement's answer wakes it) waited behind the tasks of a thousand busy connections, and a
     /// batch took several times its database time; everything else waited for that batch.
-    pub fn spawn(db: &Db, hub: Arc<Hub>) -> std::io::Result<Writer> {
+    /// On SQLite its log stays under `wal_limit_bytes` (`writer_sqlite`).
+    pub fn spawn(db: &Db, hub: Arc<Hub>, wal_limit_bytes: u64) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel(QUEUE);
         let (outcomes, announcer) = mpsc::unbounded_channel();
         tokio::spawn(announce(hub, announcer));
@@ -71,7 +72,9 @@ impl Writer {
             .name("chat-writer".into())
             // Its connection is created on its runtime (inside `block_on`), which serves it.
             .spawn(move || {
-                runtime.block_on(async move { run(db.for_chat_writer(), queue, outcomes).await })
+                runtime.block_on(async move {
+                    run(db.for_chat_writer(), wal_limit_bytes, queue, outcomes).await
+                })
             })?;
         Ok(Writer { jobs })
     }
@@ -107,11 +110,16 @@ async fn announce(hub: Arc<Hub>, mut batches: mpsc::UnboundedReceiver<Outcomes>)
     }
 }
 
-async fn run(db: Db, mut queue: mpsc::Receiver<Job>, announcer: mpsc::UnboundedSender<Outcomes>) {
+async fn run(
+    db: Db,
+    wal_limit_bytes: u64,
+    mut queue: mpsc::Receiver<Job>,
+    announcer: mpsc::UnboundedSender<Outcomes>,
+) {
     let store = ChatStore::new(db.clone());
     // On SQLite, batches go through a connection this thread runs itself; the pool's connection
     // (`db`) serves the one-by-one path.
-    let mut direct = match SqliteWriter::open(&db) {
+    let mut direct = match SqliteWriter::open(&db, wal_limit_bytes) {
         Some(Ok(direct)) => Some(direct),
         Some(Err(e)) => {
             tracing::warn!(error = %e, "could not open the chat writer's SQLite connection; storing through the pool");

@@ -8,21 +8,24 @@
 //! crossing threads. The statements and their order are those of `Db::store_messages`
 //! (`chat/store.rs`), which PostgreSQL, in-memory databases and the retry path still use.
 //!
-//! Its pragmas are those of `Db::connect` (WAL, `synchronous=NORMAL`, a busy timeout) but for
-//! three: a page cache that may grow to 256 MiB (a busy chat's writer touches a page of every
-//! active person's events and index entries in each batch), no foreign-key checks (as
-//! `Db::for_chat_writer`), and no automatic checkpoints.
+//! Its pragmas are those of `Db::connect` (WAL, `synchronous=NORMAL`, a busy timeout, the log
+//! file cut back when the log starts again) but for three: a page cache that may grow to 256 MiB
+//! (a busy chat's writer touches a page of every active person's events and index entries in
+//! each batch), no foreign-key checks (as `Db::for_chat_writer`), and no automatic checkpoints.
 //!
 //! Checkpoints (copying the log's pages into the database file, then `fsync`) were about two
 //! fifths of the writer's time, inline after every thousand pages of log, fsyncs included. A
 //! thread of its own now checkpoints, with a connection of its own, after the writer's commits,
 //! while the writer goes on. The log starts again from its beginning only when a checkpoint has
 //! copied all of it as a writer begins, which a checkpointer racing the writer never achieves
-//! (the log would grow without bound): so when the log passes `CATCH_UP_FRAMES`, the writer
-//! checkpoints once itself between two batches (only what the checkpointer has not copied yet)
-//! and its next transaction starts the log again.
+//! (the log would grow without bound): so when the log passes `db::wal_restart_frames` (4,000
+//! pages, or a quarter of `db.wal_limit_bytes` if that is less), the writer checkpoints once
+//! itself between two batches (only what the checkpointer has not copied yet) and its next
+//! transaction starts the log again. The writer sees the log pass that length in the log file's
+//! own length after each commit (every connection cuts the file back to it when the log starts
+//! again), not only when the checkpointer, slowed by its `fsync`, next reports.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::mpsc::{sync_channel, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -32,11 +35,7 @@ use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 
 use crate::chat::model::MessageRow;
 use crate::chat::store::{message_events, number, sequence_counts, stored_row, PlainMessage};
-use crate::db::Db;
-
-/// Log pages past which the writer checkpoints itself, so that the log starts again (about 16 MiB
-/// of log with 4 KiB pages).
-const CATCH_UP_FRAMES: i64 = 4000;
+use crate::db::{wal_restart_bytes, wal_restart_frames, Db};
 
 pub struct SqliteWriter {
     connection: Connection,
@@ -48,12 +47,20 @@ pub struct SqliteWriter {
 struct Checkpointer {
     wake: SyncSender<()>,
     log_frames: Arc<AtomicI64>,
+    /// The log file, and the length past which the writer catches up (`db::wal_restart_frames`).
+    log: PathBuf,
+    catch_up_frames: i64,
+    catch_up_bytes: u64,
     /// Held while a checkpoint runs: SQLite runs one at a time and refuses a second at once.
     running: Arc<Mutex<()>>,
 }
 
 impl Checkpointer {
-    fn spawn(connection: Connection) -> std::io::Result<Checkpointer> {
+    fn spawn(
+        connection: Connection,
+        log: PathBuf,
+        wal_limit_bytes: u64,
+    ) -> std::io::Result<Checkpointer> {
         // One wake-up waiting at most: commits during a checkpoint ask for one more, not many.
         let (wake, woken) = sync_channel::<()>(1);
         let log_frames = Arc::new(AtomicI64::new(0));
@@ -73,17 +80,22 @@ impl Checkpointer {
         Ok(Checkpointer {
             wake,
             log_frames,
+            log,
+            catch_up_frames: i64::try_from(wal_restart_frames(wal_limit_bytes)).unwrap_or(i64::MAX),
+            catch_up_bytes: wal_restart_bytes(wal_limit_bytes),
             running,
         })
     }
 
     /// After a commit: wakes the checkpointer; true when the log is long enough for the writer
-    /// to catch up itself, or when the checkpointer is gone (then the writer checkpoints after
-    /// every commit, as SQLite would).
+    /// to catch up itself (by the checkpointer's last count or the log file's length), or when
+    /// the checkpointer is gone (then the writer checkpoints after every commit, as SQLite
+    /// would).
     fn committed(&self) -> bool {
         match self.wake.try_send(()) {
             Ok(()) | Err(TrySendError::Full(())) => {
-                self.log_frames.load(Ordering::Relaxed) > CATCH_UP_FRAMES
+                self.log_frames.load(Ordering::Relaxed) > self.catch_up_frames
+                    || std::fs::metadata(&self.log).is_ok_and(|m| m.len() > self.catch_up_bytes)
             }
             Err(TrySendError::Disconnected(())) => true,
         }
@@ -110,36 +122,46 @@ fn checkpoint(connection: &Connection) -> rusqlite::Result<(i64, i64)> {
     })
 }
 
-fn open(path: &Path, pragmas: &str) -> rusqlite::Result<Connection> {
+fn open(path: &Path, wal_limit_bytes: u64, pragmas: &str) -> rusqlite::Result<Connection> {
     let connection = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
     connection.busy_timeout(Duration::from_secs(10))?;
     connection.execute_batch(&format!(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; {pragmas}"
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+         PRAGMA journal_size_limit = {}; {pragmas}",
+        wal_restart_bytes(wal_limit_bytes)
     ))?;
     Ok(connection)
 }
 
 impl SqliteWriter {
-    /// Opens the writer's connection to the database file of `db`; None for PostgreSQL and for
-    /// an in-memory database (another connection would open another database).
-    pub fn open(db: &Db) -> Option<anyhow::Result<SqliteWriter>> {
+    /// Opens the writer's connection to the database file of `db`, keeping its log under
+    /// `wal_limit_bytes`; None for PostgreSQL and for an in-memory database (another connection
+    /// would open another database).
+    pub fn open(db: &Db, wal_limit_bytes: u64) -> Option<anyhow::Result<SqliteWriter>> {
         let Db::Sqlite(pool) = db else { return None };
         let path = pool.connect_options().get_filename().to_owned();
         if path.as_os_str().is_empty() || path == Path::new(":memory:") {
             return None;
         }
-        Some(Self::open_file(&path))
+        Some(Self::open_file(&path, wal_limit_bytes))
     }
 
-    fn open_file(path: &Path) -> anyhow::Result<SqliteWriter> {
+    fn open_file(path: &Path, wal_limit_bytes: u64) -> anyhow::Result<SqliteWriter> {
         let connection = open(
             path,
+            wal_limit_bytes,
             "PRAGMA foreign_keys = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY;",
         )?;
-        let checkpointer = Checkpointer::spawn(open(path, "PRAGMA cache_size = -2048;")?)?;
+        let mut log = path.as_os_str().to_owned();
+        log.push("-wal");
+        let checkpointer = Checkpointer::spawn(
+            open(path, wal_limit_bytes, "PRAGMA cache_size = -2048;")?,
+            PathBuf::from(log),
+            wal_limit_bytes,
+        )?;
         connection.execute_batch("PRAGMA wal_autocheckpoint = 0;")?;
         Ok(SqliteWriter {
             connection,

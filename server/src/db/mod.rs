@@ -10,13 +10,49 @@
 //! SQLite runs in WAL mode with a busy timeout, and every multi-statement write transaction
 //! starts with `BEGIN IMMEDIATE` (`WriteTx::begin_write`), so concurrent writers queue on the
 //! write lock instead of failing with SQLITE_BUSY when a read lock cannot be upgraded.
+//!
+//! A database that does not answer fails requests fast: PostgreSQL connections are waited for
+//! `db.acquire_timeout_ms` at most, and `is_unavailable` tells the one error type which errors
+//! mean "down, try again" (503 with `Retry-After`) rather than a fault of ours (500). SQLite's
+//! write-ahead log is bounded by `db.wal_limit_bytes` (`wal_restart_frames`).
 
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, SqlitePool, Transaction};
+
+use crate::config::DbSettings;
+
+/// The SQLite schema's migrations, as this build knows them (a restore compares a backup's).
+pub static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// Bytes a page takes in the write-ahead log: the page and its frame header. Amora's databases
+/// keep SQLite's default page of 4 KiB.
+const WAL_FRAME_BYTES: u64 = 4096 + 24;
+
+/// The log's length in pages past which it is copied into the database and started again: a
+/// quarter of `wal_limit_bytes` (the rest is room for what is written while the copy runs and
+/// while readers still hold older pages), and at most 4,000 pages (about 16 MiB), which is what
+/// the chat writer keeps to with the default limit.
+pub fn wal_restart_frames(wal_limit_bytes: u64) -> u64 {
+    (wal_limit_bytes / WAL_FRAME_BYTES / 4).clamp(16, 4000)
+}
+
+/// `wal_restart_frames` in bytes: every connection's `journal_size_limit`, so that the log
+/// file is cut back to it whenever the log starts again, and its length tells the chat writer
+/// when the log has passed it.
+pub fn wal_restart_bytes(wal_limit_bytes: u64) -> u64 {
+    wal_restart_frames(wal_limit_bytes) * WAL_FRAME_BYTES
+}
+
+/// The path of a `sqlite://path` URL; None for any other database.
+pub fn sqlite_path(url: &str) -> Option<&std::path::Path> {
+    url.strip_prefix("sqlite://").map(std::path::Path::new)
+}
 
 #[derive(Clone, Debug)]
 pub enum Db {
@@ -147,21 +183,25 @@ impl KeyLock for Transaction<'static, sqlx::Postgres> {
 
 impl Db {
     /// Connects to `sqlite://path` (creating the file and its folder) or `postgres://...`.
-    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+    pub async fn connect(url: &str, settings: &DbSettings) -> anyhow::Result<Db> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let options = PgConnectOptions::from_str(url)?;
             let pool = PgPoolOptions::new()
                 .max_connections(20)
-                .acquire_timeout(Duration::from_secs(10))
+                .acquire_timeout(Duration::from_millis(settings.acquire_timeout_ms))
                 .connect_with(options)
                 .await?;
             Ok(Db::Postgres(pool))
-        } else if let Some(path) = url.strip_prefix("sqlite://") {
-            if let Some(parent) = std::path::Path::new(path).parent() {
+        } else if let Some(path) = sqlite_path(url) {
+            if let Some(parent) = path.parent() {
                 if !parent.as_os_str().is_empty() {
                     std::fs::create_dir_all(parent)?;
                 }
             }
+            // Every connection cuts the log file back when it starts the log again, and
+            // checkpoints after its commits once the log is that long (SQLite's default of
+            // 1,000 pages at most).
+            let limit = settings.wal_limit_bytes;
             let options = SqliteConnectOptions::new()
                 .filename(path)
                 .create_if_missing(true)
@@ -169,7 +209,14 @@ impl Db {
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(10))
                 .foreign_keys(true)
-                .pragma("temp_store", "memory");
+                .pragma("temp_store", "memory")
+                .pragma("journal_size_limit", wal_restart_bytes(limit).to_string())
+                .pragma(
+                    "wal_autocheckpoint",
+                    wal_restart_frames(limit).min(1000).to_string(),
+                );
+            // SQLite is a file on this machine: a request waits for a connection only behind
+            // other requests, so the wait may be long.
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
                 .acquire_timeout(Duration::from_secs(10))
@@ -183,8 +230,8 @@ impl Db {
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
         match self {
-            Db::Sqlite(pool) => sqlx::migrate!("migrations/sqlite").run(pool).await?,
-            Db::Postgres(pool) => sqlx::migrate!("migrations/postgres").run(pool).await?,
+            Db::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await?,
+            Db::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await?,
         }
         Ok(())
     }
@@ -207,7 +254,7 @@ impl Db {
             Db::Postgres(pool) => Db::Postgres(
                 PgPoolOptions::new()
                     .max_connections(1)
-                    .acquire_timeout(Duration::from_secs(10))
+                    .acquire_timeout(pool.options().get_acquire_timeout())
                     .connect_lazy_with((*pool.connect_options()).clone()),
             ),
         }
@@ -251,4 +298,41 @@ pub fn is_unique_violation(err: &sqlx::Error, name: &str) -> bool {
 pub fn is_check_violation(err: &sqlx::Error) -> bool {
     err.as_database_error()
         .is_some_and(|db| db.is_check_violation())
+}
+
+/// True when `err` says the database is not answering rather than refusing what we asked:
+/// no connection within the pool's wait, a connection lost or refused, a server shutting down,
+/// starting up, out of connections or refusing them (`ALLOW_CONNECTIONS false`), and on SQLite a
+/// lock held past the busy timeout, a full disk or a failing one. Worth trying again shortly.
+pub fn is_unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => {
+            if let Some(pg) = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+                let code = pg.code();
+                // 08: connection exceptions; 53: insufficient resources (too many connections,
+                // disk full); 57P: shut down, starting up, database dropped; 55000: a database
+                // that accepts no connections.
+                code.starts_with("08")
+                    || code.starts_with("53")
+                    || code.starts_with("57P")
+                    || code == "55000"
+            } else if db.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+                // The primary result code: SQLITE_BUSY, SQLITE_IOERR, SQLITE_FULL,
+                // SQLITE_CANTOPEN.
+                let primary = db
+                    .code()
+                    .and_then(|code| code.parse::<i32>().ok())
+                    .map(|code| code & 0xff);
+                matches!(primary, Some(5 | 10 | 13 | 14))
+            } else {
+                false
+            }
+        }
+        _ => false,
+    }
 }

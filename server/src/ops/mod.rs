@@ -1,7 +1,10 @@
-//! Operations: liveness and readiness probes, Prometheus metrics, request ids in logs.
+//! Operations: liveness and readiness probes, Prometheus metrics, request ids in logs, and the
+//! SQLite database's backup and restore (`backup`).
+
+pub mod backup;
 
 use std::sync::OnceLock;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::{FromRef, MatchedPath, Request, State};
 use axum::http::StatusCode;
@@ -11,6 +14,7 @@ use axum::routing::get;
 use axum::Router;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 
+use crate::api::error::DATABASE_RETRY_AFTER_SECS;
 use crate::db::Db;
 
 /// The probes, and `/metrics` unless it has an address of its own (`with_metrics` false).
@@ -34,15 +38,23 @@ pub fn metrics_router() -> Router {
     Router::new().route("/metrics", get(metrics_text))
 }
 
-/// Ready when the database answers.
+/// How long readiness waits for the database: a load balancer asking learns within a second.
+const READY_WITHIN: Duration = Duration::from_millis(900);
+
+/// Ready when the database answers within `READY_WITHIN`.
 async fn readyz(State(db): State<Db>) -> Response {
-    match db.ping().await {
-        Ok(()) => (StatusCode::OK, "ready").into_response(),
-        Err(e) => {
-            tracing::warn!(error = %e, "database not ready");
-            (StatusCode::SERVICE_UNAVAILABLE, "database unavailable").into_response()
-        }
-    }
+    let failure = match tokio::time::timeout(READY_WITHIN, db.ping()).await {
+        Ok(Ok(())) => return (StatusCode::OK, "ready").into_response(),
+        Ok(Err(e)) => e.to_string(),
+        Err(_) => format!("no answer within {READY_WITHIN:?}"),
+    };
+    tracing::warn!(error = %failure, "database not ready");
+    let mut response = (StatusCode::SERVICE_UNAVAILABLE, "database unavailable").into_response();
+    response.headers_mut().insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from(DATABASE_RETRY_AFTER_SECS),
+    );
+    response
 }
 
 /// The process-wide recorder (one per process, however many apps a test starts).

@@ -56,13 +56,14 @@ fn postgres_admin_url() -> String {
 }
 
 /// A database created for one test and dropped after it.
-struct PgDatabase {
+pub struct PgDatabase {
     admin_url: String,
     name: String,
 }
 
 impl PgDatabase {
-    async fn create() -> (PgDatabase, String) {
+    /// A new empty database and its URL.
+    pub async fn create() -> (PgDatabase, String) {
         use sqlx::Connection;
         let admin_url = postgres_admin_url();
         let name = format!("amora_test_{}", uuid::Uuid::new_v4().simple());
@@ -110,6 +111,7 @@ pub struct TestApp {
     server: Option<Server>,
     _dir: tempfile::TempDir,
     _pg: Option<PgDatabase>,
+    extra_pg: Vec<PgDatabase>,
 }
 
 /// Options for a test server.
@@ -179,6 +181,7 @@ pub async fn try_spawn_with(
         server: Some(server),
         _dir: dir,
         _pg: pg,
+        extra_pg: Vec::new(),
     })
 }
 
@@ -280,6 +283,32 @@ impl TestApp {
 
     pub fn app(&self) -> &amora_server::App {
         &self.server.as_ref().unwrap().app
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.app().config
+    }
+
+    /// Stops the server (requests in flight finish, the database is closed) and answers its
+    /// configuration, to start it again with `start`.
+    pub async fn stop(&mut self) -> Config {
+        let server = self.server.take().expect("a running server");
+        let config = (*server.app.config).clone();
+        server.stop(Duration::from_secs(10)).await;
+        config
+    }
+
+    /// Starts a server with `config` in place of the stopped one (on another port).
+    pub async fn start(&mut self, config: Config) {
+        assert!(self.server.is_none(), "the server runs already");
+        let server = Server::start(config).await.unwrap();
+        self.base = format!("http://{}", server.addr);
+        self.server = Some(server);
+    }
+
+    /// Keeps a database this story made until the end of the test.
+    pub fn keep(&mut self, db: PgDatabase) {
+        self.extra_pg.push(db);
     }
 
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Body) -> Reply {

@@ -1,0 +1,186 @@
+//! The server when its database strains: SQLite's write-ahead log stays under its configured
+//! limit however steadily people chat, and when PostgreSQL goes away, requests and readiness
+//! answer 503 with `Retry-After` within a second (not a 500 after ten), and the server answers
+//! again by itself once the database is back.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use sqlx::Connection;
+
+use crate::common::wallet::ME;
+use crate::common::{spawn, spawn_with, Backend, Setup};
+
+/// The log limit of the story: an eighth of what the chat writer let the log reach before.
+const WAL_LIMIT: u64 = 2 * 1024 * 1024;
+
+async fn the_sqlite_log_stays_under_its_limit_under_steady_chat() {
+    let app = spawn_with(Setup::new(Backend::Sqlite), |c| {
+        c.db.wal_limit_bytes = WAL_LIMIT;
+    })
+    .await;
+    let wal = app.config().data_dir.join("amora.db-wal");
+    let mut couples = Vec::new();
+    for i in 0..4 {
+        let woman = app.woman(&format!("eve{i}")).await;
+        let man = app.man(&format!("adam{i}")).await;
+        couples.push((woman, man));
+    }
+    // Long letters (the most a text may hold is 5 KiB): more pages of log for each message.
+    let letter = "I think of you all day long. ".repeat(160);
+
+    // The log's size on disk, watched every millisecond on a thread of its own.
+    let stop = Arc::new(AtomicBool::new(false));
+    let largest = Arc::new(AtomicU64::new(0));
+    let watcher = {
+        let (stop, largest, wal) = (stop.clone(), largest.clone(), wal.clone());
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::SeqCst) {
+                if let Ok(m) = std::fs::metadata(&wal) {
+                    largest.fetch_max(m.len(), Ordering::SeqCst);
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        })
+    };
+    // Chat goes on until three times the limit is written (without checkpoints the log would
+    // hold all of it, and more), however fast this machine is.
+    let written = AtomicU64::new(0);
+    let senders =
+        futures::future::join_all(couples.iter().flat_map(|(w, m)| [(w, m), (m, w)]).map(
+            |(from, to)| {
+                let (app, stop, letter, written) = (&app, &stop, &letter, &written);
+                async move {
+                    let mut sent = 0;
+                    while !stop.load(Ordering::SeqCst) {
+                        app.send_content(
+                            from,
+                            to.id,
+                            "txt",
+                            json!({ "text": format!("{sent}: {letter}") }),
+                            None,
+                        )
+                        .await
+                        .ok();
+                        written.fetch_add(letter.len() as u64, Ordering::SeqCst);
+                        sent += 1;
+                    }
+                    sent
+                }
+            },
+        ));
+    let clock = async {
+        let began = Instant::now();
+        while written.load(Ordering::SeqCst) < 3 * WAL_LIMIT
+            && began.elapsed() < Duration::from_secs(60)
+        {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        stop.store(true, Ordering::SeqCst);
+    };
+    let (sent, ()) = tokio::join!(senders, clock);
+    watcher.join().unwrap();
+    let sent: u64 = sent.iter().sum();
+    let written = written.load(Ordering::SeqCst);
+    let largest = largest.load(Ordering::SeqCst);
+    eprintln!(
+        "{sent} letters ({} KiB of text) sent; the log reached {} KiB (limit {} KiB)",
+        written / 1024,
+        largest / 1024,
+        WAL_LIMIT / 1024
+    );
+    assert!(
+        written >= 3 * WAL_LIMIT,
+        "the chat wrote too little in a minute to put the limit to the test"
+    );
+    assert!(largest > 0, "no log was watched at {}", wal.display());
+    assert!(
+        largest <= WAL_LIMIT,
+        "the log grew to {largest} bytes, past its limit of {WAL_LIMIT}"
+    );
+    // Nothing was lost to the checkpoints.
+    assert_eq!(app.messages_stored().await, i64::try_from(sent).unwrap());
+}
+
+async fn a_database_that_goes_away_fails_requests_fast_until_it_returns() {
+    let app = spawn(Backend::Postgres).await;
+    let ana = app.woman("ana").await;
+    app.get(ME, Some(&ana.token)).await.ok();
+    let name = app.texts("SELECT current_database()::text").await.remove(0);
+    let admin_url = std::env::var("AMORA_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
+    let mut admin = sqlx::PgConnection::connect(&admin_url).await.unwrap();
+
+    // The database refuses new connections and its open ones are cut.
+    sqlx::query(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1")
+        .bind(&name)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+
+    for _ in 0..3 {
+        let asked = Instant::now();
+        let reply = app.get(ME, Some(&ana.token)).await;
+        let took = asked.elapsed();
+        reply.fails(503, "The service is starting or busy, please try again");
+        reply.retry_after();
+        assert!(took < Duration::from_secs(1), "the 503 took {took:?}");
+
+        let asked = Instant::now();
+        let ready = app.fetch("GET", "/readyz", &[]).await;
+        let took = asked.elapsed();
+        assert_eq!(ready.status, 503, "{}", ready.text());
+        assert!(ready.header("retry-after").is_some());
+        assert!(took < Duration::from_secs(1), "readiness took {took:?}");
+    }
+    // Signing in, which writes, fails the same way.
+    let asked = Instant::now();
+    app.login("ana", "secret1")
+        .await
+        .fails(503, "The service is starting or busy, please try again");
+    assert!(asked.elapsed() < Duration::from_secs(1));
+
+    // The database comes back: the server answers again by itself, within a few seconds.
+    sqlx::query(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    admin.close().await.unwrap();
+    let back = Instant::now();
+    loop {
+        let reply = app.get(ME, Some(&ana.token)).await;
+        if reply.status == 200 {
+            assert_eq!(reply.data()["userName"], "ana");
+            break;
+        }
+        assert_eq!(reply.status, 503, "{}", reply.body);
+        assert!(
+            back.elapsed() < Duration::from_secs(5),
+            "still {} after 5 s",
+            reply.status
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(app.fetch("GET", "/readyz", &[]).await.status, 200);
+    app.login("ana", "secret1").await.ok();
+}
+
+mod the_sqlite_log_stays_under_its_limit_under_steady_chat {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        super::the_sqlite_log_stays_under_its_limit_under_steady_chat().await
+    }
+}
+
+mod a_database_that_goes_away_fails_requests_fast_until_it_returns {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        super::a_database_that_goes_away_fails_requests_fast_until_it_returns().await
+    }
+}
