@@ -19,6 +19,7 @@
 #
 # Results: bench/results/chat-*.txt (raw) and bench/results/chat.md (tables).
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=target}"
 export RUST_BACKTRACE=0
@@ -71,7 +72,6 @@ nats_url=${AMORA_TEST_NATS_URL:-nats://127.0.0.1:4222}
 accounts=$(( idle > 2 * pairs ? idle : 2 * pairs ))
 echo "chat bench: $idle idle connections ($idle_note), $pairs pairs, ${seconds}s measured after ${warmup}s"
 
-loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 field() { # file phase key -> value
   grep "^RESULT phase=$2 " "$1" | tr ' ' '\n' | sed -n "s/^$3=//p" | head -1
 }

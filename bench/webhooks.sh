@@ -43,6 +43,7 @@
 # Results: bench/results/webhooks-*.txt (raw outputs of wrk and of the fixed rate, seeding, resend
 # and checks, the server's log) and bench/results/webhooks.md (table and goals).
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=target}"
 export RUST_BACKTRACE=0
@@ -90,7 +91,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 summary() { # wrk output -> "rps p50 p99 errors" (errors: non-2xx answers and socket errors)
   awk '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} /Non-2xx/ {bad+=$NF}
     /Socket errors/ {gsub(",", ""); bad+=$4+$6+$8+$10} END {print rps, p50, p99, bad+0}' "$1"
@@ -103,24 +103,11 @@ to_ms() { # a wrk latency (850.00us, 3.51ms, 1.02s) -> milliseconds
     else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }
     printf "%.2f", v }'
 }
-machine_ticks() { # -> "busy total" clock ticks of the whole machine since boot
-  awk '/^cpu / {t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t}' /proc/stat
-}
-cpu_ticks() { # pid -> utime + stime of the process, in clock ticks
-  awk '{print $14 + $15}' "/proc/$1/stat"
-}
 cores() { # ticks-before ticks-after seconds -> cores used
   awk -v d="$(($2 - $1))" -v hz="$(getconf CLK_TCK)" -v s="$3" 'BEGIN {printf "%.2f", d / hz / s}'
 }
 busy() { # machine-ticks-before machine-ticks-after -> percent of the machine busy
   awk -v a="$1" -v b="$2" 'BEGIN {split(a, x, " "); split(b, y, " "); printf "%.0f%%", 100 * (y[1] - x[1]) / (y[2] - x[2])}'
-}
-wait_port_free() {
-  for _ in $(seq 200); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || return 0
-    sleep 0.1
-  done
-  echo "port $port is still in use" >&2; return 1
 }
 start_server() { # dir url -> sets guard, pid
   wait_port_free
@@ -138,9 +125,6 @@ stop_server() {
   kill "$guard" 2>/dev/null || true
   wait "$guard" 2>/dev/null || true
   guard=
-}
-query() { # database-url sql -> the answer, unaligned
-  if [[ $1 == postgres* ]]; then psql -X -At "$1" -c "$2"; else sqlite3 "${1#sqlite://}" "$2"; fi
 }
 
 # The buyers u = 0..orders-1 (user id u0 + u) and their orders (id o0 + u): gold-600 by card,
