@@ -8,10 +8,7 @@
 use crate::common::apple_standin::{
     b64, payload_of, refunded, signed_payload, AppStore, Signer, BUNDLE_ID, PRODUCT_PREFIX,
 };
-use crate::common::wallet::{
-    CREATE_APP_ORDER, FINISH_FAILED, IOS_PAY, PAYMENT_FAILURE, PAYMENT_SUCCESS, PRODUCTS,
-    UNFINISHED_TRANSACTION,
-};
+use crate::common::wallet::{FINISH_FAILED, IOS_PAY, PAYMENT_FAILURE, PAYMENT_SUCCESS};
 use crate::common::{spawn_with, try_spawn_with, Backend, Person, Reply, Setup, TestApp};
 use serde_json::{json, Value};
 
@@ -24,12 +21,7 @@ async fn with_apple(b: Backend) -> (TestApp, AppStore) {
 
 /// `who` orders `code` in the app, to pay in the App Store.
 async fn app_order(app: &TestApp, who: &Person, code: &str) -> Value {
-    let id = app.product_id(code).await.to_string();
-    let path = TestApp::with_query(
-        CREATE_APP_ORDER,
-        &[("productId", &id), ("payType", "apple")],
-    );
-    app.get(&path, Some(&who.token)).await.ok()
+    app.create_app_order(who, code, "apple").await.ok()
 }
 
 /// The app sends the signed transaction StoreKit gave it for `order_id`.
@@ -51,33 +43,15 @@ fn id_of(order: &Value) -> i64 {
 
 async fn the_app_store_is_offered_and_an_order_carries_its_account_token(b: Backend) {
     let (app, _store) = with_apple(b).await;
-    let types = app.get(PRODUCTS, None).await.ok()["payTypes"].clone();
-    assert_eq!(types, json!(["gold", "apple"]));
-
     let ana = app.register("ana").await;
     let order = app_order(&app, &ana, "gold-600").await;
-    assert_eq!(order["payType"], "apple");
-    assert_eq!(order["state"], "unfinished");
-    // The app pays in StoreKit: nowhere to send the buyer.
-    assert!(order["checkoutUrl"].is_null(), "{order}");
-    let token = order["accountToken"].as_str().unwrap();
-    let parsed = uuid::Uuid::parse_str(token).unwrap();
-    assert_eq!(parsed.get_version_num(), 4, "{token}");
-    assert_eq!(app.unfinished_order(&ana).await["accountToken"], token);
-    // Another order while this one is unfinished is refused.
-    let id = app.product_id("vip-1m").await.to_string();
-    let path = TestApp::with_query(
-        CREATE_APP_ORDER,
-        &[("productId", &id), ("payType", "apple")],
-    );
-    app.get(&path, Some(&ana.token))
-        .await
-        .fails(409, UNFINISHED_TRANSACTION);
+    app.store_order_waits_for_the_app("apple", &ana, &order)
+        .await;
     // Each order has its own token.
     let bob = app.register("bob").await;
     assert_ne!(
         app_order(&app, &bob, "gold-600").await["accountToken"],
-        token
+        order["accountToken"]
     );
 }
 

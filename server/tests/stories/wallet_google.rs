@@ -7,8 +7,7 @@
 
 use crate::common::google_standin::{new_key, Play, PUSH_TOKEN};
 use crate::common::wallet::{
-    CREATE_APP_ORDER, GOOGLE_PAY, PAYMENT_FAILURE, PAYMENT_SUCCESS, PRODUCTS, PROVIDER_DOWN,
-    UNFINISHED_TRANSACTION,
+    GOOGLE_PAY, PAYMENT_FAILURE, PAYMENT_SUCCESS, PROVIDER_DOWN, UNFINISHED_TRANSACTION,
 };
 use crate::common::{spawn_with, try_spawn_with, Backend, Person, Reply, Setup, TestApp};
 use serde_json::{json, Value};
@@ -51,34 +50,10 @@ fn id(order: &Value) -> i64 {
 
 async fn google_is_offered_and_an_order_waits_for_the_app_to_pay(b: Backend) {
     let (app, play) = with_play(b).await;
-    let types = app.get(PRODUCTS, None).await.ok()["payTypes"].clone();
-    assert_eq!(types, json!(["gold", "google"]));
-
     let ana = app.register("ana").await;
     let placed = order(&app, &ana, "gold-600").await;
-    assert_eq!(placed["state"], "unfinished");
-    assert_eq!(placed["payType"], "google");
-    // Nowhere to go: the app pays with Play Billing, passing the account token.
-    assert!(placed["checkoutUrl"].is_null(), "{placed}");
-    let account = placed["accountToken"].as_str().unwrap();
-    assert!(uuid::Uuid::parse_str(account).is_ok(), "{account}");
-    assert_eq!(app.unfinished_order(&ana).await, placed);
-
-    // One order at a time, from the web or the app.
-    app.create_order(&ana, "vip-1m", "google")
-        .await
-        .fails(409, UNFINISHED_TRANSACTION);
-    let gold_100 = app.product_id("gold-100").await.to_string();
-    app.get(
-        &TestApp::with_query(
-            CREATE_APP_ORDER,
-            &[("productId", &gold_100), ("payType", "google")],
-        ),
-        Some(&ana.token),
-    )
-    .await
-    .fails(409, UNFINISHED_TRANSACTION);
-
+    app.store_order_waits_for_the_app("google", &ana, &placed)
+        .await;
     // Each order its own account token.
     let bob = app.register("bob").await;
     let bobs = order(&app, &bob, "gold-600").await;

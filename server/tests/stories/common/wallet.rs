@@ -88,6 +88,42 @@ impl TestApp {
         self.order_by_id(who, &id, pay_type).await
     }
 
+    /// `createOrder` from the app (`order/app/createOrder`): for the App Store and Google Play.
+    pub async fn create_app_order(&self, who: &Person, code: &str, pay_type: &str) -> Reply {
+        let id = self.product_id(code).await.to_string();
+        let path = TestApp::with_query(
+            CREATE_APP_ORDER,
+            &[("productId", &id), ("payType", pay_type)],
+        );
+        self.get(&path, Some(&who.token)).await
+    }
+
+    /// What every in-app store promises: it is offered beside coins, and `who`'s new order
+    /// `placed` waits for the app to pay (no checkout URL, its own account token, a UUID v4, the
+    /// one unfinished order, so another is refused from the web and the app alike).
+    pub async fn store_order_waits_for_the_app(
+        &self,
+        pay_type: &str,
+        who: &Person,
+        placed: &Value,
+    ) {
+        let types = self.get(PRODUCTS, None).await.ok()["payTypes"].clone();
+        assert_eq!(types, serde_json::json!(["gold", pay_type]));
+        assert_eq!(placed["state"], "unfinished");
+        assert_eq!(placed["payType"], pay_type);
+        assert!(placed["checkoutUrl"].is_null(), "{placed}");
+        let token = placed["accountToken"].as_str().unwrap();
+        let parsed = uuid::Uuid::parse_str(token).unwrap();
+        assert_eq!(parsed.get_version_num(), 4, "{token}");
+        assert_eq!(&self.unfinished_order(who).await, placed);
+        self.create_order(who, "vip-1m", pay_type)
+            .await
+            .fails(409, UNFINISHED_TRANSACTION);
+        self.create_app_order(who, "gold-100", pay_type)
+            .await
+            .fails(409, UNFINISHED_TRANSACTION);
+    }
+
     /// `createOrder` with raw parameters.
     pub async fn order_by_id(&self, who: &Person, product_id: &str, pay_type: &str) -> Reply {
         let path = TestApp::with_query(
