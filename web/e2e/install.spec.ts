@@ -1,14 +1,17 @@
 // Stories of the installed app: the browser's install offer in Settings and in a banner from the
 // second visit (once), Safari's Add to Home Screen steps on iPhone, the download page explaining
-// both, and the app opening without a network (the service worker's shell) and recovering by
-// itself, its unsent messages going out once the network is back.
+// both, the app opening without a network (the service worker's shell) and recovering by itself,
+// its unsent messages going out once the network is back, and a new build installing beside the
+// running one until she chooses Reload.
 //
 // Headless Chromium never offers to install a page on loopback: the stories make the offer
 // themselves, as the browser would (a `beforeinstallprompt` event with prompt() and userChoice).
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { chatUrl } from './chat-people';
-import { login, person, registerViaApi, shot, skipSplash, toast, url } from './helpers';
+import { here, login, person, registerViaApi, shot, skipSplash, toast, url } from './helpers';
 
 async function register(
   request: APIRequestContext,
@@ -215,4 +218,69 @@ test('the app opens without a network, says so, keeps what she sends, and recove
   });
   await expect(toast(page, 'Message sending failed')).toHaveCount(0);
   await context.close();
+});
+
+/** The service worker the stories' server serves (global-setup.ts serves this build). */
+const SERVED_WORKER = path.join(
+  process.env.AMORA_E2E_DIST ?? path.join(here, '..', 'dist'),
+  'sw.js',
+);
+
+test('a new build installs beside the running one and takes over when she chooses Reload', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the worker is the same on a phone');
+  const me = await register(request, 'inu', testInfo);
+  const context = await device(browser, testInfo);
+  const page = await context.newPage();
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await expect(page.getByTestId('person-card').first()).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  const shells = () => page.evaluate(() => caches.keys());
+  const [running] = (await shells()).filter((name) => name.startsWith('amora-shell-'));
+  expect(running).toBeTruthy();
+
+  // The server now has the next build: its worker names another shell. (The compressed copies
+  // the build made beside it are put aside meanwhile: the server would prefer them.)
+  const current = fs.readFileSync(SERVED_WORKER, 'utf8');
+  const build = /const BUILD = '([^']*)';/.exec(current)?.[1];
+  expect(build).toBeTruthy();
+  const compressed = ['.br', '.gz']
+    .map((ext) => SERVED_WORKER + ext)
+    .filter((file) => fs.existsSync(file));
+  for (const file of compressed) fs.renameSync(file, `${file}.aside`);
+  try {
+    fs.writeFileSync(
+      SERVED_WORKER,
+      current.replace(`const BUILD = '${build}';`, `const BUILD = '${build}-next';`),
+    );
+    // The app asks whenever it comes back into view; a story asks the registration at once.
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const note = page.getByTestId('new-version');
+    await expect(note).toContainText('A new version of Amora is ready.');
+    // Until she chooses, the page stays on the build it started with.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+    await shot(page, testInfo, 'new-version');
+
+    const reloaded = page.waitForEvent('load');
+    await note.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByTestId('person-card').first()).toBeVisible();
+    await expect(page.getByTestId('new-version')).toHaveCount(0);
+    // The new build's worker answers for the page, and the old shell is gone.
+    await expect.poll(shells).toContain(`amora-shell-${build}-next`);
+    await expect.poll(shells).not.toContain(running);
+  } finally {
+    fs.writeFileSync(SERVED_WORKER, current);
+    for (const file of compressed) fs.renameSync(`${file}.aside`, file);
+    await context.close();
+  }
 });

@@ -31,6 +31,7 @@ import {
   subscriptionKeys,
   routePushTo,
 } from './push-service';
+import { operator } from './operator';
 import { buy } from './purchases';
 
 interface Account extends Person {
@@ -412,20 +413,30 @@ test('each switch in Settings stops its kind, while the others still arrive', as
     await toggle(label, true);
   };
 
+  // A notice for her alone (one to everyone is read in the Bulletin, never pushed).
+  const staff = await register(request, 'nfo', testInfo);
+  operator(['user', 'admin', '--email', staff.email]);
+  const notice = () =>
+    api(request, staff.token, '/admin/notices', {
+      method: 'POST',
+      data: { title: 'Your report', body: 'We looked into it.', userId: her.userId },
+    });
   const aMessage = { kind: 'message', send: () => message('Still there?') };
   await stops('Messages', 'message', () => message('Hello?'), { kind: 'visitor', send: visit });
   await stops('Likes and winks', 'like', like, aMessage);
   await stops('Visitors', 'visitor', visit, aMessage);
   await stops('Matches', 'match', matchWith, aMessage);
   await stops('Gifts and red packets', 'gift', gift, aMessage);
+  await stops('Announcements', 'announcement', notice, aMessage);
 
   // Back on, each kind arrives again.
   const before = kinds().length;
   await like();
   await gift();
+  await notice();
   await expect
     .poll(() => kinds().slice(before).sort(), { timeout: 15_000 })
-    .toEqual(['gift', 'like']);
+    .toEqual(['announcement', 'gift', 'like']);
 
   // Quiet hours around now, in her time zone: nothing, until they are off again.
   const hour = new Date().getUTCHours();
