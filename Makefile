@@ -6,7 +6,7 @@ AMORA := $(CARGO_TARGET_DIR)/debug/amora
 NPM_CI := npm ci --no-audit --no-fund --prefer-offline
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run build server web test lint test-server test-web e2e bench openapi clean
+.PHONY: run build server web test lint test-server test-web e2e fuzz fuzz-smoke bench openapi clean
 
 ## run: build the server and the web app, then serve them with the embedded defaults
 run: build
@@ -26,9 +26,9 @@ web: web/dist/index.html
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run build
 
-## test: formatting, lints, the server's tests on SQLite and PostgreSQL, the web app's checks
-## and its browser tests against the real server
-test: lint test-server test-web e2e
+## test: formatting, lints, the server's tests on SQLite and PostgreSQL, a short run of each
+## fuzz target, the web app's checks and its browser tests against the real server
+test: lint test-server fuzz-smoke test-web e2e
 
 lint: server web/node_modules/.package-lock.json
 	cargo fmt --all -- --check
@@ -47,6 +47,14 @@ test-web: web/node_modules/.package-lock.json
 
 e2e: server web
 	cd web && AMORA_BIN=$(AMORA) npm run e2e
+
+## fuzz-smoke: each fuzz target for 20 seconds (fuzz/, built with cargo fuzz)
+fuzz-smoke:
+	bash fuzz/run.sh 20
+
+## fuzz: each fuzz target for five minutes
+fuzz:
+	bash fuzz/run.sh $${FUZZ_SECONDS:-300}
 
 ## openapi: write docs/openapi.json and the web app's API types from the server
 openapi: server

@@ -83,9 +83,10 @@ pub async fn upgrade(
         )
 }
 
+/// A frame from the client.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
-enum Frame {
+pub enum Frame {
     Send(Outgoing),
     #[serde(rename_all = "camelCase")]
     Resume {
@@ -105,6 +106,12 @@ enum Frame {
         id: i64,
     },
     Ping,
+}
+
+/// Reads one frame from the client, touching nothing: what does not parse is `Malformed`.
+/// Public so that the fuzz target `im_frame` (`fuzz/`) drives it with anything a client sends.
+pub fn read_frame(text: &str) -> Result<Frame, ApiError> {
+    serde_json::from_str(text).map_err(|e| ApiError::Malformed(e.to_string()))
 }
 
 struct Connection {
@@ -338,9 +345,9 @@ impl Connection {
 
     /// Serves one frame from the client; returns the frames to send back.
     async fn handle(&mut self, text: &str) -> Vec<String> {
-        let frame: Frame = match serde_json::from_str(text) {
+        let frame = match read_frame(text) {
             Ok(f) => f,
-            Err(e) => return vec![error_frame(None, &ApiError::Malformed(e.to_string()))],
+            Err(e) => return vec![error_frame(None, &e)],
         };
         let chat = self.chat.clone();
         let me = self.user_id;

@@ -5,7 +5,7 @@
 //! are decoded, and only a few are decoded at once (`image.rs`). Chat images and report
 //! screenshots are private: they are served only through short-lived signed URLs (`signed`).
 
-mod image;
+pub mod image;
 pub mod routes;
 pub mod signed;
 pub mod upload;
@@ -299,7 +299,9 @@ pub fn thumb_of(key: &str) -> String {
 }
 
 /// Accepts `data:image/...;base64,XXXX` or bare base64; the size rule is on the decoded bytes.
-fn decode_base64_image(data: &str) -> Result<Vec<u8>, ApiError> {
+/// Public, with `image::process`, so that the fuzz targets (`fuzz/`) reach what every picture
+/// upload goes through.
+pub fn decode_base64_image(data: &str) -> Result<Vec<u8>, ApiError> {
     let data = data.trim();
     if data.is_empty() {
         return Err(ApiError::Invalid(Msg::ImageInvalid));
