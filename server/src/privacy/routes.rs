@@ -16,7 +16,7 @@ where
     S: Clone + Send + Sync + 'static,
     Privacy: FromRef<S>,
 {
-    OpenApiRouter::new().routes(routes!(export))
+    OpenApiRouter::new().routes(routes!(export_my_data))
 }
 
 /// A zip archive (the OpenAPI document's name for the bytes of `/system/user/export`).
@@ -34,6 +34,6 @@ pub struct ZipArchive(pub Vec<u8>);
             content_type = "application/zip", body = ZipArchive,
             headers(("Content-Disposition" = String, description = "attachment; filename=\"amora-<userName>-<YYYY-MM-DD>.zip\""))),
         (status = 401), (status = 429)))]
-async fn export(State(privacy): State<Privacy>, me: Session) -> ApiResult<Archive> {
+async fn export_my_data(State(privacy): State<Privacy>, me: Session) -> ApiResult<Archive> {
     privacy.export(me).await
 }
