@@ -446,6 +446,26 @@ async fn deleting_the_account_leaves_only_what_privacy_md_keeps(b: Backend) {
         ana.id
     ))
     .await;
+    // Around her comment on Bob's dynamic: Bob's reply under it; Carl's comment with her reply
+    // under it. On her own dynamic: Bob's comment and like.
+    let hers = app
+        .scalar(&format!(
+            "SELECT id FROM dynamics WHERE user_id = {}",
+            ana.id
+        ))
+        .await;
+    let her_comment = app
+        .scalar(&format!(
+            "SELECT id FROM comments WHERE user_id = {}",
+            ana.id
+        ))
+        .await;
+    app.answers(bob, w.bobs_dynamic, her_comment, "Thanks, Ana")
+        .await;
+    let carls = app.comments_on(carl, w.bobs_dynamic, "Nice one").await;
+    app.answers(ana, w.bobs_dynamic, carls, "Agreed").await;
+    app.comments_on(bob, hers, "Where is this?").await;
+    app.like_dynamic(bob, hers).await.ok();
     let ledger = app.ledger_of(ana).await;
     let orders = app.orders_of(ana).await;
     let bobs_view = app.conversation(bob, ana.id).await;
@@ -456,8 +476,10 @@ async fn deleting_the_account_leaves_only_what_privacy_md_keeps(b: Backend) {
             bobs_dynamic["likes"].as_i64(),
             bobs_dynamic["comments"].as_i64()
         ),
-        (Some(1), Some(1))
+        (Some(1), Some(4))
     );
+    let subs = |id: i64| format!("SELECT subs FROM comments WHERE id = {id}");
+    assert_eq!(app.scalar(&subs(carls)).await, 1);
     assert!(app.media_files() > w.files_before_ana);
 
     app.delete_account(ana).await;
@@ -552,12 +574,19 @@ async fn deleting_the_account_leaves_only_what_privacy_md_keeps(b: Backend) {
         ]
     );
     assert_eq!(app.unread(bob).await, 0);
-    // Bob's dynamic lost her like and her comment, and its counts say so.
+    // Bob's dynamic lost her like, her comment with Bob's reply under it and her reply under
+    // Carl's comment; its counts, and Carl's comment's, say so.
     let his = app.dynamic(bob, w.bobs_dynamic).await.ok();
     assert_eq!(
         (his["likes"].as_i64(), his["comments"].as_i64()),
-        (Some(0), Some(0))
+        (Some(0), Some(1))
     );
+    assert_eq!(app.scalar(&subs(carls)).await, 0);
+    assert_eq!(
+        app.texts("SELECT content FROM comments").await,
+        vec!["Nice one"]
+    );
+    assert_eq!(app.count("dynamic_likes").await, 0);
     // Carl and Dan's conversation is untouched.
     assert_eq!(
         app.conversation(dan, carl.id).await[0]["content"]["text"],
