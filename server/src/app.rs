@@ -23,6 +23,7 @@ use crate::media::Media;
 use crate::notices::Notices;
 use crate::notify::Notify;
 use crate::people::People;
+use crate::privacy::Privacy;
 use crate::staff::Staff;
 use crate::translate::Translate;
 use crate::wallet::Wallet;
@@ -48,6 +49,7 @@ pub struct App {
     pub album: Album,
     pub notices: Notices,
     pub staff: Staff,
+    pub privacy: Privacy,
 }
 
 impl App {
@@ -73,6 +75,7 @@ impl App {
         let hub = Arc::new(Hub::new(config.chat.outbound_queue));
         let sessions = Sessions::new(&ground);
         let notify = Notify::new(&ground);
+        let privacy = Privacy::new(&ground);
         let chat = Chat::new(&ground, hub.clone(), notify.clone())?;
         let accounts = Accounts::new(
             &ground,
@@ -81,6 +84,7 @@ impl App {
             sessions.clone(),
             chat.clone(),
             notify.clone(),
+            privacy.clone(),
         );
         let people = People::new(&ground);
         let wallet = Wallet::new(&ground)?;
@@ -108,6 +112,7 @@ impl App {
             album,
             notices,
             staff,
+            privacy,
         })
     }
 }
@@ -134,6 +139,7 @@ serves! {
     Album => album,
     Notices => notices,
     Staff => staff,
+    Privacy => privacy,
     Media => media,
     Arc<RateLimiter> => limits,
     Db => db,

@@ -117,6 +117,9 @@ pub struct RateLimits {
     pub upload_per_account: u32,
     /// The web app's error reports per client address per minute.
     pub client_error_per_ip: u32,
+    /// Archives of "my data" (`/system/user/export`) per account per hour: each reads all the
+    /// person holds here and every picture of theirs.
+    pub export_per_account: u32,
 }
 
 /// Operator settings of accounts: daily caps on mail codes and the sign-in delay (DESIGN.md
@@ -505,6 +508,7 @@ impl Default for RateLimits {
             comment_per_account: 30,
             upload_per_account: 30,
             client_error_per_ip: 10,
+            export_per_account: 2,
         }
     }
 }

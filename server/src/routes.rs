@@ -18,8 +18,8 @@ use crate::api::extract::TrustForwardedFor;
 use crate::api::{method_not_allowed, not_found};
 use crate::app::App;
 use crate::{
-    account, album, chat, feed, i18n, media, notices, notify, ops, people, staff, translate,
-    wallet, web,
+    account, album, chat, feed, i18n, media, notices, notify, ops, people, privacy, staff,
+    translate, wallet, web,
 };
 
 /// Largest request body: a 10 MB picture in base64, with room to spare.
@@ -77,7 +77,8 @@ pub fn api() -> (Router<App>, OpenApi) {
         .merge(album::routes::router())
         .merge(notices::routes::router())
         .merge(media::upload::router())
-        .merge(staff::routes::router());
+        .merge(staff::routes::router())
+        .merge(privacy::routes::router());
     let (router, mut doc) = OpenApiRouter::new()
         .nest("/prod-api", api)
         .split_for_parts();

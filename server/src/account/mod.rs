@@ -1,5 +1,6 @@
 //! Accounts: registration, sign-in and sessions, the profile and avatar, mail verification with
-//! its reward, password reset and change, account deletion, and the guards against guessing.
+//! its reward, password reset and change, account deletion (the erasure itself is `privacy`'s,
+//! as `docs/privacy.md` describes), and the guards against guessing.
 
 pub mod codes;
 pub mod guard;
@@ -23,10 +24,12 @@ use crate::ground::Ground;
 use crate::mail::Mailer;
 use crate::media::Media;
 use crate::notify::Notify;
+use crate::privacy::Privacy;
 
 /// The accounts service: what the account endpoints and guards work with. Signing out, a new
 /// password and deletion also end the person's chat connections and forget their push
-/// subscriptions, so it holds the chat and notification services.
+/// subscriptions, so it holds the chat and notification services, and the privacy service that
+/// erases a deleted account.
 #[derive(Clone)]
 pub struct Accounts {
     store: AccountStore,
@@ -39,6 +42,7 @@ pub struct Accounts {
     sessions: Sessions,
     chat: Chat,
     notify: Notify,
+    privacy: Privacy,
 }
 
 impl Accounts {
@@ -49,6 +53,7 @@ impl Accounts {
         sessions: Sessions,
         chat: Chat,
         notify: Notify,
+        privacy: Privacy,
     ) -> Accounts {
         Accounts {
             store: AccountStore::new(ground.db.clone()),
@@ -61,6 +66,7 @@ impl Accounts {
             sessions,
             chat,
             notify,
+            privacy,
         }
     }
 }

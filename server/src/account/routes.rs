@@ -582,8 +582,10 @@ pub struct DeleteAccountRequest {
     password: Option<String>,
 }
 
-/// Deletes my account once I give my password again: sessions end, personal data and pictures
-/// are removed. A wrong password deletes nothing.
+/// Deletes my account once I give my password again: sessions end, and what `docs/privacy.md`
+/// lists is erased at once (profile, pictures, likes, matches, visits, dynamics, comments, album,
+/// contacts, blocks, settings, and the content of my messages); orders and the ledger stay, as the
+/// law requires, pointing at the anonymised account. A wrong password deletes nothing.
 #[utoipa::path(post, path = "/system/user/cancellation", tag = "account", security(("bearer" = [])),
     request_body = DeleteAccountRequest,
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401), (status = 429)))]
@@ -599,17 +601,8 @@ async fn cancellation(
     if password.is_empty() || !accounts.passwords.verify(password, hash.as_deref()).await? {
         return Err(ApiError::Invalid(Msg::DeletePasswordWrong));
     }
-    accounts.chat.forget_images(me.user_id).await?;
-    let media = accounts
-        .store
-        .delete_account(me.user_id, accounts.clock.unix())
-        .await?;
-    accounts.notify.forget_subscriptions(me.user_id).await?;
+    accounts.privacy.erase(me.user_id).await?;
     accounts.chat.kick(me.user_id, KICKED);
-    accounts
-        .media
-        .delete(&media.iter().map(String::as_str).collect::<Vec<_>>())
-        .await;
     Ok(ok_with(Msg::AccountDeleted, None))
 }
 

@@ -527,31 +527,6 @@ impl AccountStore {
         })
     }
 
-    /// Removes personal data and sessions; returns the media keys to delete.
-    pub async fn delete_account(&self, user_id: i64, now: i64) -> sqlx::Result<Vec<String>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let old: Option<(Option<String>, Option<String>)> = sqlx::query_as(
-                "SELECT avatar_key, avatar_thumb_key FROM users WHERE id = $1 AND status = 'active'",
-            ).bind(user_id).fetch_optional(&mut *tx).await?;
-            // The row stays (ledger entries point at it) but holds nothing personal any more.
-            // Its placeholder name has an '@', which no chosen user name has, so it never
-            // collides with a member's name.
-            sqlx::query(
-                "UPDATE users SET status = 'deleted', deleted_at = $2, email = NULL,
-                    user_name = 'deleted@' || CAST(id AS TEXT), password_hash = '', signature = NULL,
-                    telephone = NULL, avatar_key = NULL, avatar_thumb_key = NULL, birthday = '',
-                    email_verified = FALSE
-                 WHERE id = $1",
-            ).bind(user_id).bind(now).execute(&mut *tx).await?;
-            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-            sqlx::query("DELETE FROM email_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-            sqlx::query("DELETE FROM login_failures WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(old.map(|(a, b)| a.into_iter().chain(b).collect()).unwrap_or_default())
-        })
-    }
-
     /// Grants or extends a membership; returns the new expiry, or None when no such account.
     pub async fn grant_membership(
         &self,

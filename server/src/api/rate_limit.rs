@@ -1,8 +1,8 @@
 //! Rate limits on the actions attackers like: logging in, registering, asking for mail codes,
 //! and the calls that cost us something (password checks, chat tokens, avatars, translations,
-//! likes that notify, reports with pictures). Each action is limited per client address (IPv6
+//! likes that notify, reports with pictures, archives of a person's data). Each action is limited per client address (IPv6
 //! by /64, see `ClientIp`) and, where there is one, per account, with a per-minute quota from
-//! the configuration. Over the limit answers 429 with `Retry-After`. Failed sign-ins per account
+//! the configuration (per hour for archives of a person's data). Over the limit answers 429 with `Retry-After`. Failed sign-ins per account
 //! are counted in the database instead (`account::guard`).
 
 use std::num::NonZeroU32;
@@ -35,6 +35,7 @@ pub enum Action {
     CommentByAccount,
     UploadByAccount,
     ClientErrorByIp,
+    ExportByAccount,
 }
 
 pub struct RateLimiter {
@@ -59,10 +60,17 @@ pub struct RateLimiter {
     comment_account: DefaultKeyedRateLimiter<String>,
     upload_account: DefaultKeyedRateLimiter<String>,
     client_error_ip: DefaultKeyedRateLimiter<String>,
+    export_account: DefaultKeyedRateLimiter<String>,
 }
 
 fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
     governor::RateLimiter::keyed(Quota::per_minute(
+        NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN),
+    ))
+}
+
+fn per_hour(n: u32) -> DefaultKeyedRateLimiter<String> {
+    governor::RateLimiter::keyed(Quota::per_hour(
         NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN),
     ))
 }
@@ -91,6 +99,7 @@ impl RateLimiter {
             comment_account: per_minute(limits.comment_per_account),
             upload_account: per_minute(limits.upload_per_account),
             client_error_ip: per_minute(limits.client_error_per_ip),
+            export_account: per_hour(limits.export_per_account),
         }
     }
 
@@ -125,6 +134,7 @@ impl RateLimiter {
             Action::CommentByAccount => &self.comment_account,
             Action::UploadByAccount => &self.upload_account,
             Action::ClientErrorByIp => &self.client_error_ip,
+            Action::ExportByAccount => &self.export_account,
         };
         limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
@@ -157,6 +167,7 @@ impl RateLimiter {
             &self.comment_account,
             &self.upload_account,
             &self.client_error_ip,
+            &self.export_account,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();

@@ -314,13 +314,6 @@ impl Chat {
             .collect()
     }
 
-    /// Deletes the files of the chat images a person has sent (their account is being deleted).
-    pub async fn forget_images(&self, sender: i64) -> ApiResult<()> {
-        let contents = self.store.sent_images(sender).await?;
-        self.delete_images(&contents).await;
-        Ok(())
-    }
-
     /// Deletes the stored files (picture and thumbnail) of image messages' contents.
     async fn delete_images(&self, contents: &[String]) {
         let keys: Vec<String> = contents

@@ -268,6 +268,27 @@ impl Media {
         }
     }
 
+    /// Removes every object stored under `folder/` (a person's uploads not yet published).
+    pub async fn delete_under(&self, folder: &str) {
+        use futures::TryStreamExt;
+        let prefix = StorePath::from(folder);
+        let found: Result<Vec<StorePath>, _> = self
+            .store
+            .list(Some(&prefix))
+            .map_ok(|meta| meta.location)
+            .try_collect()
+            .await;
+        match found {
+            Ok(keys) => {
+                let keys: Vec<String> = keys.iter().map(ToString::to_string).collect();
+                self.delete(&keys.iter().map(String::as_str).collect::<Vec<_>>())
+                    .await;
+            }
+            Err(object_store::Error::NotFound { .. }) => {}
+            Err(e) => tracing::warn!(folder, error = %e, "could not list media"),
+        }
+    }
+
     /// Removes stored pictures with their thumbnails.
     pub async fn delete_pictures(&self, keys: &[String]) {
         let thumbs: Vec<String> = keys.iter().map(|k| thumb_of(k)).collect();

@@ -32,6 +32,7 @@ mod people_contacts;
 mod people_discover;
 mod people_likes;
 mod people_scroll;
+mod privacy;
 mod production;
 mod profile;
 mod push;

@@ -110,13 +110,14 @@ async fn contacts_are_added_listed_and_removed(b: Backend) {
         .await
         .fails(404, "Not found");
     }
-    // A contact who deletes their account leaves the list.
+    // A contact who deletes their account leaves the list, and the row naming them goes with
+    // the account (docs/privacy.md).
     app.delete_account(&carl).await;
     app.get(&add(&carl), Some(&ana.token))
         .await
         .fails(404, "Not found");
     assert_eq!(app.list_ids(&ana, CONTACTS).await, Vec::<i64>::new());
-    assert_eq!(app.count("contacts").await, 1);
+    assert_eq!(app.count("contacts").await, 0);
 }
 
 async fn a_remark_shows_wherever_i_meet_them_and_only_to_me(b: Backend) {

@@ -224,3 +224,5 @@ export const ShareIcon = makeIcon(
     <path d="M8 10H6.5A1.5 1.5 0 0 0 5 11.5v8A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5v-8a1.5 1.5 0 0 0-1.5-1.5H16" />
   </>,
 );
+/** An arrow down onto a tray: saving a file. */
+export const DownloadIcon = makeIcon(<path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M5 20h14" />);

@@ -1586,8 +1586,10 @@ export interface paths {
     get: operations['cancellation_by_get'];
     put?: never;
     /**
-     * Deletes my account once I give my password again: sessions end, personal data and pictures
-     *     are removed. A wrong password deletes nothing.
+     * Deletes my account once I give my password again: sessions end, and what `docs/privacy.md`
+     *     lists is erased at once (profile, pictures, likes, matches, visits, dynamics, comments, album,
+     *     contacts, blocks, settings, and the content of my messages); orders and the ledger stay, as the
+     *     law requires, pointing at the anonymised account. A wrong password deletes nothing.
      */
     post: operations['cancellation'];
     delete?: never;
@@ -1605,6 +1607,28 @@ export interface paths {
     };
     /** Whether a person is online now, and how recently they were active. */
     get: operations['online_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/user/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything we hold about me, to take with me (GDPR article 20): a zip of `profile.json`,
+     *     `messages.json`, `likes.json`, `posts.json`, `album.json`, `orders.json`, `ledger.json`,
+     *     the pictures under `photos/`, and a `README.txt` saying what each is. Limited per account
+     *     (`rate_limit.export_per_account` an hour): each reads all of it.
+     */
+    get: operations['export_my_data'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4321,6 +4345,11 @@ export interface components {
       /** @description Numbers separated by dots, like 1.4.0. */
       version?: string | null;
     };
+    /**
+     * Format: binary
+     * @description A zip archive (the OpenAPI document's name for the bytes of `/system/user/export`).
+     */
+    ZipArchive: string;
   };
   responses: never;
   parameters: never;
@@ -7848,6 +7877,40 @@ export interface operations {
         };
       };
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  export_my_data: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archive, as a download named amora-<userName>-<date>.zip */
+      200: {
+        headers: {
+          /** @description attachment; filename="amora-<userName>-<YYYY-MM-DD>.zip" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': components['schemas']['ZipArchive'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -334,14 +334,6 @@ impl ChatStore {
         })
     }
 
-    /// The contents of the image messages a person has sent and not recalled.
-    pub async fn sent_images(&self, sender: i64) -> sqlx::Result<Vec<String>> {
-        let rows: Vec<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
-            "SELECT content FROM messages WHERE sender_id = $1 AND kind = 'img' AND recalled_at IS NULL",
-        ).bind(sender).fetch_all(pool).await)?;
-        Ok(rows.into_iter().map(|(c,)| c).collect())
-    }
-
     pub async fn history(
         &self,
         me: i64,

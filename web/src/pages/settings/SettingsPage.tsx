@@ -1,6 +1,7 @@
 // The settings page: my profile, membership and wallet, email, language, notifications, password,
-// blocked people, installing the app, accounts, rules, support and safety tips, and for staff the
-// operator console; ?view=profile edits my profile, ?view=blocked lists blocked people.
+// blocked people, downloading my data, installing the app, accounts, rules, support and safety
+// tips, and for staff the operator console; ?view=profile edits my profile, ?view=blocked lists
+// blocked people.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -35,6 +36,7 @@ import { useInfo } from '../../features/account/api/get-info';
 import { useLogout } from '../../features/account/api/logout';
 import { useUpdateProfile } from '../../features/account/api/profile';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
+import { DownloadMyData } from '../../features/account/components/DownloadMyData';
 import { EmailVerification } from '../../features/account/components/EmailVerification';
 import { ProfileCard } from '../../features/account/components/ProfileCard';
 import { ProfileEditForm } from '../../features/account/components/ProfileEditForm';
@@ -226,6 +228,7 @@ function SettingsHome() {
                 <ChevronIcon />
               </Link>
             </li>
+            <DownloadMyData />
             <li>
               <Link className="list-item" to={paths.bulletin}>
                 <BellIcon />
@@ -342,6 +345,7 @@ function SettingsHome() {
           </>
         }
       >
+        <p style={{ marginBottom: 8 }}>{t('settings.deleteRemoves')}</p>
         <p style={{ marginBottom: 12 }}>{t('settings.deleteBody')}</p>
         <form
           id="delete-account"

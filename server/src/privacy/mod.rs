@@ -1,0 +1,66 @@
+//! A person's own data: the archive of everything we hold about them (GDPR article 20, data
+//! portability) and the erasure of their account (article 17), as `docs/privacy.md` describes.
+//!
+//! Both touch every domain at once. They read and write the tables directly instead of through
+//! each domain's services: the archive is one consistent read of what is stored, in its stored
+//! form rather than in the views other people get, and the erasure is one write transaction, so
+//! that it happens whole or not at all (a failure half-way would leave a person half-deleted).
+//! Media files are read one at a time and deleted only after the transaction committed.
+
+pub mod erase;
+pub mod export;
+pub mod routes;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::account::sessions::Session;
+use crate::api::error::ApiResult;
+use crate::api::rate_limit::{Action, RateLimiter};
+use crate::clock::Clock;
+use crate::db::Db;
+use crate::ground::Ground;
+use crate::media::Media;
+
+/// The privacy service: what the export endpoint and account deletion work with.
+#[derive(Clone)]
+pub struct Privacy {
+    db: Db,
+    clock: Clock,
+    media: Media,
+    limits: Arc<RateLimiter>,
+    /// Where archives are built before they are sent (`<data_dir>/exports`).
+    exports: PathBuf,
+}
+
+impl Privacy {
+    pub fn new(ground: &Ground) -> Privacy {
+        Privacy {
+            db: ground.db.clone(),
+            clock: ground.clock.clone(),
+            media: ground.media.clone(),
+            limits: ground.limits.clone(),
+            exports: ground.config.data_dir.join("exports"),
+        }
+    }
+
+    /// The archive of my data, built into a file that is gone once the answer is sent.
+    pub async fn export(&self, me: Session) -> ApiResult<export::Archive> {
+        self.limits
+            .check(Action::ExportByAccount, &me.user_id.to_string())?;
+        export::build(self, me.user_id).await
+    }
+
+    /// Erases a person's account as `docs/privacy.md` says: everything personal is removed in one
+    /// transaction, then their pictures. Signing them out of the chat is the caller's part.
+    pub async fn erase(&self, user_id: i64) -> ApiResult<()> {
+        let files = erase::erase(&self.db, user_id, self.clock.unix()).await?;
+        self.media
+            .delete(&files.iter().map(String::as_str).collect::<Vec<_>>())
+            .await;
+        self.media
+            .delete_under(&crate::media::upload_folder(user_id))
+            .await;
+        Ok(())
+    }
+}
