@@ -85,6 +85,7 @@ impl App {
         let people = People::new(&ground);
         let wallet = Wallet::new(&ground)?;
         let translate = Translate::new(&ground);
+        translate.start().await;
         let feed = Feed::new(&ground);
         let album = Album::new(&ground);
         let notices = Notices::new(&ground);

@@ -6,8 +6,10 @@
 //! message for a reader into a language runs at a time (`InFlight`): asking again while it runs
 //! waits for it and reads what it stored.
 
+pub mod apy;
 pub mod in_flight;
 pub mod providers;
+pub mod router;
 pub mod routes;
 pub mod store;
 
@@ -28,7 +30,8 @@ use crate::clock::Clock;
 use crate::ground::Ground;
 use crate::i18n::Msg;
 use crate::translate::in_flight::InFlight;
-use crate::translate::providers::Router;
+use crate::translate::providers::TranslateError;
+use crate::translate::router::Router;
 use crate::translate::store::{NewTranslation, TranslateStore};
 
 /// The translation service: the providers, routed per language pair, and the store.
@@ -78,9 +81,14 @@ impl Translate {
             messages: ChatStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
-            translator: providers::from_config(&ground.config),
+            translator: router::from_config(&ground.config),
             in_flight: InFlight::default(),
         }
+    }
+
+    /// Asks the providers what they offer, and keeps asking now and then.
+    pub async fn start(&self) {
+        self.translator.start().await;
     }
 
     /// Translates a message I sent or received into `target` (default: my choice for that
@@ -189,7 +197,12 @@ impl Translate {
                 .await
                 .map_err(|e| {
                     tracing::warn!(error = %e, "translation failed");
-                    ApiError::Unavailable(Msg::TranslationFailed)
+                    match e {
+                        TranslateError::Unsupported(..) => {
+                            ApiError::Invalid(Msg::TranslationUnavailable)
+                        }
+                        TranslateError::Failed(_) => ApiError::Unavailable(Msg::TranslationFailed),
+                    }
                 })?;
             metrics::counter!("translated_characters_total", "provider" => done.provider)
                 .increment(u64::try_from(characters).unwrap_or(0));

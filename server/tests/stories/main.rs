@@ -43,6 +43,7 @@ mod staff_bans;
 mod staff_reports;
 mod staff_review;
 mod translate;
+mod translate_apy;
 mod wallet_apple;
 mod wallet_coins;
 mod wallet_gifts;

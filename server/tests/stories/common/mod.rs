@@ -4,6 +4,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod apertium;
 pub mod apple_standin;
 pub mod chat;
 pub mod feed;
@@ -15,6 +16,7 @@ pub mod people;
 pub mod smtp;
 pub mod staff;
 pub mod stripe_standin;
+pub mod translate;
 pub mod wallet;
 
 use std::time::Duration;
