@@ -4,10 +4,14 @@
 //! stores it; reading a stored translation again costs nothing, and a text already translated
 //! into a language is served from the cache without calling a provider. One translation of a
 //! message for a reader into a language runs at a time (`InFlight`): asking again while it runs
-//! waits for it and reads what it stored.
+//! waits for it and reads what it stored. Which provider translates a pair is the router's
+//! (`router.rs`): the first that offers it, else two calls through English, still one translation
+//! charged once on the source text's characters.
 
 pub mod apy;
+pub mod choices;
 pub mod in_flight;
+pub mod libretranslate;
 pub mod providers;
 pub mod router;
 pub mod routes;
@@ -188,11 +192,11 @@ impl Translate {
         } else if let Some(hit) = self.store.cached(&source_hash, &target).await? {
             hit
         } else {
-            let provider = self
+            let plan = self
                 .translator
-                .provider_for(source.as_deref(), &target)
+                .plan(source.as_deref(), &target)
                 .map_err(|_| ApiError::Invalid(Msg::TranslationUnavailable))?;
-            let done = provider
+            let done = plan
                 .translate(&source_text, source.as_deref(), &target)
                 .await
                 .map_err(|e| {

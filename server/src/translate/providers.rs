@@ -1,11 +1,11 @@
 //! Translation providers behind one trait, routed per language pair by what each supports
 //! (`router.rs`): Apertium (offline, rule-based, from Debian), served by APY (`apy.rs`) or, where
-//! no APY is configured, one `apertium` process per message; and LibreTranslate's HTTP API.
+//! no APY is configured, one `apertium` process per message (here); and LibreTranslate's HTTP API
+//! (`libretranslate.rs`).
 
 use std::process::Stdio;
 use std::time::Duration;
 
-use serde_json::{json, Value};
 use tokio::io::AsyncWriteExt;
 
 #[derive(Debug, thiserror::Error)]
@@ -105,87 +105,6 @@ impl Provider for Apertium {
         Ok(Translated {
             text: String::from_utf8_lossy(&out.stdout).trim().to_owned(),
             provider: "apertium",
-        })
-    }
-}
-
-/// LibreTranslate's HTTP API (`POST /translate`).
-pub struct LibreTranslate {
-    url: String,
-    api_key: Option<String>,
-    client: reqwest::Client,
-}
-
-impl LibreTranslate {
-    /// `timeout` bounds each request, connecting included.
-    pub fn new(url: &str, api_key: Option<String>, timeout: Duration) -> LibreTranslate {
-        LibreTranslate {
-            url: url.trim_end_matches('/').to_owned(),
-            api_key,
-            client: reqwest::Client::builder()
-                .timeout(timeout)
-                .connect_timeout(timeout)
-                .build()
-                .unwrap_or_default(),
-        }
-    }
-}
-
-/// Our codes to LibreTranslate's.
-fn lt_code(code: &str) -> &str {
-    match code {
-        "kr" => "ko",
-        "ge" => "de",
-        other => other,
-    }
-}
-
-#[async_trait::async_trait]
-impl Provider for LibreTranslate {
-    fn name(&self) -> &'static str {
-        "libretranslate"
-    }
-
-    fn supports(&self, _from: Option<&str>, _to: &str) -> bool {
-        true
-    }
-
-    async fn translate(
-        &self,
-        text: &str,
-        from: Option<&str>,
-        to: &str,
-    ) -> Result<Translated, TranslateError> {
-        let body = json!({
-            "q": text,
-            "source": from.map_or("auto", lt_code),
-            "target": lt_code(to),
-            "format": "text",
-            "api_key": self.api_key.clone().unwrap_or_default(),
-        });
-        let res = self
-            .client
-            .post(format!("{}/translate", self.url))
-            .json(&body)
-            .send()
-            .await
-            .map_err(|e| TranslateError::Failed(e.to_string()))?;
-        let status = res.status();
-        let value: Value = res
-            .json()
-            .await
-            .map_err(|e| TranslateError::Failed(e.to_string()))?;
-        if !status.is_success() {
-            return Err(TranslateError::Failed(
-                value["error"].as_str().unwrap_or("error").to_owned(),
-            ));
-        }
-        let text = value["translatedText"]
-            .as_str()
-            .ok_or_else(|| TranslateError::Failed("no translatedText".into()))?;
-        Ok(Translated {
-            text: text.to_owned(),
-            provider: "libretranslate",
         })
     }
 }

@@ -1,13 +1,78 @@
 //! Which provider translates a language pair: the configured providers in order of preference
-//! (Apertium first: offline and cheap), each saying what it offers; and what they offer, asked
-//! once at start and again now and then.
+//! (Apertium first: offline and cheap), each saying what it offers, asked once at start and again
+//! now and then. A pair no provider offers goes through English when one provider takes the text
+//! into English and one (the same or another) takes it on from there: two calls, one
+//! translation (charged once, on the source text, by the caller).
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use crate::config::{Config, TranslateSettings};
 use crate::translate::apy::ApertiumApy;
-use crate::translate::providers::{Apertium, LibreTranslate, Provider, TranslateError};
+use crate::translate::libretranslate::LibreTranslate;
+use crate::translate::providers::{Apertium, Provider, TranslateError, Translated};
+
+/// The language a pivot goes through: every provider covers it best.
+pub const PIVOT: &str = "en";
+
+/// How messages in one language reach a reader in another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Route {
+    /// Apertium offers the pair (offline).
+    Apertium,
+    /// LibreTranslate offers the pair.
+    Libretranslate,
+    /// No provider offers the pair: into English, then from English (two calls, charged once).
+    Pivot,
+    /// Not translated: no way there (or nothing to translate: the same language).
+    None,
+}
+
+/// The provider calls that translate one pair.
+pub enum Plan<'a> {
+    Direct(&'a dyn Provider),
+    /// Into the pivot language with the first, out of it with the second.
+    Pivot(&'a dyn Provider, &'a dyn Provider),
+}
+
+fn route_of(p: &dyn Provider) -> Route {
+    match p.name() {
+        "apertium" => Route::Apertium,
+        _ => Route::Libretranslate,
+    }
+}
+
+impl Plan<'_> {
+    pub fn route(&self) -> Route {
+        match self {
+            Plan::Direct(p) => route_of(*p),
+            Plan::Pivot(..) => Route::Pivot,
+        }
+    }
+
+    pub async fn translate(
+        &self,
+        text: &str,
+        from: Option<&str>,
+        to: &str,
+    ) -> Result<Translated, TranslateError> {
+        match self {
+            Plan::Direct(p) => p.translate(text, from, to).await,
+            Plan::Pivot(first, second) => {
+                let between = first.translate(text, from, PIVOT).await?;
+                let done = second.translate(&between.text, Some(PIVOT), to).await?;
+                Ok(Translated {
+                    text: done.text,
+                    provider: "pivot",
+                })
+            }
+        }
+    }
+}
 
 /// The configured providers, in order of preference.
 pub struct Router {
@@ -29,16 +94,38 @@ impl Router {
         }
     }
 
-    pub fn provider_for(
-        &self,
-        from: Option<&str>,
-        to: &str,
-    ) -> Result<&dyn Provider, TranslateError> {
+    /// The first provider that offers the pair itself.
+    fn direct(&self, from: Option<&str>, to: &str) -> Option<&dyn Provider> {
         self.providers
             .iter()
             .find(|p| p.supports(from, to))
             .map(AsRef::as_ref)
-            .ok_or_else(|| TranslateError::Unsupported(from.unwrap_or("?").into(), to.into()))
+    }
+
+    /// How to translate `from` (None: unknown, for a provider to detect) into `to`.
+    pub fn plan(&self, from: Option<&str>, to: &str) -> Result<Plan<'_>, TranslateError> {
+        if let Some(p) = self.direct(from, to) {
+            return Ok(Plan::Direct(p));
+        }
+        if let Some(from) = from.filter(|f| *f != PIVOT && to != PIVOT && *f != to) {
+            if let (Some(first), Some(second)) =
+                (self.direct(Some(from), PIVOT), self.direct(Some(PIVOT), to))
+            {
+                return Ok(Plan::Pivot(first, second));
+            }
+        }
+        Err(TranslateError::Unsupported(
+            from.unwrap_or("?").into(),
+            to.into(),
+        ))
+    }
+
+    /// How `from` reaches `to` now (`None` for the same language).
+    pub fn route(&self, from: Option<&str>, to: &str) -> Route {
+        if from == Some(to) {
+            return Route::None;
+        }
+        self.plan(from, to).map_or(Route::None, |p| p.route())
     }
 
     /// Asks every provider what it offers (waiting at most a few seconds: a provider that is

@@ -953,7 +953,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My translation language per chat partner. */
+    /**
+     * My translation language per chat partner, each with how the partner's language reaches me in
+     *     each language (`route`: `apertium`, `libretranslate`, `pivot` through English, or `none`).
+     */
     get: operations['chat_languages'];
     /** Chooses the language I read a partner in (or `none`). */
     put: operations['set_chat_language'];
@@ -1989,6 +1992,15 @@ export interface components {
     ChatLanguage: {
       /** @description A language code, or `none` for do-not-translate. */
       abbr: string;
+      /** @description The partner's language: what their messages are written in (null when they are gone). */
+      language?: string | null;
+      /**
+       * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
+       *     when they cannot, or need not (the same language).
+       */
+      route: components['schemas']['Route'];
+      /** @description How their messages would reach me in each of the eight languages. */
+      routes: components['schemas']['LanguageRoute'][];
       /** Format: int64 */
       userId: number;
     };
@@ -2328,6 +2340,15 @@ export interface components {
       data: {
         /** @description A language code, or `none` for do-not-translate. */
         abbr: string;
+        /** @description The partner's language: what their messages are written in (null when they are gone). */
+        language?: string | null;
+        /**
+         * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
+         *     when they cannot, or need not (the same language).
+         */
+        route: components['schemas']['Route'];
+        /** @description How their messages would reach me in each of the eight languages. */
+        routes: components['schemas']['LanguageRoute'][];
         /** Format: int64 */
         userId: number;
       };
@@ -3483,6 +3504,15 @@ export interface components {
       data: {
         /** @description A language code, or `none` for do-not-translate. */
         abbr: string;
+        /** @description The partner's language: what their messages are written in (null when they are gone). */
+        language?: string | null;
+        /**
+         * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
+         *     when they cannot, or need not (the same language).
+         */
+        route: components['schemas']['Route'];
+        /** @description How their messages would reach me in each of the eight languages. */
+        routes: components['schemas']['LanguageRoute'][];
         /** Format: int64 */
         userId: number;
       }[];
@@ -3669,6 +3699,11 @@ export interface components {
     Keys: {
       auth?: string | null;
       p256dh?: string | null;
+    };
+    LanguageRoute: {
+      route: components['schemas']['Route'];
+      /** @description A language code. */
+      target: string;
     };
     /**
      * @description Membership level (SPEC section 6); SVIP has every VIP benefit.
@@ -4128,6 +4163,11 @@ export interface components {
      * @enum {string}
      */
     Role: 'member' | 'staff' | 'service';
+    /**
+     * @description How messages in one language reach a reader in another.
+     * @enum {string}
+     */
+    Route: 'apertium' | 'libretranslate' | 'pivot' | 'none';
     /** @description A message trust & safety set aside. */
     SafetyItem: {
       createdAt: string;
@@ -6489,7 +6529,10 @@ export interface operations {
   };
   chat_languages: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A partner to answer as well when I have made no choice for them (then `abbr` is `none`). */
+        userId?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6503,6 +6546,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Envelope_Vec_ChatLanguage'];
         };
+      };
+      /** @description `userId` names nobody */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -6528,6 +6578,12 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -10,6 +10,7 @@ pub mod chat;
 pub mod feed;
 pub mod google_standin;
 pub mod images;
+pub mod libretranslate;
 pub mod passwords;
 pub mod paypal_standin;
 pub mod people;
