@@ -73,7 +73,9 @@ impl App {
         let hub = Arc::new(Hub::new(config.chat.outbound_queue));
         let sessions = Sessions::new(&ground);
         let notify = Notify::new(&ground);
-        let chat = Chat::new(&ground, hub.clone(), notify.clone())?;
+        let translate = Translate::new(&ground);
+        translate.start().await;
+        let chat = Chat::new(&ground, hub.clone(), notify.clone(), translate.clone())?;
         let accounts = Accounts::new(
             &ground,
             passwords.clone(),
@@ -84,8 +86,6 @@ impl App {
         );
         let people = People::new(&ground);
         let wallet = Wallet::new(&ground)?;
-        let translate = Translate::new(&ground);
-        translate.start().await;
         let feed = Feed::new(&ground);
         let album = Album::new(&ground);
         let notices = Notices::new(&ground);

@@ -1,5 +1,6 @@
 //! Each person's choices per chat partner (CHAT_LANGUAGES): the language they read the partner
-//! in, or `none`; and, answered with them, how the partner's language reaches each language now
+//! in, or `none`, and whether the partner's messages are translated as they arrive
+//! (`arrival.rs`); and, answered with them, how the partner's language reaches each language now
 //! (Apertium, LibreTranslate, a pivot through English, or not at all), so the app can say which
 //! can be translated.
 
@@ -25,6 +26,9 @@ pub struct ChatLanguage {
     pub route: Route,
     /// How their messages would reach me in each of the eight languages.
     pub routes: Vec<LanguageRoute>,
+    /// Their new messages are translated by the server as they arrive (into `abbr`, or my own
+    /// language when it is `none`), so pushes and the message list carry the translation.
+    pub on_arrival: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -44,30 +48,35 @@ impl Translate {
         partner: Option<i64>,
     ) -> ApiResult<Vec<ChatLanguage>> {
         let mut rows = self.store.chat_languages(me).await?;
-        if let Some(p) = partner.filter(|p| !rows.iter().any(|(id, _)| id == p)) {
+        if let Some(p) = partner.filter(|p| !rows.iter().any(|(id, ..)| id == p)) {
             if self.accounts.user(p).await?.is_none() {
                 return Err(ApiError::NotFound);
             }
-            rows.push((p, DO_NOT_TRANSLATE.to_owned()));
+            rows.push((p, DO_NOT_TRANSLATE.to_owned(), false));
         }
-        let my_language = self
+        let my_language = self.language_of(me).await?;
+        let mut answer = Vec::with_capacity(rows.len());
+        for (user_id, abbr, on_arrival) in rows {
+            let language = self.accounts.user(user_id).await?.map(|u| u.language);
+            answer.push(self.choice(user_id, abbr, on_arrival, language, &my_language));
+        }
+        Ok(answer)
+    }
+
+    async fn language_of(&self, me: i64) -> ApiResult<String> {
+        Ok(self
             .accounts
             .user(me)
             .await?
             .ok_or(ApiError::Unauthorized)?
-            .language;
-        let mut answer = Vec::with_capacity(rows.len());
-        for (user_id, abbr) in rows {
-            let language = self.accounts.user(user_id).await?.map(|u| u.language);
-            answer.push(self.choice(user_id, abbr, language, &my_language));
-        }
-        Ok(answer)
+            .language)
     }
 
     fn choice(
         &self,
         user_id: i64,
         abbr: String,
+        on_arrival: bool,
         language: Option<String>,
         my_language: &str,
     ) -> ChatLanguage {
@@ -93,6 +102,7 @@ impl Translate {
                 .collect(),
             abbr,
             language,
+            on_arrival,
         }
     }
 
@@ -112,15 +122,25 @@ impl Translate {
             .user(partner)
             .await?
             .ok_or(ApiError::NotFound)?;
-        let my_language = self
-            .accounts
-            .user(me)
-            .await?
-            .ok_or(ApiError::Unauthorized)?
-            .language;
         self.store
             .set_chat_language(me, partner, &abbr, self.clock.unix())
             .await?;
-        Ok(self.choice(partner, abbr, Some(them.language), &my_language))
+        self.answer_choice(me, partner, them.language).await
+    }
+
+    /// My choice for a partner as it stands now.
+    pub(super) async fn answer_choice(
+        &self,
+        me: i64,
+        partner: i64,
+        language: String,
+    ) -> ApiResult<ChatLanguage> {
+        let my_language = self.language_of(me).await?;
+        let (abbr, on_arrival) = self
+            .store
+            .chat_choice(me, partner)
+            .await?
+            .unwrap_or_else(|| (DO_NOT_TRANSLATE.to_owned(), false));
+        Ok(self.choice(partner, abbr, on_arrival, Some(language), &my_language))
     }
 }

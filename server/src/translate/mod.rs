@@ -9,6 +9,7 @@
 //! charged once on the source text's characters.
 
 pub mod apy;
+pub mod arrival;
 pub mod choices;
 pub mod in_flight;
 pub mod libretranslate;
@@ -33,6 +34,7 @@ use crate::clock::Clock;
 
 use crate::ground::Ground;
 use crate::i18n::Msg;
+use crate::translate::arrival::ArrivalChoices;
 use crate::translate::in_flight::InFlight;
 use crate::translate::providers::TranslateError;
 use crate::translate::router::Router;
@@ -49,6 +51,8 @@ pub struct Translate {
     translator: Arc<Router>,
     /// The translations running now (one per message, reader and language at a time).
     in_flight: InFlight,
+    /// Who has whose messages translated on arrival, kept a little while.
+    arrival: ArrivalChoices,
 }
 
 /// Characters a member may translate each UTC day (SPEC section 9).
@@ -87,6 +91,7 @@ impl Translate {
             limits: ground.limits.clone(),
             translator: router::from_config(&ground.config),
             in_flight: InFlight::default(),
+            arrival: ArrivalChoices::default(),
         }
     }
 

@@ -22,6 +22,7 @@ where
     OpenApiRouter::new()
         .routes(routes!(tran_msg))
         .routes(routes!(chat_languages, set_chat_language))
+        .routes(routes!(set_on_arrival))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -97,5 +98,33 @@ async fn set_chat_language(
     let partner = q.user_id.ok_or(ApiError::NotFound)?;
     Ok(ok(translate
         .set_chat_language(me.user_id, partner, q.abbr.as_deref())
+        .await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OnArrivalQuery {
+    user_id: Option<i64>,
+    /// `true`: translate their new messages as they arrive; `false`: only when I ask.
+    on: Option<bool>,
+}
+
+/// Has a partner's new messages translated by the server as they arrive (into my language for
+/// them, else my own), so the push and the message list show the translation even while the chat
+/// is closed. Charged like any translation, per message, when it is made; one that fails leaves
+/// the message untranslated.
+#[utoipa::path(put, path = "/system/content/translateOnArrival", tag = "translate", params(OnArrivalQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<ChatLanguage>), (status = 400), (status = 404, description = "`userId` names nobody")))]
+async fn set_on_arrival(
+    State(translate): State<Translate>,
+    me: Session,
+    Query(q): Query<OnArrivalQuery>,
+) -> ApiResult<Reply<ChatLanguage>> {
+    let partner = q.user_id.ok_or(ApiError::NotFound)?;
+    let on =
+        q.on.ok_or_else(|| ApiError::Malformed("on must be true or false".into()))?;
+    Ok(ok(translate
+        .set_on_arrival(me.user_id, partner, on)
         .await?))
 }

@@ -44,6 +44,7 @@ mod staff_reports;
 mod staff_review;
 mod translate;
 mod translate_apy;
+mod translate_arrival;
 mod translate_routes;
 mod wallet_apple;
 mod wallet_coins;

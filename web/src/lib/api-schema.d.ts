@@ -1120,6 +1120,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/content/translateOnArrival': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Has a partner's new messages translated by the server as they arrive (into my language for
+     *     them, else my own), so the push and the message list show the translation even while the chat
+     *     is closed. Charged like any translation, per message, when it is made; one that fails leaves
+     *     the message untranslated.
+     */
+    put: operations['set_on_arrival'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/dynamic': {
     parameters: {
       query?: never;
@@ -1995,6 +2017,11 @@ export interface components {
       /** @description The partner's language: what their messages are written in (null when they are gone). */
       language?: string | null;
       /**
+       * @description Their new messages are translated by the server as they arrive (into `abbr`, or my own
+       *     language when it is `none`), so pushes and the message list carry the translation.
+       */
+      onArrival: boolean;
+      /**
        * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
        *     when they cannot, or need not (the same language).
        */
@@ -2343,6 +2370,11 @@ export interface components {
         /** @description The partner's language: what their messages are written in (null when they are gone). */
         language?: string | null;
         /**
+         * @description Their new messages are translated by the server as they arrive (into `abbr`, or my own
+         *     language when it is `none`), so pushes and the message list carry the translation.
+         */
+        onArrival: boolean;
+        /**
          * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
          *     when they cannot, or need not (the same language).
          */
@@ -2633,6 +2665,7 @@ export interface components {
         status: string;
         /** Format: int64 */
         to: number;
+        translation?: null | components['schemas']['MessageTranslation'];
         type: string;
       };
       msg: string;
@@ -2927,6 +2960,7 @@ export interface components {
           status: string;
           /** Format: int64 */
           to: number;
+          translation?: null | components['schemas']['MessageTranslation'];
           type: string;
         }[];
         /** Format: int64 */
@@ -3507,6 +3541,11 @@ export interface components {
         /** @description The partner's language: what their messages are written in (null when they are gone). */
         language?: string | null;
         /**
+         * @description Their new messages are translated by the server as they arrive (into `abbr`, or my own
+         *     language when it is `none`), so pushes and the message list carry the translation.
+         */
+        onArrival: boolean;
+        /**
          * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
          *     when they cannot, or need not (the same language).
          */
@@ -3737,7 +3776,14 @@ export interface components {
       status: string;
       /** Format: int64 */
       to: number;
+      translation?: null | components['schemas']['MessageTranslation'];
       type: string;
+    };
+    /** @description A translation the reader has of a message. */
+    MessageTranslation: {
+      /** @description The language it is in. */
+      target: string;
+      text: string;
     };
     Notice: {
       body: string;
@@ -6854,6 +6900,42 @@ export interface operations {
         content?: never;
       };
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  set_on_arrival: {
+    parameters: {
+      query?: {
+        userId?: number;
+        /** @description `true`: translate their new messages as they arrive; `false`: only when I ask. */
+        on?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ChatLanguage'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `userId` names nobody */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -77,3 +77,26 @@ export function usePartnerRoutes(peer: number): ChatLanguage | null | undefined 
   });
   return query.data;
 }
+
+export function putOnArrival(userId: number, on: boolean): Promise<ChatLanguage> {
+  return api.put('/system/content/translateOnArrival', { query: { userId, on } });
+}
+
+/** Whether this partner's new messages are translated by the server as they arrive. */
+export function useOnArrival(peer: number) {
+  const queryClient = useQueryClient();
+  const partner = usePartnerRoutes(peer);
+  const mutation = useMutation({
+    mutationFn: (on: boolean) => putOnArrival(peer, on),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<ChatLanguage | null>(translateKeys.partner(peer), saved);
+    },
+  });
+  return {
+    on: mutation.isPending ? mutation.variables : (partner?.onArrival ?? false),
+    set: (next: boolean) => mutation.mutate(next),
+    saving: mutation.isPending,
+    known: partner != null,
+    failed: mutation.isError,
+  };
+}
