@@ -8,9 +8,13 @@ WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts
 
 .PHONY: run build server web test lint test-server test-web e2e fuzz fuzz-smoke bench openapi clean
 
-## run: build the server and the web app, then serve them with the embedded defaults
+## run: build the server and the web app, then serve them with the embedded defaults (and
+## Apertium's HTTP server beside them when `apertium-apy` is installed: tools/apy.sh)
 run: build
 	@mkdir -p data
+	@apy=$$(tools/apy.sh start data); trap 'tools/apy.sh stop data' EXIT; \
+	if [ -n "$$apy" ]; then echo "Apertium APY at $$apy"; fi; \
+	AMORA_TRANSLATE__APERTIUM_URL=$${AMORA_TRANSLATE__APERTIUM_URL:-$$apy} \
 	AMORA_DEMO=$${AMORA_DEMO:-true} $(AMORA) serve
 
 build: server web

@@ -14,6 +14,7 @@ async fn main() -> anyhow::Result<()> {
     let chars = TEXT.chars().count() as f64;
     let apertium = Apertium {
         bin: "apertium".into(),
+        timeout: std::time::Duration::from_secs(15),
     };
     let rounds = 20;
     let started = Instant::now();

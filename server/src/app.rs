@@ -76,7 +76,9 @@ impl App {
         let sessions = Sessions::new(&ground);
         let notify = Notify::new(&ground);
         let privacy = Privacy::new(&ground);
-        let chat = Chat::new(&ground, hub.clone(), notify.clone())?;
+        let translate = Translate::new(&ground);
+        translate.start().await;
+        let chat = Chat::new(&ground, hub.clone(), notify.clone(), translate.clone())?;
         let accounts = Accounts::new(
             &ground,
             passwords.clone(),
@@ -88,7 +90,6 @@ impl App {
         );
         let people = People::new(&ground);
         let wallet = Wallet::new(&ground)?;
-        let translate = Translate::new(&ground);
         let feed = Feed::new(&ground);
         let album = Album::new(&ground);
         let notices = Notices::new(&ground);

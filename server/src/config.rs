@@ -209,12 +209,20 @@ impl Default for PushSettings {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default)]
 pub struct TranslateSettings {
-    /// Use Apertium where its binary is installed (English and Spanish, offline).
+    /// Use Apertium (offline): through APY at `apertium_url`, else one `apertium_bin` process a
+    /// message where that binary is installed.
     pub apertium: bool,
     pub apertium_bin: String,
-    /// A LibreTranslate server (all eight languages), and its API key.
+    /// An APY server (`apertium-apy`, e.g. `http://127.0.0.1:2737`); the pairs it offers are
+    /// asked from it. `make run` starts one when the package is installed.
+    pub apertium_url: Option<String>,
+    /// A LibreTranslate server, and its API key.
     pub libretranslate_url: Option<String>,
     pub libretranslate_key: Option<String>,
+    /// How long one provider call may take (connecting included) before it counts as failed.
+    pub timeout_ms: u64,
+    /// How often the providers are asked again which languages they offer.
+    pub pairs_refresh_seconds: u64,
 }
 
 impl Default for TranslateSettings {
@@ -222,8 +230,11 @@ impl Default for TranslateSettings {
         Self {
             apertium: true,
             apertium_bin: "apertium".into(),
+            apertium_url: None,
             libretranslate_url: None,
             libretranslate_key: None,
+            timeout_ms: 10_000,
+            pairs_refresh_seconds: 600,
         }
     }
 }

@@ -65,12 +65,14 @@ test('an English man writes to a Spanish woman, who reads him in Spanish', async
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('CHAT_LANGUAGES')))
     .toBe(JSON.stringify([{ abbr: 'es', userId: he.userId }]));
-  const stored = await api<{ userId: number; abbr: string }[]>(
+  const stored = await api<{ userId: number; abbr: string; route: string }[]>(
     request,
     she.token,
     '/system/content/chatLanguage',
   );
-  expect(stored).toEqual([{ userId: he.userId, abbr: 'es' }]);
+  expect(stored.map(({ userId, abbr, route }) => ({ userId, abbr, route }))).toEqual([
+    { userId: he.userId, abbr: 'es', route: 'apertium' },
+  ]);
 
   // The message that was already there translates when she asks.
   const morning = bubble('Good morning');

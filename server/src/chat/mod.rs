@@ -33,6 +33,7 @@ use crate::ground::Ground;
 use crate::media::Media;
 use crate::notify::Notify;
 use crate::people::store::PeopleStore;
+use crate::translate::Translate;
 use crate::wallet::store::WalletStore;
 
 /// A refused message is a 400 with the rule's message; a gift that names none is not found.
@@ -70,11 +71,18 @@ pub struct Chat {
     notify: Notify,
     /// Who sent which text to how many people lately.
     repeats: Arc<Repeats>,
+    /// Translates text messages on arrival for the readers who asked.
+    translate: Translate,
 }
 
 impl Chat {
     /// Starts the checks' reader and the message writer on the current runtime.
-    pub fn new(ground: &Ground, hub: Arc<Hub>, notify: Notify) -> anyhow::Result<Chat> {
+    pub fn new(
+        ground: &Ground,
+        hub: Arc<Hub>,
+        notify: Notify,
+        translate: Translate,
+    ) -> anyhow::Result<Chat> {
         Ok(Chat {
             checks: Checks::spawn(ChatStore::new(ground.db.clone())),
             writer: Writer::spawn(&ground.db, hub.clone(), ground.config.db.wal_limit_bytes)?,
@@ -89,6 +97,7 @@ impl Chat {
             hub,
             notify,
             repeats: Arc::default(),
+            translate,
         })
     }
 

@@ -242,6 +242,19 @@ pub struct Message {
     pub created_at: String,
     pub delivered_at: Option<String>,
     pub read_at: Option<String>,
+    /// My newest translation of it, where I have one (the message list only: translated on
+    /// arrival, or asked for before).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub translation: Option<Box<MessageTranslation>>,
+}
+
+/// A translation the reader has of a message.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageTranslation {
+    /// The language it is in.
+    pub target: String,
+    pub text: String,
 }
 
 impl Message {
@@ -283,6 +296,7 @@ impl Message {
             created_at: crate::clock::rfc3339(row.created_at),
             delivered_at: row.delivered_at.map(crate::clock::rfc3339),
             read_at: row.read_at.map(crate::clock::rfc3339),
+            translation: None,
         }
     }
 }

@@ -106,7 +106,7 @@ async fn history(
         )
         .await?;
     Ok(ok(Page {
-        rows: chat.views(&rows, me.user_id),
+        rows: chat.views_with_translations(&rows, me.user_id).await?,
         total,
     }))
 }

@@ -5,7 +5,9 @@ use serde_json::json;
 use crate::account::model::Role;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
-use crate::chat::model::{check_content, Checked, Message, MessageRow, MessageType, Outgoing};
+use crate::chat::model::{
+    check_content, Checked, Message, MessageRow, MessageTranslation, MessageType, Outgoing,
+};
 use crate::chat::safety;
 use crate::chat::store::{Announced, Charge, NewMessage, Paid, Party, PlainMessage};
 use crate::chat::Chat;
@@ -214,8 +216,10 @@ impl Chat {
             self.after_first_message(&row, new_account, caution).await?;
         }
         // The hub has a new message already (the writer hands it over as it commits).
-        if fresh && !self.hub.is_online(to) && kind != MessageType::Cmd {
-            self.push_to_offline(push_for(&me, &them, &row));
+        if fresh && kind != MessageType::Cmd {
+            let push = (!self.hub.is_online(to)).then(|| push_for(&me, &them, &row));
+            let text = (kind == MessageType::Txt).then_some(row.id);
+            self.after_delivery(sender, to, text, push);
         }
         Ok(Sent {
             seq: row.sender_seq,
@@ -226,12 +230,60 @@ impl Chat {
     /// Pushes a message to its recipient in the background, unless they are online on another
     /// node (the message reaches the chat there, as it would here).
     pub(super) fn push_to_offline(&self, push: Push) {
-        let (hub, notify) = (self.hub.clone(), self.notify.clone());
+        self.after_delivery(0, push.recipient, None, Some(push));
+    }
+
+    /// After a message is stored, in the background (the send never waits for it): its
+    /// translation on arrival, when `text` names a text message and its reader asked for the
+    /// sender's messages so, then its push (carrying the translation when there is one), unless
+    /// the recipient is online on some node.
+    fn after_delivery(&self, sender: i64, recipient: i64, text: Option<i64>, push: Option<Push>) {
+        if text.is_none() && push.is_none() {
+            return;
+        }
+        let (hub, notify, translate) = (
+            self.hub.clone(),
+            self.notify.clone(),
+            self.translate.clone(),
+        );
         tokio::spawn(async move {
-            if !hub.is_online_anywhere(push.recipient).await {
-                notify.send(push).await;
+            let translation = match text {
+                Some(id) => translate.on_arrival(id, recipient, sender).await,
+                None => None,
+            };
+            if let Some(mut push) = push {
+                if !hub.is_online_anywhere(recipient).await {
+                    if let Some(translated) = translation {
+                        push.body = translated.chars().take(120).collect();
+                    }
+                    notify.send(push).await;
+                }
             }
         });
+    }
+
+    /// The message list as `viewer` sees it, each message with the viewer's newest translation.
+    pub async fn views_with_translations(
+        &self,
+        rows: &[MessageRow],
+        viewer: i64,
+    ) -> ApiResult<Vec<Message>> {
+        let mut views = self.views(rows, viewer);
+        let ids: Vec<i64> = rows
+            .iter()
+            .filter(|r| r.recipient_id == viewer && r.kind == MessageType::Txt)
+            .map(|r| r.id)
+            .collect();
+        let mut kept = self.translate.kept_translations(viewer, &ids).await?;
+        for view in views.iter_mut().filter(|v| v.content.get() != "null") {
+            if let Some(k) = kept.remove(&view.id) {
+                view.translation = Some(Box::new(MessageTranslation {
+                    target: k.target,
+                    text: k.text,
+                }));
+            }
+        }
+        Ok(views)
     }
 
     /// The receiver claims a red packet (within its time); the sender is told.

@@ -4,10 +4,17 @@
 //! stores it; reading a stored translation again costs nothing, and a text already translated
 //! into a language is served from the cache without calling a provider. One translation of a
 //! message for a reader into a language runs at a time (`InFlight`): asking again while it runs
-//! waits for it and reads what it stored.
+//! waits for it and reads what it stored. Which provider translates a pair is the router's
+//! (`router.rs`): the first that offers it, else two calls through English, still one translation
+//! charged once on the source text's characters.
 
+pub mod apy;
+pub mod arrival;
+pub mod choices;
 pub mod in_flight;
+pub mod libretranslate;
 pub mod providers;
+pub mod router;
 pub mod routes;
 pub mod store;
 
@@ -27,8 +34,10 @@ use crate::clock::Clock;
 
 use crate::ground::Ground;
 use crate::i18n::Msg;
+use crate::translate::arrival::ArrivalChoices;
 use crate::translate::in_flight::InFlight;
-use crate::translate::providers::Router;
+use crate::translate::providers::TranslateError;
+use crate::translate::router::Router;
 use crate::translate::store::{NewTranslation, TranslateStore};
 
 /// The translation service: the providers, routed per language pair, and the store.
@@ -42,6 +51,8 @@ pub struct Translate {
     translator: Arc<Router>,
     /// The translations running now (one per message, reader and language at a time).
     in_flight: InFlight,
+    /// Who has whose messages translated on arrival, kept a little while.
+    arrival: ArrivalChoices,
 }
 
 /// Characters a member may translate each UTC day (SPEC section 9).
@@ -78,9 +89,15 @@ impl Translate {
             messages: ChatStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
-            translator: providers::from_config(&ground.config),
+            translator: router::from_config(&ground.config),
             in_flight: InFlight::default(),
+            arrival: ArrivalChoices::default(),
         }
+    }
+
+    /// Asks the providers what they offer, and keeps asking now and then.
+    pub async fn start(&self) {
+        self.translator.start().await;
     }
 
     /// Translates a message I sent or received into `target` (default: my choice for that
@@ -180,16 +197,21 @@ impl Translate {
         } else if let Some(hit) = self.store.cached(&source_hash, &target).await? {
             hit
         } else {
-            let provider = self
+            let plan = self
                 .translator
-                .provider_for(source.as_deref(), &target)
+                .plan(source.as_deref(), &target)
                 .map_err(|_| ApiError::Invalid(Msg::TranslationUnavailable))?;
-            let done = provider
+            let done = plan
                 .translate(&source_text, source.as_deref(), &target)
                 .await
                 .map_err(|e| {
                     tracing::warn!(error = %e, "translation failed");
-                    ApiError::Unavailable(Msg::TranslationFailed)
+                    match e {
+                        TranslateError::Unsupported(..) => {
+                            ApiError::Invalid(Msg::TranslationUnavailable)
+                        }
+                        TranslateError::Failed(_) => ApiError::Unavailable(Msg::TranslationFailed),
+                    }
                 })?;
             metrics::counter!("translated_characters_total", "provider" => done.provider)
                 .increment(u64::try_from(characters).unwrap_or(0));

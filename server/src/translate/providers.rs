@@ -1,15 +1,12 @@
-//! Translation providers behind one trait, routed per language pair by what each supports:
-//! Apertium (offline, rule-based, from Debian) for English and Spanish, and LibreTranslate's HTTP
-//! API for all eight languages.
+//! Translation providers behind one trait, routed per language pair by what each supports
+//! (`router.rs`): Apertium (offline, rule-based, from Debian), served by APY (`apy.rs`) or, where
+//! no APY is configured, one `apertium` process per message (here); and LibreTranslate's HTTP API
+//! (`libretranslate.rs`).
 
 use std::process::Stdio;
-use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{json, Value};
 use tokio::io::AsyncWriteExt;
-
-use crate::config::Config;
 
 #[derive(Debug, thiserror::Error)]
 pub enum TranslateError {
@@ -36,11 +33,22 @@ pub trait Provider: Send + Sync {
         from: Option<&str>,
         to: &str,
     ) -> Result<Translated, TranslateError>;
+    /// Asks the provider again which languages it offers (a provider that cannot say keeps what
+    /// it has).
+    async fn refresh(&self) -> Result<(), TranslateError> {
+        Ok(())
+    }
+    /// Whether it knows what it offers (until then it is asked again sooner).
+    fn ready(&self) -> bool {
+        true
+    }
 }
 
-/// The Apertium command-line tool with its installed language pairs.
+/// The Apertium command-line tool with its installed language pairs, one process per message
+/// (the fallback where no APY is configured).
 pub struct Apertium {
     pub bin: String,
+    pub timeout: Duration,
 }
 
 fn apertium_mode(from: &str, to: &str) -> Option<&'static str> {
@@ -85,7 +93,7 @@ impl Provider for Apertium {
                 .await
                 .map_err(|e| TranslateError::Failed(e.to_string()))?;
         }
-        let out = tokio::time::timeout(Duration::from_secs(15), child.wait_with_output())
+        let out = tokio::time::timeout(self.timeout, child.wait_with_output())
             .await
             .map_err(|_| TranslateError::Failed("apertium timed out".into()))?
             .map_err(|e| TranslateError::Failed(e.to_string()))?;
@@ -99,124 +107,4 @@ impl Provider for Apertium {
             provider: "apertium",
         })
     }
-}
-
-/// LibreTranslate's HTTP API (`POST /translate`).
-pub struct LibreTranslate {
-    pub url: String,
-    pub api_key: Option<String>,
-    pub client: reqwest::Client,
-}
-
-/// Our codes to LibreTranslate's.
-fn lt_code(code: &str) -> &str {
-    match code {
-        "kr" => "ko",
-        "ge" => "de",
-        other => other,
-    }
-}
-
-#[async_trait::async_trait]
-impl Provider for LibreTranslate {
-    fn name(&self) -> &'static str {
-        "libretranslate"
-    }
-
-    fn supports(&self, _from: Option<&str>, _to: &str) -> bool {
-        true
-    }
-
-    async fn translate(
-        &self,
-        text: &str,
-        from: Option<&str>,
-        to: &str,
-    ) -> Result<Translated, TranslateError> {
-        let body = json!({
-            "q": text,
-            "source": from.map_or("auto", lt_code),
-            "target": lt_code(to),
-            "format": "text",
-            "api_key": self.api_key.clone().unwrap_or_default(),
-        });
-        let res = self
-            .client
-            .post(format!("{}/translate", self.url.trim_end_matches('/')))
-            .json(&body)
-            .send()
-            .await
-            .map_err(|e| TranslateError::Failed(e.to_string()))?;
-        let status = res.status();
-        let value: Value = res
-            .json()
-            .await
-            .map_err(|e| TranslateError::Failed(e.to_string()))?;
-        if !status.is_success() {
-            return Err(TranslateError::Failed(
-                value["error"].as_str().unwrap_or("error").to_owned(),
-            ));
-        }
-        let text = value["translatedText"]
-            .as_str()
-            .ok_or_else(|| TranslateError::Failed("no translatedText".into()))?;
-        Ok(Translated {
-            text: text.to_owned(),
-            provider: "libretranslate",
-        })
-    }
-}
-
-/// The configured providers, in order of preference.
-pub struct Router {
-    providers: Vec<Box<dyn Provider>>,
-}
-
-impl Router {
-    pub fn new(providers: Vec<Box<dyn Provider>>) -> Self {
-        Router { providers }
-    }
-
-    pub fn provider_for(
-        &self,
-        from: Option<&str>,
-        to: &str,
-    ) -> Result<&dyn Provider, TranslateError> {
-        self.providers
-            .iter()
-            .find(|p| p.supports(from, to))
-            .map(AsRef::as_ref)
-            .ok_or_else(|| TranslateError::Unsupported(from.unwrap_or("?").into(), to.into()))
-    }
-}
-
-/// The providers this installation has: Apertium where its binary is installed (unless turned
-/// off), LibreTranslate where a URL is configured.
-pub fn from_config(config: &Config) -> Arc<Router> {
-    let mut providers: Vec<Box<dyn Provider>> = Vec::new();
-    let t = &config.translate;
-    if t.apertium && which(&t.apertium_bin) {
-        providers.push(Box::new(Apertium {
-            bin: t.apertium_bin.clone(),
-        }));
-    }
-    if let Some(url) = t.libretranslate_url.as_deref().filter(|u| !u.is_empty()) {
-        providers.push(Box::new(LibreTranslate {
-            url: url.to_owned(),
-            api_key: t.libretranslate_key.clone(),
-            client: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(20))
-                .build()
-                .unwrap_or_default(),
-        }));
-    }
-    Arc::new(Router::new(providers))
-}
-
-fn which(bin: &str) -> bool {
-    if bin.contains('/') {
-        return std::path::Path::new(bin).exists();
-    }
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|p| p.join(bin).exists()))
 }

@@ -1,19 +1,18 @@
 //! Translation endpoints: `tranMsg` and the per-partner language choice (CHAT_LANGUAGES).
 
 use axum::extract::{FromRef, State};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::model::parse_language;
 use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
 use crate::api::rate_limit::Action;
-use crate::translate::Translate;
-use crate::translate::{Translation, DO_NOT_TRANSLATE};
+use crate::translate::choices::ChatLanguage;
+use crate::translate::{Translate, Translation};
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -23,6 +22,7 @@ where
     OpenApiRouter::new()
         .routes(routes!(tran_msg))
         .routes(routes!(chat_languages, set_chat_language))
+        .routes(routes!(set_on_arrival))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -58,26 +58,24 @@ async fn tran_msg(
         .await?))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
-pub struct ChatLanguage {
-    user_id: i64,
-    /// A language code, or `none` for do-not-translate.
-    abbr: String,
+#[into_params(parameter_in = Query)]
+pub struct ChatLanguagesQuery {
+    /// A partner to answer as well when I have made no choice for them (then `abbr` is `none`).
+    user_id: Option<i64>,
 }
 
-/// My translation language per chat partner.
-#[utoipa::path(get, path = "/system/content/chatLanguage", tag = "translate", security(("bearer" = [])),
-    responses((status = 200, body = Envelope<Vec<ChatLanguage>>)))]
+/// My translation language per chat partner, each with how the partner's language reaches me in
+/// each language (`route`: `apertium`, `libretranslate`, `pivot` through English, or `none`).
+#[utoipa::path(get, path = "/system/content/chatLanguage", tag = "translate", params(ChatLanguagesQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Vec<ChatLanguage>>), (status = 404, description = "`userId` names nobody")))]
 async fn chat_languages(
     State(translate): State<Translate>,
     me: Session,
+    Query(q): Query<ChatLanguagesQuery>,
 ) -> ApiResult<Reply<Vec<ChatLanguage>>> {
-    let rows = translate.store.chat_languages(me.user_id).await?;
-    Ok(ok(rows
-        .into_iter()
-        .map(|(user_id, abbr)| ChatLanguage { user_id, abbr })
-        .collect()))
+    Ok(ok(translate.chat_languages(me.user_id, q.user_id).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -91,23 +89,42 @@ pub struct ChatLanguageQuery {
 
 /// Chooses the language I read a partner in (or `none`).
 #[utoipa::path(put, path = "/system/content/chatLanguage", tag = "translate", params(ChatLanguageQuery), security(("bearer" = [])),
-    responses((status = 200, body = Envelope<ChatLanguage>), (status = 400)))]
+    responses((status = 200, body = Envelope<ChatLanguage>), (status = 400), (status = 404)))]
 async fn set_chat_language(
     State(translate): State<Translate>,
     me: Session,
     Query(q): Query<ChatLanguageQuery>,
 ) -> ApiResult<Reply<ChatLanguage>> {
     let partner = q.user_id.ok_or(ApiError::NotFound)?;
-    let abbr = match q.abbr.as_deref() {
-        Some(DO_NOT_TRANSLATE) => DO_NOT_TRANSLATE.to_owned(),
-        other => parse_language(other)?.to_owned(),
-    };
-    translate
-        .store
-        .set_chat_language(me.user_id, partner, &abbr, translate.clock.unix())
-        .await?;
-    Ok(ok(ChatLanguage {
-        user_id: partner,
-        abbr,
-    }))
+    Ok(ok(translate
+        .set_chat_language(me.user_id, partner, q.abbr.as_deref())
+        .await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OnArrivalQuery {
+    user_id: Option<i64>,
+    /// `true`: translate their new messages as they arrive; `false`: only when I ask.
+    on: Option<bool>,
+}
+
+/// Has a partner's new messages translated by the server as they arrive (into my language for
+/// them, else my own), so the push and the message list show the translation even while the chat
+/// is closed. Charged like any translation, per message, when it is made; one that fails leaves
+/// the message untranslated.
+#[utoipa::path(put, path = "/system/content/translateOnArrival", tag = "translate", params(OnArrivalQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<ChatLanguage>), (status = 400), (status = 404, description = "`userId` names nobody")))]
+async fn set_on_arrival(
+    State(translate): State<Translate>,
+    me: Session,
+    Query(q): Query<OnArrivalQuery>,
+) -> ApiResult<Reply<ChatLanguage>> {
+    let partner = q.user_id.ok_or(ApiError::NotFound)?;
+    let on =
+        q.on.ok_or_else(|| ApiError::Malformed("on must be true or false".into()))?;
+    Ok(ok(translate
+        .set_on_arrival(me.user_id, partner, on)
+        .await?))
 }

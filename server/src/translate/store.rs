@@ -124,14 +124,73 @@ impl TranslateStore {
     }
 
     pub async fn chat_language(&self, user_id: i64, partner: i64) -> sqlx::Result<Option<String>> {
-        let found: Option<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
-            "SELECT target FROM chat_languages WHERE user_id = $1 AND partner_id = $2",
-        ).bind(user_id).bind(partner).fetch_optional(pool).await)?;
-        Ok(found.map(|(t,)| t))
+        Ok(self.chat_choice(user_id, partner).await?.map(|(t, _)| t))
     }
 
-    pub async fn chat_languages(&self, user_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
-        on_db!(&self.db, pool => sqlx::query_as("SELECT partner_id, target FROM chat_languages WHERE user_id = $1")
-            .bind(user_id).fetch_all(pool).await)
+    /// My choice for a partner: (target, translated on arrival).
+    pub async fn chat_choice(
+        &self,
+        user_id: i64,
+        partner: i64,
+    ) -> sqlx::Result<Option<(String, bool)>> {
+        on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT target, on_arrival FROM chat_languages WHERE user_id = $1 AND partner_id = $2",
+        ).bind(user_id).bind(partner).fetch_optional(pool).await)
+    }
+
+    /// Each partner's choice: (partner, target, translated on arrival).
+    pub async fn chat_languages(&self, user_id: i64) -> sqlx::Result<Vec<(i64, String, bool)>> {
+        on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT partner_id, target, on_arrival FROM chat_languages WHERE user_id = $1 ORDER BY partner_id",
+        ).bind(user_id).fetch_all(pool).await)
+    }
+
+    /// Asks for (or stops) a partner's messages being translated on arrival; a partner without a
+    /// language choice gets `none` (read in my own language).
+    pub async fn set_on_arrival(
+        &self,
+        user_id: i64,
+        partner: i64,
+        on: bool,
+        now: i64,
+    ) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query(
+            "INSERT INTO chat_languages (user_id, partner_id, target, updated_at, on_arrival) VALUES ($1, $2, 'none', $3, $4)
+             ON CONFLICT (user_id, partner_id) DO UPDATE SET on_arrival = excluded.on_arrival, updated_at = excluded.updated_at",
+        ).bind(user_id).bind(partner).bind(now).bind(on).execute(pool).await.map(|_| ()))
+    }
+
+    /// The partners whose messages `user_id` has translated on arrival.
+    pub async fn on_arrival_partners(&self, user_id: i64) -> sqlx::Result<Vec<i64>> {
+        let rows: Vec<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT partner_id FROM chat_languages WHERE user_id = $1 AND on_arrival",
+        ).bind(user_id).fetch_all(pool).await)?;
+        Ok(rows.into_iter().map(|(p,)| p).collect())
+    }
+
+    /// The newest translation `reader` has of each of these messages: id -> (target, text).
+    pub async fn latest_translations(
+        &self,
+        reader: i64,
+        message_ids: &[i64],
+    ) -> sqlx::Result<Vec<(i64, String, String)>> {
+        if message_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks: Vec<String> = (0..message_ids.len())
+            .map(|i| format!("${}", i + 2))
+            .collect();
+        let sql = format!(
+            "SELECT message_id, target, text FROM translations WHERE reader_id = $1 AND message_id IN ({})
+             ORDER BY message_id, created_at, target",
+            marks.join(", ")
+        );
+        on_db!(&self.db, pool => {
+            let mut q = sqlx::query_as(&sql).bind(reader);
+            for id in message_ids {
+                q = q.bind(*id);
+            }
+            q.fetch_all(pool).await
+        })
     }
 }

@@ -4,69 +4,11 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::common::{spawn_with, Backend, Person, Setup, TestApp};
+use crate::common::{spawn_with, Backend, Setup};
 use amora_server::account::store::AccountStore;
-use amora_server::ledger::{Asset, Entry, LedgerStore};
 use axum::http::StatusCode;
 use axum::Json;
 use serde_json::{json, Value};
-
-async fn person(app: &TestApp, name: &str, gender: &str, language: &str) -> Person {
-    let mut form = app.registration(name);
-    form["gender"] = json!(gender);
-    form["language"] = json!(language);
-    let data = app.post("/prod-api/register", None, form).await.ok();
-    Person {
-        id: data["user"]["userId"].as_i64().unwrap(),
-        token: data["token"].as_str().unwrap().to_owned(),
-        user_name: name.to_owned(),
-        email: format!("{name}@example.com"),
-        password: "secret1".to_owned(),
-    }
-}
-
-async fn give_characters(app: &TestApp, who: &Person, n: i64) {
-    let key = format!("test-pack:{}:{n}", who.id);
-    LedgerStore::new(app.app().db.clone())
-        .post_entry(&Entry {
-            user_id: who.id,
-            asset: Asset::Characters,
-            amount: n,
-            reason: "test",
-            idempotency_key: &key,
-            now: app.clock().unix(),
-        })
-        .await
-        .unwrap();
-}
-
-async fn send(app: &TestApp, from: &Person, to: &Person, text: &str) -> i64 {
-    let sent = app
-        .post(
-            "/prod-api/system/content/sendMsg",
-            Some(&from.token),
-            json!({ "to": to.id, "content": text }),
-        )
-        .await
-        .ok();
-    sent["message"]["id"].as_i64().unwrap()
-}
-
-async fn translate(app: &TestApp, who: &Person, id: i64, target: &str) -> crate::common::Reply {
-    app.call(
-        "POST",
-        &format!("/prod-api/system/content/tranMsg?year=2026&id={id}&target={target}"),
-        Some(&who.token),
-        crate::common::Body::None,
-    )
-    .await
-}
-
-async fn characters(app: &TestApp, who: &Person) -> i64 {
-    app.get("/prod-api/getInfo", Some(&who.token)).await.ok()["characters"]
-        .as_i64()
-        .unwrap()
-}
 
 /// A LibreTranslate server: answers `reply` (or fails with `status`) and records requests.
 async fn libretranslate(
@@ -98,27 +40,27 @@ async fn libretranslate(
 
 async fn apertium_translates_english_to_spanish_and_reading_again_is_free(b: Backend) {
     let app = spawn_with(Setup::new(b), |_| {}).await;
-    let tom = person(&app, "tom", "male", "en").await;
-    let lucia = person(&app, "lucia", "female", "es").await;
-    give_characters(&app, &lucia, 100).await;
-    let id = send(&app, &tom, &lucia, "Good morning").await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let lucia = app.speaker("lucia", "female", "es").await;
+    app.give_characters(&lucia, 100).await;
+    let id = app.text(&tom, &lucia, "Good morning").await;
 
-    let first = translate(&app, &lucia, id, "es").await.ok();
+    let first = app.translation(&lucia, id, "es").await.ok();
     assert_eq!(first["text"], "Buenos días");
     assert_eq!(
         (first["characters"].as_i64(), first["fromPack"].as_i64()),
         (Some(12), Some(12))
     );
     assert_eq!(first["sameLanguage"], false);
-    assert_eq!(characters(&app, &lucia).await, 88);
+    assert_eq!(app.characters(&lucia).await, 88);
 
-    let again = translate(&app, &lucia, id, "es").await.ok();
+    let again = app.translation(&lucia, id, "es").await.ok();
     assert_eq!(
         (again["text"].as_str(), again["fromPack"].as_i64()),
         (Some("Buenos días"), Some(0))
     );
     assert_eq!(
-        characters(&app, &lucia).await,
+        app.characters(&lucia).await,
         88,
         "reading again costs nothing"
     );
@@ -132,10 +74,10 @@ async fn libretranslate_is_called_as_its_api_says(b: Backend) {
         c.translate.libretranslate_key = Some("k3y".into());
     })
     .await;
-    let tom = person(&app, "tom", "male", "en").await;
-    let yui = person(&app, "yui", "female", "ja").await;
-    give_characters(&app, &yui, 50).await;
-    let id = send(&app, &tom, &yui, "Good morning").await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let yui = app.speaker("yui", "female", "ja").await;
+    app.give_characters(&yui, 50).await;
+    let id = app.text(&tom, &yui, "Good morning").await;
     // No target: my interface language.
     let done = app
         .call(
@@ -157,26 +99,26 @@ async fn libretranslate_is_called_as_its_api_says(b: Backend) {
     );
 
     // The same text to the same language again: served from the cache, still charged.
-    let other = send(&app, &tom, &yui, "Good morning").await;
-    let cached = translate(&app, &yui, other, "ja").await.ok();
+    let other = app.text(&tom, &yui, "Good morning").await;
+    let cached = app.translation(&yui, other, "ja").await.ok();
     assert_eq!(cached["text"], "おはよう");
     assert_eq!(
         seen.lock().unwrap().len(),
         1,
         "the provider is not called again"
     );
-    assert_eq!(characters(&app, &yui).await, 50 - 24);
+    assert_eq!(app.characters(&yui).await, 50 - 24);
 }
 
 async fn a_message_already_in_my_language_is_said_to_be_and_costs_nothing(b: Backend) {
     let app = spawn_with(Setup::new(b), |_| {}).await;
-    let tom = person(&app, "tom", "male", "en").await;
-    let ann = person(&app, "ann", "female", "en").await;
-    give_characters(&app, &ann, 5).await;
-    let id = send(&app, &tom, &ann, "Good morning, how are you?").await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let ann = app.speaker("ann", "female", "en").await;
+    app.give_characters(&ann, 5).await;
+    let id = app.text(&tom, &ann, "Good morning, how are you?").await;
 
     for _ in 0..2 {
-        let done = translate(&app, &ann, id, "en").await.ok();
+        let done = app.translation(&ann, id, "en").await.ok();
         assert_eq!(
             (
                 done["sameLanguage"].as_bool(),
@@ -186,7 +128,7 @@ async fn a_message_already_in_my_language_is_said_to_be_and_costs_nothing(b: Bac
             (Some(true), Some("Good morning, how are you?"), Some(0))
         );
     }
-    assert_eq!(characters(&app, &ann).await, 5);
+    assert_eq!(app.characters(&ann).await, 5);
 }
 
 async fn asking_many_times_at_once_translates_once(b: Backend) {
@@ -196,11 +138,11 @@ async fn asking_many_times_at_once_translates_once(b: Backend) {
         c.translate.libretranslate_url = Some(url);
     })
     .await;
-    let tom = person(&app, "tom", "male", "en").await;
-    let yui = person(&app, "yui", "female", "ja").await;
-    give_characters(&app, &yui, 50).await;
-    let id = send(&app, &tom, &yui, "Good morning").await;
-    let answers = futures::future::join_all((0..40).map(|_| translate(&app, &yui, id, "ja"))).await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let yui = app.speaker("yui", "female", "ja").await;
+    app.give_characters(&yui, 50).await;
+    let id = app.text(&tom, &yui, "Good morning").await;
+    let answers = futures::future::join_all((0..40).map(|_| app.translation(&yui, id, "ja"))).await;
     let charged: i64 = answers
         .into_iter()
         .map(|a| {
@@ -211,7 +153,7 @@ async fn asking_many_times_at_once_translates_once(b: Backend) {
         .sum();
     assert_eq!(seen.lock().unwrap().len(), 1, "one call to the provider");
     assert_eq!(charged, 12);
-    assert_eq!(characters(&app, &yui).await, 50 - 12);
+    assert_eq!(app.characters(&yui).await, 50 - 12);
 }
 
 async fn a_failure_or_an_unsupported_pair_charges_nothing(b: Backend) {
@@ -220,37 +162,38 @@ async fn a_failure_or_an_unsupported_pair_charges_nothing(b: Backend) {
         c.translate.libretranslate_url = Some(url)
     })
     .await;
-    let tom = person(&app, "tom", "male", "en").await;
-    let yui = person(&app, "yui", "female", "ja").await;
-    give_characters(&app, &yui, 50).await;
-    let id = send(&app, &tom, &yui, "Good morning").await;
-    translate(&app, &yui, id, "ja")
+    let tom = app.speaker("tom", "male", "en").await;
+    let yui = app.speaker("yui", "female", "ja").await;
+    app.give_characters(&yui, 50).await;
+    let id = app.text(&tom, &yui, "Good morning").await;
+    app.translation(&yui, id, "ja")
         .await
         .fails(503, "The translation failed, please try again");
-    assert_eq!(characters(&app, &yui).await, 50);
+    assert_eq!(app.characters(&yui).await, 50);
 
     let plain = spawn_with(Setup::new(b), |c| c.translate.libretranslate_url = None).await;
-    let tom = person(&plain, "tom", "male", "en").await;
-    let yui = person(&plain, "yui", "female", "ja").await;
-    give_characters(&plain, &yui, 50).await;
-    let id = send(&plain, &tom, &yui, "Good morning").await;
-    translate(&plain, &yui, id, "ja")
+    let tom = plain.speaker("tom", "male", "en").await;
+    let yui = plain.speaker("yui", "female", "ja").await;
+    plain.give_characters(&yui, 50).await;
+    let id = plain.text(&tom, &yui, "Good morning").await;
+    plain
+        .translation(&yui, id, "ja")
         .await
         .fails(400, "Translation is not available for this language");
-    assert_eq!(characters(&plain, &yui).await, 50);
+    assert_eq!(plain.characters(&yui).await, 50);
     assert_eq!(plain.count("translations").await, 0);
 }
 
 async fn without_characters_nothing_is_translated(b: Backend) {
     let app = spawn_with(Setup::new(b), |_| {}).await;
-    let tom = person(&app, "tom", "male", "en").await;
-    let lucia = person(&app, "lucia", "female", "es").await;
-    give_characters(&app, &lucia, 5).await;
-    let id = send(&app, &tom, &lucia, "Good morning").await;
-    let refused = translate(&app, &lucia, id, "es").await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let lucia = app.speaker("lucia", "female", "es").await;
+    app.give_characters(&lucia, 5).await;
+    let id = app.text(&tom, &lucia, "Good morning").await;
+    let refused = app.translation(&lucia, id, "es").await;
     refused.fails(400, "Insufficient character pack to recharge!");
     assert_eq!(refused.data()["recharge"], "character");
-    assert_eq!(characters(&app, &lucia).await, 5);
+    assert_eq!(app.characters(&lucia).await, 5);
     assert_eq!(app.count("translations").await, 0);
 }
 
@@ -261,25 +204,25 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
     let to_midnight = 86_400 - now.rem_euclid(86_400);
     app.clock()
         .advance(chrono::Duration::seconds(to_midnight - 120));
-    let tom = person(&app, "tom", "male", "en").await;
-    let lucia = person(&app, "lucia", "female", "es").await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let lucia = app.speaker("lucia", "female", "es").await;
     AccountStore::new(app.app().db.clone())
         .grant_membership(&lucia.email, "VIP", 30, app.clock().unix())
         .await
         .unwrap();
-    give_characters(&app, &lucia, 2000).await;
+    app.give_characters(&lucia, 2000).await;
 
     let long = "Good morning ".repeat(120); // 1560 characters
-    let id = send(&app, &tom, &lucia, &long).await;
-    let first = translate(&app, &lucia, id, "es").await.ok();
+    let id = app.text(&tom, &lucia, &long).await;
+    let first = app.translation(&lucia, id, "es").await.ok();
     assert_eq!(
         (first["fromAllowance"].as_i64(), first["fromPack"].as_i64()),
         (Some(1560), Some(0))
     );
     assert_eq!(first["allowanceLeft"], 440);
     // The allowance runs out: the rest comes from the pack.
-    let id = send(&app, &tom, &lucia, &long).await;
-    let second = translate(&app, &lucia, id, "es").await.ok();
+    let id = app.text(&tom, &lucia, &long).await;
+    let second = app.translation(&lucia, id, "es").await.ok();
     assert_eq!(
         (
             second["fromAllowance"].as_i64(),
@@ -287,18 +230,18 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
         ),
         (Some(440), Some(1120))
     );
-    assert_eq!(characters(&app, &lucia).await, 2000 - 1120);
+    assert_eq!(app.characters(&lucia).await, 2000 - 1120);
 
     // After midnight UTC: a fresh 2000, nothing carried over.
     app.clock().advance(chrono::Duration::seconds(180));
-    let id = send(&app, &tom, &lucia, &long).await;
-    let third = translate(&app, &lucia, id, "es").await.ok();
+    let id = app.text(&tom, &lucia, &long).await;
+    let third = app.translation(&lucia, id, "es").await.ok();
     assert_eq!(
         (third["fromAllowance"].as_i64(), third["fromPack"].as_i64()),
         (Some(1560), Some(0))
     );
     assert_eq!(third["allowanceLeft"], 440);
-    assert_eq!(characters(&app, &lucia).await, 2000 - 1120);
+    assert_eq!(app.characters(&lucia).await, 2000 - 1120);
 }
 
 both_databases!(

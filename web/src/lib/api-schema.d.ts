@@ -953,7 +953,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My translation language per chat partner. */
+    /**
+     * My translation language per chat partner, each with how the partner's language reaches me in
+     *     each language (`route`: `apertium`, `libretranslate`, `pivot` through English, or `none`).
+     */
     get: operations['chat_languages'];
     /** Chooses the language I read a partner in (or `none`). */
     put: operations['set_chat_language'];
@@ -1111,6 +1114,28 @@ export interface paths {
     put?: never;
     /** Translates one message for me, charged in characters (stored: reading again is free). */
     post: operations['tran_msg'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/content/translateOnArrival': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Has a partner's new messages translated by the server as they arrive (into my language for
+     *     them, else my own), so the push and the message list show the translation even while the chat
+     *     is closed. Charged like any translation, per message, when it is made; one that fails leaves
+     *     the message untranslated.
+     */
+    put: operations['set_on_arrival'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2013,6 +2038,20 @@ export interface components {
     ChatLanguage: {
       /** @description A language code, or `none` for do-not-translate. */
       abbr: string;
+      /** @description The partner's language: what their messages are written in (null when they are gone). */
+      language?: string | null;
+      /**
+       * @description Their new messages are translated by the server as they arrive (into `abbr`, or my own
+       *     language when it is `none`), so pushes and the message list carry the translation.
+       */
+      onArrival: boolean;
+      /**
+       * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
+       *     when they cannot, or need not (the same language).
+       */
+      route: components['schemas']['Route'];
+      /** @description How their messages would reach me in each of the eight languages. */
+      routes: components['schemas']['LanguageRoute'][];
       /** Format: int64 */
       userId: number;
     };
@@ -2352,6 +2391,20 @@ export interface components {
       data: {
         /** @description A language code, or `none` for do-not-translate. */
         abbr: string;
+        /** @description The partner's language: what their messages are written in (null when they are gone). */
+        language?: string | null;
+        /**
+         * @description Their new messages are translated by the server as they arrive (into `abbr`, or my own
+         *     language when it is `none`), so pushes and the message list carry the translation.
+         */
+        onArrival: boolean;
+        /**
+         * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
+         *     when they cannot, or need not (the same language).
+         */
+        route: components['schemas']['Route'];
+        /** @description How their messages would reach me in each of the eight languages. */
+        routes: components['schemas']['LanguageRoute'][];
         /** Format: int64 */
         userId: number;
       };
@@ -2636,6 +2689,7 @@ export interface components {
         status: string;
         /** Format: int64 */
         to: number;
+        translation?: null | components['schemas']['MessageTranslation'];
         type: string;
       };
       msg: string;
@@ -2930,6 +2984,7 @@ export interface components {
           status: string;
           /** Format: int64 */
           to: number;
+          translation?: null | components['schemas']['MessageTranslation'];
           type: string;
         }[];
         /** Format: int64 */
@@ -3507,6 +3562,20 @@ export interface components {
       data: {
         /** @description A language code, or `none` for do-not-translate. */
         abbr: string;
+        /** @description The partner's language: what their messages are written in (null when they are gone). */
+        language?: string | null;
+        /**
+         * @description Their new messages are translated by the server as they arrive (into `abbr`, or my own
+         *     language when it is `none`), so pushes and the message list carry the translation.
+         */
+        onArrival: boolean;
+        /**
+         * @description How their messages reach me in `abbr` (in my own language when `abbr` is `none`): `none`
+         *     when they cannot, or need not (the same language).
+         */
+        route: components['schemas']['Route'];
+        /** @description How their messages would reach me in each of the eight languages. */
+        routes: components['schemas']['LanguageRoute'][];
         /** Format: int64 */
         userId: number;
       }[];
@@ -3694,6 +3763,11 @@ export interface components {
       auth?: string | null;
       p256dh?: string | null;
     };
+    LanguageRoute: {
+      route: components['schemas']['Route'];
+      /** @description A language code. */
+      target: string;
+    };
     /**
      * @description Membership level (SPEC section 6); SVIP has every VIP benefit.
      * @enum {string}
@@ -3726,7 +3800,14 @@ export interface components {
       status: string;
       /** Format: int64 */
       to: number;
+      translation?: null | components['schemas']['MessageTranslation'];
       type: string;
+    };
+    /** @description A translation the reader has of a message. */
+    MessageTranslation: {
+      /** @description The language it is in. */
+      target: string;
+      text: string;
     };
     Notice: {
       body: string;
@@ -4152,6 +4233,11 @@ export interface components {
      * @enum {string}
      */
     Role: 'member' | 'staff' | 'service';
+    /**
+     * @description How messages in one language reach a reader in another.
+     * @enum {string}
+     */
+    Route: 'apertium' | 'libretranslate' | 'pivot' | 'none';
     /** @description A message trust & safety set aside. */
     SafetyItem: {
       createdAt: string;
@@ -6518,7 +6604,10 @@ export interface operations {
   };
   chat_languages: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A partner to answer as well when I have made no choice for them (then `abbr` is `none`). */
+        userId?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6532,6 +6621,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Envelope_Vec_ChatLanguage'];
         };
+      };
+      /** @description `userId` names nobody */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -6557,6 +6653,12 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -6827,6 +6929,42 @@ export interface operations {
         content?: never;
       };
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  set_on_arrival: {
+    parameters: {
+      query?: {
+        userId?: number;
+        /** @description `true`: translate their new messages as they arrive; `false`: only when I ask. */
+        on?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ChatLanguage'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `userId` names nobody */
+      404: {
         headers: {
           [name: string]: unknown;
         };

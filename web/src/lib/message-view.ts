@@ -17,6 +17,8 @@ export interface MessageView {
   createdAt?: string;
   /** Theirs, and it arrived while this chat was open (its unread mark is -1, SPEC section 4). */
   arrivedInChat?: boolean;
+  /** My newest translation of it the server keeps (translated on arrival, or asked before). */
+  translation?: { target: string; text: string } | undefined;
 }
 
 /** A send of this device the server refused. */

@@ -4,17 +4,20 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod apertium;
 pub mod apple_standin;
 pub mod chat;
 pub mod feed;
 pub mod google_standin;
 pub mod images;
+pub mod libretranslate;
 pub mod passwords;
 pub mod paypal_standin;
 pub mod people;
 pub mod smtp;
 pub mod staff;
 pub mod stripe_standin;
+pub mod translate;
 pub mod wallet;
 
 use std::time::Duration;

@@ -147,6 +147,7 @@ export function MessageBubble({
             id: message.id,
             createdAt: message.createdAt,
             arrivedInChat: message.unRead === -1,
+            translation: message.translation ?? undefined,
           }) ?? (
             <Content
               type={message.type}

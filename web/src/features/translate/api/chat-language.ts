@@ -1,10 +1,12 @@
 // GET and PUT /system/content/chatLanguage: my translation language per chat partner, mirrored
-// in localStorage CHAT_LANGUAGES.
+// in localStorage CHAT_LANGUAGES; and, for one partner, how their language reaches each language
+// (Apertium, LibreTranslate, through English, or not at all).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../lib/api-schema';
 import { api } from '../../../lib/api';
 import {
   type ChatLanguageAbbr,
+  type ChatLanguageEntry,
   chatLanguageFor,
   mirrorChatLanguages,
   readChatLanguages,
@@ -14,7 +16,7 @@ import { translateKeys } from './keys';
 
 export type ChatLanguage = components['schemas']['ChatLanguage'];
 
-export async function fetchChatLanguages(): Promise<ChatLanguage[]> {
+export async function fetchChatLanguages(): Promise<ChatLanguageEntry[]> {
   const list = await api.get('/system/content/chatLanguage', { silent: true });
   mirrorChatLanguages(list);
   return list;
@@ -38,10 +40,11 @@ export function useChatLanguage(peer: number) {
   const mutation = useMutation({
     mutationFn: (abbr: ChatLanguageAbbr) => putChatLanguage(peer, abbr),
     onSuccess: (saved) => {
-      queryClient.setQueryData<ChatLanguage[]>(translateKeys.languages(), (old) => [
+      queryClient.setQueryData<ChatLanguageEntry[]>(translateKeys.languages(), (old) => [
         ...(old ?? []).filter((e) => e.userId !== saved.userId),
         saved,
       ]);
+      queryClient.setQueryData<ChatLanguage | null>(translateKeys.partner(saved.userId), saved);
     },
   });
   const abbr = mutation.isPending
@@ -51,5 +54,49 @@ export function useChatLanguage(peer: number) {
     abbr,
     set: (next: ChatLanguageAbbr) => mutation.mutate(next),
     saving: mutation.isPending,
+  };
+}
+
+/** One partner's entry, with the routes from their language (answered for any partner). */
+export async function fetchPartnerLanguage(peer: number): Promise<ChatLanguage | null> {
+  const list = await api.get('/system/content/chatLanguage', {
+    query: { userId: peer },
+    silent: true,
+  });
+  return list.find((e) => e.userId === peer) ?? null;
+}
+
+/** How this partner's language reaches each language now; undefined until the server says. */
+export function usePartnerRoutes(peer: number): ChatLanguage | null | undefined {
+  const query = useQuery({
+    queryKey: translateKeys.partner(peer),
+    queryFn: () => fetchPartnerLanguage(peer),
+    enabled: peer > 0,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return query.data;
+}
+
+export function putOnArrival(userId: number, on: boolean): Promise<ChatLanguage> {
+  return api.put('/system/content/translateOnArrival', { query: { userId, on } });
+}
+
+/** Whether this partner's new messages are translated by the server as they arrive. */
+export function useOnArrival(peer: number) {
+  const queryClient = useQueryClient();
+  const partner = usePartnerRoutes(peer);
+  const mutation = useMutation({
+    mutationFn: (on: boolean) => putOnArrival(peer, on),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<ChatLanguage | null>(translateKeys.partner(peer), saved);
+    },
+  });
+  return {
+    on: mutation.isPending ? mutation.variables : (partner?.onArrival ?? false),
+    set: (next: boolean) => mutation.mutate(next),
+    saving: mutation.isPending,
+    known: partner != null,
+    failed: mutation.isError,
   };
 }

@@ -2,6 +2,7 @@
 export const translateKeys = {
   all: ['translate'] as const,
   languages: () => [...translateKeys.all, 'languages'] as const,
+  partner: (peer: number) => [...translateKeys.all, 'partner', peer] as const,
   message: (id: number, target: string) => [...translateKeys.all, 'message', id, target] as const,
   last: () => [...translateKeys.all, 'last'] as const,
 };

@@ -20,12 +20,15 @@ export function TranslatableText({
   id,
   text,
   target,
+  kept,
   auto,
 }: {
   id: number;
   text: string;
   /** The language to translate into. */
   target: string;
+  /** The translation into `target` the server has already (translated on arrival, or before). */
+  kept?: string | undefined;
   /** Translate without being asked (an incoming message while a language is chosen). */
   auto: boolean;
 }) {
@@ -35,7 +38,7 @@ export function TranslatableText({
   const query = useQuery({
     queryKey: translateKeys.message(id, target),
     queryFn: () => translateMessage(id, target),
-    enabled: asked || auto,
+    enabled: (asked || auto) && kept === undefined,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -67,12 +70,14 @@ export function TranslatableText({
     </button>
   );
 
+  const translation = query.data?.text ?? kept;
+
   return (
     <div className="translatable">
       <p className="bubble-text">{text}</p>
-      {query.data && showTranslation && (
+      {translation !== undefined && showTranslation && (
         <p className="bubble-text translation" lang={target} data-testid="translation">
-          {query.data.text}
+          {translation}
         </p>
       )}
       <div className="translate-actions">
@@ -80,7 +85,7 @@ export function TranslatableText({
           <span className="translate-status" role="status">
             {t('translate.translating')}
           </span>
-        ) : query.data ? (
+        ) : translation !== undefined ? (
           button(
             showTranslation ? t('translate.showOriginal') : t('translate.showTranslation'),
             () => setShowTranslation((v) => !v),

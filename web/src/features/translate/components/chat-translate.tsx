@@ -1,19 +1,26 @@
-// What translation adds to a chat, for the chat page to hand to the chat view: the language
-// picker in the header, partner text bubbles with Translate (automatic for incoming messages while
-// a language is chosen), the allowance and balance line, and the recharge prompt.
-import { type ReactNode, useEffect } from 'react';
+// What translation adds to a chat, for the chat page to hand to the chat view: the language menu
+// in the header (the picker, and the options: translated as they arrive), partner text bubbles
+// with Translate (automatic for incoming messages while a language is chosen or they are
+// translated on arrival; shown at once where the server has a translation already), the
+// allowance and balance line, and the recharge prompt.
+import { type ReactNode, useEffect, useState } from 'react';
 import { getStoredLanguage } from '../../../i18n/languages';
 import { type MessageView, textOf } from '../../../lib/message-view';
-import { useChatLanguage } from '../api/chat-language';
+import { useChatLanguage, useOnArrival } from '../api/chat-language';
 import { DO_NOT_TRANSLATE } from '../chat-languages';
 import { translateStore } from '../store';
 import { LanguagePicker } from './LanguagePicker';
 import { TranslatableText } from './TranslatableText';
+import { TranslateOptions, TranslateOptionsButton } from './TranslateOptions';
 import { TranslatePrompt, TranslateStatus } from './TranslateStatus';
 import './translate.css';
 
 export function useChatTranslate({ peer, member }: { peer: number; member: boolean }) {
   const { abbr } = useChatLanguage(peer);
+  const onArrival = useOnArrival(peer).on;
+  // Open for one partner: another chat starts with the options closed.
+  const [optionsFor, setOptionsFor] = useState<number | null>(null);
+  const optionsOpen = optionsFor === peer;
   useEffect(() => {
     translateStore.reset();
     return () => translateStore.reset();
@@ -31,14 +38,28 @@ export function useChatTranslate({ peer, member }: { peer: number; member: boole
         id={view.id}
         text={text}
         target={target}
-        auto={abbr !== DO_NOT_TRANSLATE && view.arrivedInChat === true}
+        kept={view.translation?.target === target ? view.translation.text : undefined}
+        auto={(abbr !== DO_NOT_TRANSLATE || onArrival) && view.arrivedInChat === true}
       />
     );
   };
 
   return {
-    header: <LanguagePicker peer={peer} />,
-    banner: <TranslateStatus member={member} />,
+    header: (
+      <span className="translate-menu">
+        <LanguagePicker peer={peer} />
+        <TranslateOptionsButton
+          open={optionsOpen}
+          onToggle={() => setOptionsFor(optionsOpen ? null : peer)}
+        />
+      </span>
+    ),
+    banner: (
+      <>
+        {optionsOpen && <TranslateOptions peer={peer} />}
+        <TranslateStatus member={member} />
+      </>
+    ),
     renderContent,
     panels: <TranslatePrompt />,
   };
