@@ -30,9 +30,10 @@ start)
     echo "tools/apy.sh: port $port is taken; translating without APY (set AMORA_APY_PORT)" >&2
     exit 0
   fi
-  # Two pipelines a pair: two messages of one pair are translated at once, one a core.
+  # Two pipelines a pair, a request each: the server sends at most two requests of a pair at
+  # once (more messages go together in them), translated side by side, one a core.
   LC_ALL=C.UTF-8 nohup apertium-apy --port "$port" --max-pipes-per-pair 2 --min-pipes-per-pair 1 \
-    "$modes" >"$dir/apy.log" 2>&1 </dev/null &
+    --max-users-per-pipe 1 "$modes" >"$dir/apy.log" 2>&1 </dev/null &
   echo $! >"$dir/apy.pid"
   for _ in $(seq 100); do answers && break; sleep 0.1; done
   if answers; then

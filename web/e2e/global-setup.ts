@@ -1,8 +1,8 @@
 // Starts what the end-to-end tests talk to: a small real SMTP server that records every mail,
-// local stand-ins for PayPal and Stripe (providers/), and the real `amora serve` (AMORA_BIN) on a
-// free loopback port with a fresh data folder, serving the built web app from dist/, its payments
-// pointed at the stand-ins, its pushes allowed to a push service on loopback. Returns the
-// teardown.
+// local stand-ins for PayPal, Stripe and LibreTranslate (providers/), and the real `amora serve`
+// (AMORA_BIN) on a free loopback port with a fresh data folder, serving the built web app from
+// dist/, its payments and translations pointed at the stand-ins (Apertium stays first for English
+// and Spanish), its pushes allowed to a push service on loopback. Returns the teardown.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,6 +16,7 @@ import {
   PAYPAL_WEBHOOK_ID,
   startPayPal,
 } from './providers/paypal';
+import { startLibreTranslate } from './providers/libretranslate';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, startStripe } from './providers/stripe';
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,6 +92,7 @@ export default async function globalSetup() {
 
   const paypal = await startPayPal();
   const stripe = await startStripe();
+  const libretranslate = await startLibreTranslate();
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -121,6 +123,8 @@ export default async function globalSetup() {
       AMORA_PAYMENTS__STRIPE__API_URL: stripe.url,
       AMORA_PAYMENTS__STRIPE__SECRET_KEY: STRIPE_SECRET_KEY,
       AMORA_PAYMENTS__STRIPE__WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+      // Translation between the languages Apertium does not pair, through the stand-in.
+      AMORA_TRANSLATE__LIBRETRANSLATE_URL: libretranslate.url,
       // Pushes may go to the notification stories' own push service on loopback (tests only).
       AMORA_PUSH__ALLOW_INSECURE_LOCAL: 'true',
       AMORA_PUSH__ALLOWED_HOSTS: '["127.0.0.1"]',
@@ -145,13 +149,15 @@ export default async function globalSetup() {
   // The payment stories read what the stand-ins were asked.
   process.env.AMORA_E2E_PAYPAL_URL = paypal.url;
   process.env.AMORA_E2E_STRIPE_URL = stripe.url;
+  // The translation stories read what LibreTranslate was asked.
+  process.env.AMORA_E2E_LIBRETRANSLATE_URL = libretranslate.url;
   console.log(`amora serving ${base} (data and log in ${tmp})`);
 
   return async () => {
     stopping = true;
     server.kill('SIGTERM');
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    await Promise.all([paypal.close(), stripe.close()]);
+    await Promise.all([paypal.close(), stripe.close(), libretranslate.close()]);
     if (!process.env.AMORA_E2E_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   };
 }

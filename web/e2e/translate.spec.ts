@@ -1,9 +1,31 @@
-// Chat translation: a Spanish woman reads an English man in Spanish. Her characters come from
-// verifying her email (80 characters); the server translates with Apertium.
-import { expect, test } from '@playwright/test';
-import { api, login, person, registerViaApi, skipSplash, url } from './helpers';
-import { chatLive } from './chat-people';
+// Chat translation: a Spanish woman reads an English man in Spanish (the server translates with
+// Apertium); a Japanese woman and a Spanish man chat, each reading the other in their own language
+// through LibreTranslate (its local stand-in), she asking for his messages as she reads them and
+// then as they arrive, he finding hers translated when he opens the chat. Characters come from
+// verifying the email (80 characters).
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Person, api, login, person, registerViaApi, skipSplash, url } from './helpers';
+import { chatLive, chatUrl, signIn } from './chat-people';
 import { lastCodeSentTo } from './mail';
+
+/** Verifies the email through the API: 80 characters. */
+async function verifyEmail(request: APIRequestContext, who: Person, token: string) {
+  const before = Date.now();
+  const sent = await request.post(url('/prod-api/system/user/sendEmail'), {
+    headers: { Authorization: `Bearer ${token}` },
+    form: {},
+  });
+  expect(sent.ok()).toBe(true);
+  const code = await lastCodeSentTo(who.email, before);
+  const verified = await request.post(url('/prod-api/system/user/updateEmailVerified'), {
+    headers: { Authorization: `Bearer ${token}` },
+    form: { code },
+  });
+  expect(((await verified.json()) as { code: number }).code).toBe(200);
+}
+
+const bubbleOn = (page: Page, text: string) =>
+  page.getByTestId('message').filter({ hasText: text });
 
 test('an English man writes to a Spanish woman, who reads him in Spanish', async ({
   page,
@@ -23,18 +45,7 @@ test('an English man writes to a Spanish woman, who reads him in Spanish', async
   });
 
   // She verifies her email: 80 characters.
-  const before = Date.now();
-  const sent = await request.post(url('/prod-api/system/user/sendEmail'), {
-    headers: { Authorization: `Bearer ${she.token}` },
-    form: {},
-  });
-  expect(sent.ok()).toBe(true);
-  const code = await lastCodeSentTo(her.email, before);
-  const verified = await request.post(url('/prod-api/system/user/updateEmailVerified'), {
-    headers: { Authorization: `Bearer ${she.token}` },
-    form: { code },
-  });
-  expect(((await verified.json()) as { code: number }).code).toBe(200);
+  await verifyEmail(request, her, she.token);
 
   const sendText = (text: string) =>
     api(request, he.token, '/system/content/sendMsg', {
@@ -93,4 +104,128 @@ test('an English man writes to a Spanish woman, who reads him in Spanish', async
   const night = bubble('Good night');
   await expect(night.getByTestId('translation')).toBeVisible();
   await expect(night.getByTestId('translation')).not.toHaveText('');
+});
+
+test('a Japanese woman and a Spanish man chat, each reading the other in their own language', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const yuiP = person('trj', testInfo);
+  const pabloP = person('trs', testInfo);
+  const yui = await registerViaApi(request, yuiP, {
+    gender: 'female',
+    country: 'Japan',
+    language: 'ja',
+  });
+  const pablo = await registerViaApi(request, pabloP, {
+    gender: 'male',
+    country: 'Spain',
+    language: 'es',
+  });
+  await verifyEmail(request, yuiP, yui.token);
+  await verifyEmail(request, pabloP, pablo.token);
+  const characters = async (token: string) =>
+    (await api<{ characters: number }>(request, token, '/getInfo')).characters;
+  const partner = async (token: string, userId: number) =>
+    (
+      await api<{ userId: number; route: string; onArrival: boolean }[]>(
+        request,
+        token,
+        `/system/content/chatLanguage?userId=${userId}`,
+      )
+    ).find((c) => c.userId === userId);
+
+  // His first message waits for her.
+  await api(request, pablo.token, '/system/content/sendMsg', {
+    method: 'POST',
+    data: { to: yui.userId, msgType: 'txt', content: { text: '¡Hola Yui! Me encanta Japón.' } },
+  });
+
+  // She reads the app in Japanese; Spanish reaches Japanese through LibreTranslate.
+  const she = await signIn(browser, testInfo, yuiP, 'ja');
+  const he = await signIn(browser, testInfo, pabloP);
+  expect((await partner(yui.token, pablo.userId))?.route).toBe('libretranslate');
+  let live = chatLive(she.page);
+  await she.page.goto(chatUrl({ userId: pablo.userId, userName: pabloP.userName, gender: 'male' }));
+  await live;
+  const hola = bubbleOn(she.page, '¡Hola Yui!');
+  await hola.getByRole('button', { name: '翻訳' }).click();
+  await expect(hola.getByTestId('translation')).toHaveText(
+    'こんにちは、ユイさん！日本が大好きです。',
+  );
+  await expect(she.page.getByTestId('translate-balance')).toHaveText('文字パック：52');
+
+  // She has his new messages translated as they arrive (the switch under the language menu).
+  await she.page.getByRole('button', { name: '翻訳の設定' }).click();
+  await she.page.getByRole('switch', { name: '届いたときに翻訳' }).check();
+  await expect.poll(async () => (await partner(yui.token, pablo.userId))?.onArrival).toBe(true);
+
+  // He writes from his chat with her; it comes into her open chat in Japanese.
+  live = chatLive(he.page);
+  await he.page.goto(chatUrl({ userId: yui.userId, userName: yuiP.userName, gender: 'female' }));
+  await live;
+  const input = he.page.getByLabel('Type a message');
+  await input.fill('¿Cuál es tu comida favorita?');
+  await input.press('Enter');
+  await expect(
+    bubbleOn(she.page, '¿Cuál es tu comida favorita?').getByTestId('translation'),
+  ).toHaveText('好きな食べ物は何ですか？');
+  // Charged once for it, though it was translated on arrival and shown in her open chat.
+  await expect.poll(() => characters(yui.token)).toBe(80 - 28 - 28);
+
+  // He reads her in Spanish (his app is in English): her answer in Japanese, arriving in his open
+  // chat, translates by itself.
+  await he.page.getByLabel('Translate their messages into').selectOption('es');
+  await expect
+    .poll(async () => (await partner(pablo.token, yui.userId))?.route)
+    .toBe('libretranslate');
+  const reply = she.page.getByLabel('メッセージを入力');
+  await reply.fill('はじめまして、パブロさん。');
+  await reply.press('Enter');
+  const hello = bubbleOn(he.page, 'はじめまして');
+  await expect(hello.getByTestId('translation')).toHaveText('Encantada de conocerte, Pablo.');
+  await expect(he.page.getByTestId('translate-balance')).toHaveText('Character pack: 67');
+
+  // He too has her messages translated as they arrive, and leaves the chat.
+  await he.page.getByRole('button', { name: 'Translation options' }).click();
+  await he.page.getByRole('switch', { name: 'Translate as they arrive' }).check();
+  await expect.poll(async () => (await partner(pablo.token, yui.userId))?.onArrival).toBe(true);
+  await he.page.getByRole('button', { name: 'Back' }).click();
+  const conversation = he.page.getByTestId('conversation').filter({ hasText: yuiP.userName });
+  await expect(conversation).toBeVisible();
+  await reply.fill('ラーメンが大好きです。');
+  await reply.press('Enter');
+  await expect
+    .poll(async () => {
+      const page = await api<{ rows: { translation?: { text: string } }[] }>(
+        request,
+        pablo.token,
+        `/system/content/list?userId=${yui.userId}`,
+      );
+      return page.rows[0]?.translation?.text;
+    })
+    .toBe('Me encanta el ramen.');
+  // Opening the chat, he finds it translated already, paid once.
+  await conversation.click();
+  await expect(bubbleOn(he.page, 'ラーメン').getByTestId('translation')).toHaveText(
+    'Me encanta el ramen.',
+  );
+  expect(await characters(pablo.token)).toBe(80 - 13 - 11);
+
+  // LibreTranslate was asked Japanese and Spanish directly, as its API says.
+  const log = (await (
+    await request.get(`${process.env.AMORA_E2E_LIBRETRANSLATE_URL}/__e2e/log`)
+  ).json()) as { seen: { path: string; body: string }[]; problems: string[] };
+  expect(log.problems).toEqual([]);
+  const pairs = log.seen
+    .filter((s) => s.path === '/translate')
+    .map((s) => JSON.parse(s.body) as { source: string; target: string; format: string });
+  expect(pairs).toContainEqual(
+    expect.objectContaining({ source: 'es', target: 'ja', format: 'text' }),
+  );
+  expect(pairs).toContainEqual(
+    expect.objectContaining({ source: 'ja', target: 'es', format: 'text' }),
+  );
+
+  await Promise.all([she.context.close(), he.context.close()]);
 });

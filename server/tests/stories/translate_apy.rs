@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::apertium::{Apy, ApyAnswer, ApyStandin};
+use crate::common::apertium::{Apy, ApyAnswer, ApyStandin, BETWEEN};
 use crate::common::{spawn_with, Backend, Setup, TestApp};
 use axum::http::StatusCode;
 
@@ -135,7 +135,109 @@ async fn an_apy_error_or_silence_charges_nothing_and_may_be_retried(b: Backend) 
     assert_eq!(app.characters(&lucia).await, 88);
 }
 
+/// Lucia asks for the translation of all of `ids` at once; each answer's text, in order.
+async fn all_at_once(app: &TestApp, who: &crate::common::Person, ids: &[i64]) -> Vec<String> {
+    futures::future::join_all(ids.iter().map(|id| app.translation(who, *id, "es")))
+        .await
+        .into_iter()
+        .map(|a| a.ok()["text"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn messages_asked_together_share_requests_and_each_gets_its_own_translation(b: Backend) {
+    let apy = ApyStandin::start(
+        &[("eng", "spa")],
+        ApyAnswer::Echo {
+            delay: Duration::from_millis(300),
+            keep_marks: true,
+        },
+    )
+    .await;
+    let app = through_apy(b, &apy.url, |_| {}).await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let lucia = app.speaker("lucia", "female", "es").await;
+    app.give_characters(&lucia, 1000).await;
+    let mut ids = Vec::new();
+    for i in 0..12 {
+        ids.push(app.text(&tom, &lucia, &format!("message {i}")).await);
+    }
+    let answers = all_at_once(&app, &lucia, &ids).await;
+    let expected: Vec<String> = (0..12).map(|i| format!("es:message {i}")).collect();
+    assert_eq!(answers, expected);
+    let requests = apy.requests();
+    assert!(
+        requests.len() < 12,
+        "{} requests for 12 messages",
+        requests.len()
+    );
+    assert!(requests
+        .iter()
+        .any(|r| r.iter().any(|(k, v)| k == "q" && v.contains(BETWEEN))));
+    // Each message charged on its own characters: 10 of "message 0".."message 9", 2 of 10.
+    assert_eq!(app.characters(&lucia).await, 1000 - (10 * 9 + 2 * 10));
+
+    // An answer that does not come back in as many pieces: each message asked alone.
+    apy.answer(ApyAnswer::Echo {
+        delay: Duration::from_millis(300),
+        keep_marks: false,
+    });
+    let mut ids = Vec::new();
+    for i in 12..20 {
+        ids.push(app.text(&tom, &lucia, &format!("message {i}")).await);
+    }
+    let answers = all_at_once(&app, &lucia, &ids).await;
+    let expected: Vec<String> = (12..20).map(|i| format!("es:message {i}")).collect();
+    assert_eq!(answers, expected);
+}
+
+async fn real_apy_translates_messages_asked_together_as_it_does_alone(b: Backend) {
+    let apy = Apy::start().await;
+    let app = through_apy(b, &apy.url, |_| {}).await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let lucia = app.speaker("lucia", "female", "es").await;
+    app.give_characters(&lucia, 10_000).await;
+    let texts = [
+        "Good morning, how are you",
+        "I would love to meet you for a coffee this weekend",
+        "Tell me about your city!",
+        "The big dog",
+        "barks loudly at night.",
+        "What?",
+        "I like cats\nand dogs",
+        "Do you like music...",
+        "my name is Tom",
+        "see you",
+    ];
+    let http = reqwest::Client::new();
+    let mut alone = Vec::new();
+    for text in texts {
+        let answer: serde_json::Value = http
+            .post(format!("{}/translate", apy.url))
+            .form(&[("q", text), ("langpair", "eng|spa"), ("markUnknown", "no")])
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        alone.push(
+            answer["responseData"]["translatedText"]
+                .as_str()
+                .unwrap()
+                .trim()
+                .to_owned(),
+        );
+    }
+    let mut ids = Vec::new();
+    for text in texts {
+        ids.push(app.text(&tom, &lucia, text).await);
+    }
+    assert_eq!(all_at_once(&app, &lucia, &ids).await, alone);
+}
+
 both_databases!(
+    messages_asked_together_share_requests_and_each_gets_its_own_translation,
+    real_apy_translates_messages_asked_together_as_it_does_alone,
     apy_translates_english_and_spanish_both_ways,
     the_pairs_are_those_apy_lists_asked_again_now_and_then,
     an_apy_error_or_silence_charges_nothing_and_may_be_retried,

@@ -42,7 +42,10 @@ export class CallLog {
 
 export function json(res: http.ServerResponse, status: number, value: unknown) {
   const body = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 

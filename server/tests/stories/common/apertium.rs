@@ -62,7 +62,13 @@ pub enum ApyAnswer {
     Error(StatusCode, &'static str),
     /// Nothing for this long.
     Silence(Duration),
+    /// After `delay`, each message of the request marked `es:`, as a pipeline would keep them:
+    /// between the marks APY keeps in place (`keep_marks`), or run together without them.
+    Echo { delay: Duration, keep_marks: bool },
 }
+
+/// The mark between two messages of one request, as the server writes it.
+pub const BETWEEN: &str = "\n.\n";
 
 /// The form fields of one request.
 type Fields = Vec<(String, String)>;
@@ -137,7 +143,7 @@ async fn translate(
     State(s): State<Standin>,
     Form(form): Form<Fields>,
 ) -> (StatusCode, Json<Value>) {
-    s.seen.lock().unwrap().push(form);
+    s.seen.lock().unwrap().push(form.clone());
     let answer = s.answer.lock().unwrap().clone();
     match answer {
         ApyAnswer::Text(text) => (
@@ -155,6 +161,22 @@ async fn translate(
         ApyAnswer::Silence(d) => {
             tokio::time::sleep(d).await;
             (StatusCode::OK, Json(json!({})))
+        }
+        ApyAnswer::Echo { delay, keep_marks } => {
+            tokio::time::sleep(delay).await;
+            let q = form
+                .iter()
+                .find(|(k, _)| k == "q")
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            let pieces: Vec<String> = q.split(BETWEEN).map(|p| format!("es:{p}")).collect();
+            let text = pieces.join(if keep_marks { BETWEEN } else { " " });
+            (
+                StatusCode::OK,
+                Json(
+                    json!({ "responseData": { "translatedText": text }, "responseDetails": null, "responseStatus": 200 }),
+                ),
+            )
         }
     }
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
 import { ChatIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
+import { useHistoryReadAgain } from '../../features/chat/api/history';
 import { usePeerCard } from '../../features/chat/api/peer';
 import type { ChatTarget } from '../../features/chat/api/types';
 import { ChatView } from '../../features/chat/components/ChatView';
@@ -59,6 +60,8 @@ export default function ChatPage() {
   });
   // Translation: the language picker, Translate on the partner's text, balances and prompts.
   const translate = useChatTranslate({ peer: target?.userId ?? 0, member: isMember(user) });
+  // Their messages translated on arrival while the chat was closed: the server's list has them.
+  useHistoryReadAgain(peerId, translate.onArrival);
   if (!target) {
     return (
       <div className="chat-page">

@@ -1,5 +1,11 @@
 // A conversation's history (GET /system/content/list), newest first, page by page.
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api';
 import { chatKeys } from './keys';
 import type { Message, Page } from './types';
@@ -29,4 +35,16 @@ export const historyQueryOptions = (peer: number) =>
 
 export function useHistory(peer: number) {
   return useInfiniteQuery(historyQueryOptions(peer));
+}
+
+/**
+ * Reads a loaded conversation again from the server when the chat opens and `when` holds: the
+ * server adds to its messages what the socket does not carry (translations made on arrival,
+ * while this chat was closed).
+ */
+export function useHistoryReadAgain(peer: number, when: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (when && peer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(peer) });
+  }, [peer, when, queryClient]);
 }

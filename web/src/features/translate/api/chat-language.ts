@@ -2,6 +2,7 @@
 // in localStorage CHAT_LANGUAGES; and, for one partner, how their language reaches each language
 // (Apertium, LibreTranslate, through English, or not at all).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { components } from '../../../lib/api-schema';
 import { api } from '../../../lib/api';
 import {
@@ -86,15 +87,21 @@ export function putOnArrival(userId: number, on: boolean): Promise<ChatLanguage>
 export function useOnArrival(peer: number) {
   const queryClient = useQueryClient();
   const partner = usePartnerRoutes(peer);
+  // What was just asked for, shown from the click on (the switch is controlled).
+  const [asked, setAsked] = useState<boolean | null>(null);
   const mutation = useMutation({
     mutationFn: (on: boolean) => putOnArrival(peer, on),
     onSuccess: (saved) => {
       queryClient.setQueryData<ChatLanguage | null>(translateKeys.partner(peer), saved);
     },
+    onSettled: () => setAsked(null),
   });
   return {
-    on: mutation.isPending ? mutation.variables : (partner?.onArrival ?? false),
-    set: (next: boolean) => mutation.mutate(next),
+    on: asked ?? partner?.onArrival ?? false,
+    set: (next: boolean) => {
+      setAsked(next);
+      mutation.mutate(next);
+    },
     saving: mutation.isPending,
     known: partner != null,
     failed: mutation.isError,

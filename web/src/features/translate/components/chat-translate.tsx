@@ -45,6 +45,8 @@ export function useChatTranslate({ peer, member }: { peer: number; member: boole
   };
 
   return {
+    /** This partner's messages are translated on arrival (the message list carries them). */
+    onArrival,
     header: (
       <span className="translate-menu">
         <LanguagePicker peer={peer} />
