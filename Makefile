@@ -6,7 +6,7 @@ AMORA := $(CARGO_TARGET_DIR)/debug/amora
 NPM_CI := npm ci --no-audit --no-fund --prefer-offline
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run build server web test lint test-server test-web e2e fuzz fuzz-smoke bench openapi clean
+.PHONY: run build server web test lint test-server test-web e2e fuzz fuzz-smoke contract contract-smoke bench openapi clean
 
 ## run: build the server and the web app, then serve them with the embedded defaults (and
 ## Apertium's HTTP server beside them when `apertium-apy` is installed: tools/apy.sh)
@@ -31,8 +31,9 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run build
 
 ## test: formatting, lints, the server's tests on SQLite and PostgreSQL, a short run of each
-## fuzz target, the web app's checks and its browser tests against the real server
-test: lint test-server fuzz-smoke test-web e2e
+## fuzz target and of the API contract, the web app's checks and its browser tests against the
+## real server
+test: lint test-server fuzz-smoke contract-smoke test-web e2e
 
 lint: server web/node_modules/.package-lock.json
 	cargo fmt --all -- --check
@@ -56,9 +57,21 @@ e2e: server web
 fuzz-smoke:
 	bash fuzz/run.sh 20
 
-## fuzz: each fuzz target for five minutes
-fuzz:
+## fuzz: the API contract for five minutes on each database with a new seed, then each fuzz
+## target for five minutes
+fuzz: contract
 	bash fuzz/run.sh $${FUZZ_SECONDS:-300}
+
+## contract-smoke: schemathesis over the OpenAPI document, every check, with a fixed seed, about a
+## minute and a half on SQLite and as long on PostgreSQL (contract/run.sh)
+contract-smoke: server
+	CONTRACT_SEED=$${CONTRACT_SEED:-1} CONTRACT_DATABASE=sqlite bash contract/run.sh 90
+	CONTRACT_SEED=$${CONTRACT_SEED:-1} CONTRACT_DATABASE=postgres bash contract/run.sh 90
+
+## contract: the same for five minutes on each database, with a new seed each run
+contract: server
+	CONTRACT_DATABASE=sqlite bash contract/run.sh $${CONTRACT_SECONDS:-300}
+	CONTRACT_DATABASE=postgres bash contract/run.sh $${CONTRACT_SECONDS:-300}
 
 ## openapi: write docs/openapi.json and the web app's API types from the server
 openapi: server

@@ -2,6 +2,8 @@
 # Load benchmarks of the release server on this machine, each backend in turn:
 #   - authenticated GET /prod-api/getInfo (requests per second, p50/p99 latency)
 #   - POST /prod-api/login (bounded by Argon2id)
+#   - translation (bench/translate.sh): en->es through a process per message and through APY,
+#     beside getInfo
 #   - chat (bench/chat.sh): memory per idle /im connection, one-to-one messages per second and
 #     their latency, and Prosody on the same traffic
 #   - feed (bench/feed.sh): the dynamics feed on 100,000 people, 1,000,000 dynamics and
@@ -70,11 +72,11 @@ cargo run -q --release -p amora-server --example hash_cost >"$out/hash.txt" 2>/d
 cat "$out/table.md"
 [ -s "$out/hash.txt" ] && cat "$out/hash.txt"
 
-# Translation: characters per second through Apertium and through the cache.
-if command -v apertium >/dev/null; then
-  printf '| path | rate | per message |\n|---|---|---|\n' >"$out/translate.md"
-  cargo run -q --release -p amora-server --example translate_rate >>"$out/translate.md"
-  cat "$out/translate.md"
+# Translation: a 200-character message English to Spanish through one `apertium` process per
+# message, through APY (one at a time, 64 at once, 20 a second) and through the cache, beside
+# getInfo (bench/translate.sh; about a minute).
+if command -v apertium-apy >/dev/null; then
+  bash bench/translate.sh
 fi
 
 # Chat: memory per idle /im connection, one-to-one messages per second and their latency, and

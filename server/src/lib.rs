@@ -119,6 +119,9 @@ impl Server {
                 if let Err(e) = sweeper.notices.forget_old_errors().await {
                     tracing::warn!(error = %e, "could not forget old error reports");
                 }
+                if let Err(e) = sweeper.privacy.forget_expired_records().await {
+                    tracing::warn!(error = %e, "could not forget deleted accounts' expired records");
+                }
                 if let Err(e) = sweeper.wallet.reconcile().await {
                     tracing::warn!(error = %e, "could not ask the payment providers about waiting orders");
                 }

@@ -4,11 +4,12 @@
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Request};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::{Extension, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
+use tracing::Instrument;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -45,6 +46,7 @@ pub fn router(app: App) -> Router {
         ))
         .layer(axum::middleware::from_fn(i18n::language_scope))
         .layer(axum::middleware::from_fn(ops::track))
+        .layer(axum::middleware::from_fn(to_its_end))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
@@ -62,6 +64,24 @@ pub fn router(app: App) -> Router {
         )
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .with_state(app)
+}
+
+/// Runs a request to its end in a task of its own. The server drops a request's future when
+/// its client goes away (a closed tab, a phone losing its signal, a retry on a new connection),
+/// and a handler dropped between two of its awaits would leave its work half done: a message
+/// stored but not delivered, an order paid but not credited, a transaction begun and never
+/// ended. Spawned, the handler always finishes, and only its answer goes unread, as on a server
+/// that gives each request a thread. What a request may cost is bounded where it comes in (body
+/// size, rate limits, the database's waits), not by the client staying.
+async fn to_its_end(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let work = next.run(request).instrument(tracing::Span::current());
+    match tokio::spawn(work).await {
+        Ok(response) => response,
+        // The panic goes on to `CatchPanicLayer`, which answers it.
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        // Only a runtime shutting down cancels the task.
+        Err(e) => ApiError::Internal(e.into()).into_response(),
+    }
 }
 
 /// Every endpoint under `/prod-api`, and the OpenAPI document describing them.
@@ -96,6 +116,7 @@ pub fn api() -> (Router<App>, OpenApi) {
             "bearer",
             SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
         );
+    crate::api::openapi::complete(&mut doc);
     let router = router
         .route("/prod-api/openapi.json", axum::routing::get(serve_openapi))
         .route("/prod-api", axum::routing::any(not_found))

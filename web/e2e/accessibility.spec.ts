@@ -437,6 +437,9 @@ test.describe('accessibility', () => {
         .getByRole('button', { name: t('chat.imageSend') })
         .click();
       const photo = page.getByRole('button', { name: t('chat.viewPhoto') }).last();
+      // Stored, and the chat's requests after the send answered, before the photo opens.
+      await expect(photo).toBeVisible();
+      await quiet();
       await photo.click();
       await check('photo viewer', photo);
 

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 export interface Received {
   id: string;
@@ -139,6 +139,8 @@ export async function routePushTo(
 
 /** What a push would make the browser do: hands `payload` to the page's service worker. */
 export async function deliverPush(page: Page, payload: string) {
+  // A worker still installing (it stores the build's files first) would not get the push.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const cdp = await page.context().newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
@@ -173,11 +175,12 @@ interface WorkerScope {
 }
 type NotificationEventClass = new (type: string, init: { notification: Notification }) => Event;
 
-/** The notifications the service worker shows now. */
-export function shownNotifications(worker: Worker): Promise<Shown[]> {
-  return worker.evaluate(async () => {
-    const scope = self as unknown as WorkerScope;
-    const shown = await scope.registration.getNotifications();
+/** The notifications her registration shows now, read from the page (so from whichever worker
+ * runs for it now). */
+export function shownNotifications(page: Page): Promise<Shown[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const shown = await registration.getNotifications();
     return shown.map((n) => ({
       title: n.title,
       body: n.body,
@@ -187,14 +190,21 @@ export function shownNotifications(worker: Worker): Promise<Shown[]> {
   });
 }
 
-/** Opens the notification with this tag, as a tap on it would. */
-export function openNotification(worker: Worker, tag: string) {
-  return worker.evaluate(async (tag) => {
-    const scope = self as unknown as WorkerScope;
-    const NotificationEvent = (self as unknown as { NotificationEvent: NotificationEventClass })
-      .NotificationEvent;
-    const [notification] = await scope.registration.getNotifications({ tag });
-    if (!notification) throw new Error(`no notification tagged ${tag}`);
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-  }, tag);
+/** Opens the notification with this tag, as a tap on it would, in the worker that shows it. */
+export async function openNotification(context: BrowserContext, tag: string) {
+  for (const worker of [...context.serviceWorkers()].reverse()) {
+    const opened = await worker
+      .evaluate(async (tag) => {
+        const scope = self as unknown as WorkerScope;
+        const NotificationEvent = (self as unknown as { NotificationEvent: NotificationEventClass })
+          .NotificationEvent;
+        const [notification] = await scope.registration.getNotifications({ tag });
+        if (!notification) return false;
+        scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+        return true;
+      }, tag)
+      .catch(() => false);
+    if (opened) return;
+  }
+  throw new Error(`no notification tagged ${tag}`);
 }

@@ -17,12 +17,16 @@ use crate::api::rate_limit::{Action, RateLimiter};
 use crate::clock::Clock;
 use crate::ground::Ground;
 use crate::i18n::Msg;
+use crate::media::signed::Signer;
 use crate::media::{thumb_of, Media};
 use crate::people::store::PeopleStore;
 use std::sync::Arc;
 
 /// Most photos in an album, SPEC section 9.
 pub const MAX_PHOTOS: i64 = 6;
+
+/// The media store's folder of album photos.
+const FOLDER: &str = "album";
 
 /// Where an album photo stands, as its owner sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -47,7 +51,9 @@ pub struct Photo {
 }
 
 impl Photo {
-    fn from_row(row: PhotoRow) -> Photo {
+    /// The photo with its addresses signed: they work for a while for whom the album showed
+    /// them to.
+    fn from_row(row: PhotoRow, signer: &Signer<'_>) -> Photo {
         let state = match (row.approved, row.is_open) {
             (false, _) => PhotoState::Review,
             (true, true) => PhotoState::Open,
@@ -55,8 +61,8 @@ impl Photo {
         };
         Photo {
             id: row.id,
-            url: Media::url(&row.image_key),
-            thumb: Media::url(&thumb_of(&row.image_key)),
+            url: signer.url(&row.image_key),
+            thumb: signer.url(&thumb_of(&row.image_key)),
             state,
             is_open: row.is_open,
             created_at: crate::clock::rfc3339(row.created_at),
@@ -111,12 +117,13 @@ impl Album {
                 .ok_or(ApiError::NotFound)?;
             self.require_member(me).await?;
         }
+        let signer = self.media.signer(self.clock.unix());
         let rows: Vec<Photo> = self
             .store
             .photos(owner, mine)
             .await?
             .into_iter()
-            .map(Photo::from_row)
+            .map(|row| Photo::from_row(row, &signer))
             .collect();
         Ok(Page {
             total: rows.len() as i64,
@@ -138,7 +145,7 @@ impl Album {
             .check(Action::UploadByAccount, &me.user_id.to_string())?;
         let stored: Vec<String> = self
             .media
-            .accept_images(me.user_id, "album", images)
+            .accept_images(me.user_id, FOLDER, images)
             .await?
             .into_iter()
             .map(|picture| picture.key)

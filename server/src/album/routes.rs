@@ -11,7 +11,7 @@ use crate::account::sessions::Session;
 use crate::album::{Album, Photo};
 use crate::api::envelope::{ok, Envelope, Page, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{parse_ids, Input, Query};
+use crate::api::extract::{parse_ids, IdList, Input, Query};
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -68,6 +68,7 @@ async fn add(
 #[into_params(parameter_in = Query)]
 pub struct IdsQuery {
     /// Comma-separated photo ids.
+    #[param(value_type = IdList)]
     ids: Option<String>,
 }
 
@@ -90,8 +91,10 @@ async fn remove(
 #[into_params(parameter_in = Query)]
 pub struct OpenQuery {
     /// Comma-separated photo ids.
+    #[param(value_type = IdList)]
     ids: Option<String>,
     /// true: shown to members who visit; false: private.
+    #[param(value_type = bool)]
     is_open: Option<bool>,
 }
 

@@ -4,6 +4,7 @@
 pub mod envelope;
 pub mod error;
 pub mod extract;
+pub mod openapi;
 pub mod rate_limit;
 
 use error::ApiError;

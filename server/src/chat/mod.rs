@@ -8,6 +8,7 @@
 pub mod checks;
 pub mod hub;
 pub mod model;
+pub mod push;
 pub mod routes;
 pub mod safety;
 pub mod service;

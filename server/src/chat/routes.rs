@@ -10,7 +10,7 @@ use crate::account::sessions::Session;
 use crate::account::token::new_token;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{parse_ids, ClientIp, Input, Query};
+use crate::api::extract::{parse_ids, ClientIp, IdList, Input, Query};
 use crate::api::rate_limit::Action;
 use crate::chat::model::{Message, Outgoing, EMOJI};
 use crate::chat::Chat;
@@ -84,7 +84,7 @@ pub struct HistoryQuery {
 
 /// The conversation with one person, newest first.
 #[utoipa::path(get, path = "/system/content/list", tag = "chat", params(HistoryQuery),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Message>>)))]
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Page<Message>>), (status = 404)))]
 async fn history(
     State(chat): State<Chat>,
     me: Session,
@@ -247,6 +247,7 @@ async fn mark_read(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct IdsForm {
     /// Comma-separated message ids.
+    #[schema(value_type = IdList)]
     ids: Option<String>,
 }
 
@@ -312,7 +313,7 @@ pub struct RedPacketClaimed {
 
 /// The receiver claims a red packet, once, within 24 hours; the coins are credited.
 #[utoipa::path(post, path = "/system/redPacket/claim", tag = "chat", request_body = ClaimRedPacket,
-    security(("bearer" = [])), responses((status = 200, body = Envelope<RedPacketClaimed>), (status = 400)))]
+    security(("bearer" = [])), responses((status = 200, body = Envelope<RedPacketClaimed>), (status = 400), (status = 404)))]
 async fn claim_red_packet(
     State(chat): State<Chat>,
     me: Session,

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 
 use crate::api::error::{ApiError, ApiResult};
 use crate::chat::model::{MessageRow, MessageType};
-use crate::chat::service::push_for;
+use crate::chat::push::push_for;
 use crate::chat::store::{NewSafetyItem, PlainMessage};
 use crate::chat::Chat;
 use crate::i18n::Msg;

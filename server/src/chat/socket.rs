@@ -111,6 +111,9 @@ pub enum Frame {
 /// Reads one frame from the client, touching nothing: what does not parse is `Malformed`.
 /// Public so that the fuzz target `im_frame` (`fuzz/`) drives it with anything a client sends.
 pub fn read_frame(text: &str) -> Result<Frame, ApiError> {
+    if crate::api::extract::json_has_nul(text.as_bytes()) {
+        return Err(ApiError::Malformed(crate::api::extract::NUL_REFUSED.into()));
+    }
     serde_json::from_str(text).map_err(|e| ApiError::Malformed(e.to_string()))
 }
 

@@ -148,14 +148,35 @@ pub trait WriteTx {
 impl WriteTx for SqlitePool {
     type Database = sqlx::Sqlite;
     async fn begin_write(&self) -> sqlx::Result<Transaction<'static, sqlx::Sqlite>> {
-        self.begin_with("BEGIN IMMEDIATE").await
+        let pool = self.clone();
+        begun(tokio::spawn(async move {
+            pool.begin_with("BEGIN IMMEDIATE").await
+        }))
+        .await
     }
 }
 
 impl WriteTx for PgPool {
     type Database = sqlx::Postgres;
     async fn begin_write(&self) -> sqlx::Result<Transaction<'static, sqlx::Postgres>> {
-        self.begin().await
+        let pool = self.clone();
+        begun(tokio::spawn(async move { pool.begin().await })).await
+    }
+}
+
+/// A transaction begun in a task of its own, which runs to its end even when the request that
+/// asked for it is dropped (its client went away). sqlx 0.8 leaves the transaction open on a
+/// pooled connection when the future of `begin` is dropped after the database began it and
+/// before the `Transaction` exists (launchbadge/sqlx#3932, #4393): on SQLite that connection
+/// then holds the write lock for good, and every writer after it waits out the busy timeout and
+/// fails; on PostgreSQL whatever the next borrower writes stays uncommitted. Begun to its end,
+/// the transaction always has its `Transaction`, and dropping that rolls it back.
+async fn begun<T>(begin: tokio::task::JoinHandle<sqlx::Result<T>>) -> sqlx::Result<T> {
+    match begin.await {
+        Ok(begun) => begun,
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        // Only a runtime shutting down cancels the task.
+        Err(_) => Err(sqlx::Error::PoolClosed),
     }
 }
 
@@ -334,5 +355,109 @@ pub fn is_unavailable(err: &sqlx::Error) -> bool {
             }
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::future::Future;
+    use std::task::Context;
+    use std::time::Instant;
+
+    /// Each point of a begin that takes up to `span`: dropped at 300 moments from its first
+    /// poll to `span` after it, polled every 1, 5 or 25 µs meanwhile.
+    fn points(span: Duration) -> impl Iterator<Item = (Duration, Duration)> {
+        [1, 5, 25].into_iter().flat_map(move |every| {
+            (0..300).map(move |step| (span * step / 300, Duration::from_micros(every)))
+        })
+    }
+
+    /// Asks for a write transaction and drops the request `after` its first poll, as a request
+    /// whose client goes away is dropped: polled every `poll_every`, it is dropped while the
+    /// database works on what its last poll asked. Then waits for the connection to be back.
+    async fn abandon_begin<P: WriteTx>(pool: &P, after: Duration, poll_every: Duration) {
+        let mut begin = Box::pin(pool.begin_write());
+        let mut cx = Context::from_waker(std::task::Waker::noop());
+        let start = Instant::now();
+        let mut next_poll = start;
+        while start.elapsed() < after {
+            if Instant::now() >= next_poll {
+                if begin.as_mut().poll(&mut cx).is_ready() {
+                    break;
+                }
+                next_poll = Instant::now() + poll_every;
+            }
+            std::hint::spin_loop();
+        }
+        drop(begin);
+        // What the drop queued (a rollback, the return to the pool) runs.
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+
+    /// Every connection the pool holds, taken at once.
+    async fn every_connection<DB: sqlx::Database>(
+        pool: &sqlx::Pool<DB>,
+    ) -> Vec<sqlx::pool::PoolConnection<DB>> {
+        let mut taken = Vec::new();
+        for _ in 0..pool.size() {
+            taken.push(pool.acquire().await.unwrap());
+        }
+        taken
+    }
+
+    fn postgres_url() -> String {
+        std::env::var("AMORA_TEST_POSTGRES_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_write_transaction_abandoned_as_it_begins_leaves_no_connection_inside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("amora.db").display());
+        let Db::Sqlite(pool) = Db::connect(&url, &DbSettings::default()).await.unwrap() else {
+            unreachable!()
+        };
+        // A local SQLite begins in tens of microseconds.
+        for (after, poll_every) in points(Duration::from_micros(150)) {
+            abandon_begin(&pool, after, poll_every).await;
+            // A plain BEGIN takes no lock, and fails inside a transaction.
+            for conn in &mut every_connection(&pool).await {
+                if let Err(e) = sqlx::query("BEGIN").execute(&mut **conn).await {
+                    panic!("dropped {after:?} into its begin, a connection stayed in it: {e}");
+                }
+                sqlx::query("ROLLBACK").execute(&mut **conn).await.unwrap();
+            }
+        }
+        let tx = pool.begin_write().await.unwrap();
+        tx.rollback().await.unwrap();
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_write_transaction_abandoned_as_it_begins_leaves_no_connection_inside_it_on_postgres()
+    {
+        let settings = DbSettings::default();
+        let Db::Postgres(pool) = Db::connect(&postgres_url(), &settings).await.unwrap() else {
+            unreachable!()
+        };
+        // Over loopback, the pool's check of the connection and the BEGIN are two round trips.
+        for (after, poll_every) in points(Duration::from_millis(1)) {
+            abandon_begin(&pool, after, poll_every).await;
+            for conn in &mut every_connection(&pool).await {
+                // Inside a transaction, now() is when it began, not when this statement did
+                // (one simple query: the extended protocol takes the statement's time again at
+                // each of its messages).
+                let row = sqlx::raw_sql("SELECT now() = statement_timestamp()")
+                    .fetch_one(&mut **conn)
+                    .await
+                    .unwrap();
+                let outside: bool = sqlx::Row::get(&row, 0);
+                assert!(
+                    outside,
+                    "dropped {after:?} into its begin, a connection stayed in it"
+                );
+            }
+        }
     }
 }

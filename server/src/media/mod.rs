@@ -21,6 +21,7 @@ use tokio::sync::Semaphore;
 use crate::api::error::ApiError;
 use crate::config::Config;
 use crate::i18n::Msg;
+use crate::media::signed::{is_private, Signature};
 
 /// Largest picture accepted, SPEC section 9.
 pub const MAX_IMAGE_BYTES: usize = 10 * 1024 * 1024;
@@ -77,6 +78,18 @@ impl Media {
     /// Whether a signed URL's expiry and signature are valid for `key` at `now`.
     pub fn verify(&self, key: &str, expires: i64, signature: &str, now: i64) -> bool {
         self.url_key.verify(key, expires, signature, now)
+    }
+
+    /// Whether the picture stored at `key` is served to whoever holds its URL at `now`: a public
+    /// one always, a private one with a valid signature that has not expired.
+    pub fn may_serve(&self, key: &str, signature: &Signature, now: i64) -> bool {
+        if !is_private(key) {
+            return true;
+        }
+        match (signature.exp, signature.sig.as_deref()) {
+            (Some(expires), Some(sig)) => self.verify(key, expires, sig, now),
+            _ => false,
+        }
     }
 
     /// The stored key a URL of ours names, with its signature where it carries one: `/media/<key>`

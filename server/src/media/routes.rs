@@ -1,19 +1,18 @@
 //! `GET /media/{key}`: stored pictures. Public ones (avatars) are immutable under their keys, so
-//! cached for a year; private ones (chat images, report screenshots) only with a valid signed
-//! URL (`signed.rs`), and cached privately for no longer than the URL lives.
+//! cached for a year; private ones (chat images, report screenshots, album photos) only with a
+//! valid signed URL (`signed.rs`), and cached privately for no longer than the URL lives.
 
 use axum::extract::{FromRef, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use serde::Deserialize;
 
 use crate::api::error::ApiError;
 use crate::api::extract::{Path, Query};
 use crate::clock::Clock;
 use crate::i18n::Msg;
-use crate::media::signed::is_private;
+use crate::media::signed::{is_private, Signature};
 use crate::media::Media;
 
 pub fn router<S>() -> Router<S>
@@ -25,12 +24,6 @@ where
     Router::new()
         .route("/media/{*key}", get(serve))
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
-}
-
-#[derive(Debug, Deserialize)]
-struct Signature {
-    exp: Option<i64>,
-    sig: Option<String>,
 }
 
 async fn serve(
@@ -45,19 +38,17 @@ async fn serve(
     {
         return Err(ApiError::NotFound);
     }
-    let cache = if is_private(&key) {
-        let now = clock.unix();
-        let (Some(expires), Some(sig)) = (signature.exp, signature.sig.as_deref()) else {
-            return Err(ApiError::Forbidden(Msg::Forbidden));
-        };
-        if !media.verify(&key, expires, sig, now) {
-            return Err(ApiError::Forbidden(Msg::Forbidden));
-        }
+    let now = clock.unix();
+    if !media.may_serve(&key, &signature, now) {
+        return Err(ApiError::Forbidden(Msg::Forbidden));
+    }
+    let cache = match signature.exp.filter(|_| is_private(&key)) {
         // Not beyond the URL's life, nor in any shared cache.
-        let max_age = (expires - now).clamp(0, media.url_seconds());
-        format!("private, max-age={max_age}")
-    } else {
-        "public, max-age=31536000, immutable".to_owned()
+        Some(expires) => format!(
+            "private, max-age={}",
+            (expires - now).clamp(0, media.url_seconds())
+        ),
+        None => "public, max-age=31536000, immutable".to_owned(),
     };
     let bytes = media.get(&key).await?;
     let mime = mime_guess::from_path(&key).first_or_octet_stream();

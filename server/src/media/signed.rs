@@ -1,7 +1,8 @@
-//! Signed URLs of private pictures. Chat images and report screenshots are served only with an
-//! expiry and an HMAC-SHA256 over their key and that expiry, made with the installation's media
-//! key: a browser's `<img src>` carries no session, so whoever may see a picture is handed a
-//! URL that works for a short while, and anyone else (or anyone later) is refused.
+//! Signed URLs of private pictures. Chat images, report screenshots and album photos are served
+//! only with an expiry and an HMAC-SHA256 over their key and that expiry, made with the
+//! installation's media key: a browser's `<img src>` carries no session, so whoever may see a
+//! picture is handed a URL that works for a short while, and anyone else (or anyone later: an
+//! album photo made private, say) is refused.
 
 use std::path::Path;
 
@@ -13,8 +14,8 @@ use sha2::Sha256;
 
 use crate::config::Config;
 
-/// Folders whose pictures are private: chat images and report screenshots.
-const PRIVATE_FOLDERS: [&str; 2] = ["chat/", "reports/"];
+/// Folders whose pictures are private: chat images, report screenshots and album photos.
+const PRIVATE_FOLDERS: [&str; 3] = ["chat/", "reports/", "album/"];
 
 /// Expiries are rounded up to this step, so that the URLs handed out within it are the same and
 /// the browser's cache serves a picture shown again.
@@ -23,6 +24,22 @@ const EXPIRY_STEP: i64 = 300;
 /// Whether a stored key is a private picture (served only with a valid signature).
 pub fn is_private(key: &str) -> bool {
     PRIVATE_FOLDERS.iter().any(|folder| key.starts_with(folder))
+}
+
+/// What a private picture's URL carries after its key: `?exp=<unix seconds>&sig=<hex>`.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct Signature {
+    pub exp: Option<i64>,
+    pub sig: Option<String>,
+}
+
+impl Signature {
+    /// The signature in a URL's query string (none readable: an empty one).
+    pub fn in_query(query: Option<&str>) -> Signature {
+        query
+            .and_then(|q| serde_urlencoded::from_str(q).ok())
+            .unwrap_or_default()
+    }
 }
 
 /// The installation's key for picture URLs.

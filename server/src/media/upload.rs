@@ -20,7 +20,7 @@ use crate::api::extract::Input;
 use crate::api::rate_limit::{Action, RateLimiter};
 use crate::clock::Clock;
 use crate::i18n::Msg;
-use crate::media::signed::is_private;
+use crate::media::signed::Signature;
 use crate::media::{upload_folder, Media};
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -89,6 +89,7 @@ pub struct ToBase64Request {
 async fn to_base64(
     State(media): State<Media>,
     State(clock): State<Clock>,
+    // Signed in: the route is for our own pages.
     _me: Session,
     Input(req): Input<ToBase64Request>,
 ) -> ApiResult<Reply<String>> {
@@ -96,20 +97,9 @@ async fn to_base64(
     let (key, query) = media
         .own_key(&url)
         .ok_or(ApiError::Invalid(Msg::NotOurMedia))?;
-    if is_private(key) {
-        let signature = |name: &str| {
-            query?
-                .split('&')
-                .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
-        };
-        let expires = signature("exp").and_then(|e| e.parse::<i64>().ok());
-        let valid = match (expires, signature("sig")) {
-            (Some(expires), Some(sig)) => media.verify(key, expires, sig, clock.unix()),
-            _ => false,
-        };
-        if !valid {
-            return Err(ApiError::Forbidden(Msg::Forbidden));
-        }
+    // Served as `GET /media` would serve it: a private picture with a valid, unexpired signature.
+    if !media.may_serve(key, &Signature::in_query(query), clock.unix()) {
+        return Err(ApiError::Forbidden(Msg::Forbidden));
     }
     let bytes = media.get(key).await?;
     let mime = mime_guess::from_path(key).first_or_octet_stream();

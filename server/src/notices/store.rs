@@ -79,15 +79,18 @@ impl NoticeStore {
 
     /// Publishes an announcement (to everyone, or to `n.user_id` alone), or (`n.of`) adds or
     /// replaces its text in another language; answers the notice's id, none when `of` names no
-    /// notice.
+    /// notice or `n.user_id` nobody.
     pub async fn add_notice(&self, n: &NewNotice<'_>, now: i64) -> sqlx::Result<Option<i64>> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let id: Option<i64> = match n.of {
                 Some(id) => sqlx::query_scalar("SELECT id FROM notices WHERE id = $1 AND deleted_at IS NULL")
                     .bind(id).fetch_optional(&mut *tx).await?,
-                None => Some(sqlx::query_scalar("INSERT INTO notices (created_at, user_id) VALUES ($1, $2) RETURNING id")
-                    .bind(now).bind(n.user_id).fetch_one(&mut *tx).await?),
+                // A notice to one person needs that person.
+                None => sqlx::query_scalar(
+                    "INSERT INTO notices (created_at, user_id) SELECT $1, $2
+                     WHERE $2 IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = $2) RETURNING id",
+                ).bind(now).bind(n.user_id).fetch_optional(&mut *tx).await?,
             };
             let Some(id) = id else { return Ok(None) };
             sqlx::query(

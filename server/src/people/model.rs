@@ -149,16 +149,6 @@ pub struct DiscoverFilters {
     pub page_token: Option<String>,
 }
 
-impl DiscoverFilters {
-    pub fn paging(&self) -> crate::people::paging::PeoplePaging {
-        crate::people::paging::PeoplePaging {
-            page_num: self.page_num,
-            page_size: self.page_size,
-            page_token: self.page_token.clone(),
-        }
-    }
-}
-
 /// Reasons a person can give when reporting someone.
 pub const REPORT_REASONS: [&str; 7] = [
     "spam",

@@ -14,7 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::envelope::Paging;
 use crate::api::error::{ApiError, ApiResult};
 use crate::i18n::Msg;
-use crate::people::model::Card;
+use crate::people::model::{Card, DiscoverFilters};
 
 /// The most people a list's total counts: at it, there are at least that many ("1,000+").
 pub const PEOPLE_COUNTED: i64 = 1_000;
@@ -45,6 +45,17 @@ pub struct PeoplePaging {
     pub page_size: Option<u32>,
     /// The `nextPageToken` of the page before.
     pub page_token: Option<String>,
+}
+
+impl DiscoverFilters {
+    /// Discover's paging inputs.
+    pub fn paging(&self) -> PeoplePaging {
+        PeoplePaging {
+            page_num: self.page_num,
+            page_size: self.page_size,
+            page_token: self.page_token.clone(),
+        }
+    }
 }
 
 impl PeoplePaging {

@@ -1,5 +1,6 @@
 //! A person's own data: the archive of everything we hold about them (GDPR article 20, data
-//! portability) and the erasure of their account (article 17), as `docs/privacy.md` describes.
+//! portability), the erasure of their account (article 17), and the end of what an erased
+//! account leaves for bookkeeping (`retention`), as `docs/privacy.md` describes.
 //!
 //! Both touch every domain at once. They read and write the tables directly instead of through
 //! each domain's services: the archive is one consistent read of what is stored, in its stored
@@ -9,9 +10,11 @@
 
 pub mod erase;
 pub mod export;
+pub mod retention;
 pub mod routes;
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
 use crate::account::sessions::Session;
@@ -31,6 +34,9 @@ pub struct Privacy {
     limits: Arc<RateLimiter>,
     /// Where archives are built before they are sent (`<data_dir>/exports`).
     exports: PathBuf,
+    /// When the sweep next looks for expired records (unix seconds): once a day is enough for a
+    /// limit counted in years, and spares the database a scan each minute.
+    next_retention: Arc<AtomicI64>,
 }
 
 impl Privacy {
@@ -41,6 +47,7 @@ impl Privacy {
             media: ground.media.clone(),
             limits: ground.limits.clone(),
             exports: ground.config.data_dir.join("exports"),
+            next_retention: Arc::new(AtomicI64::new(0)),
         }
     }
 
@@ -62,5 +69,17 @@ impl Privacy {
             .delete_under(&crate::media::upload_folder(user_id))
             .await;
         Ok(())
+    }
+
+    /// Deletes what deleted accounts left for bookkeeping once the law no longer asks us to
+    /// keep it (`retention`), at most once a day; answers how many rows went.
+    pub async fn forget_expired_records(&self) -> ApiResult<u64> {
+        let now = self.clock.unix();
+        if self.next_retention.load(Ordering::Relaxed) > now {
+            return Ok(0);
+        }
+        let gone = retention::forget_expired_records(&self.db, now).await?;
+        self.next_retention.store(now + 86_400, Ordering::Relaxed);
+        Ok(gone)
     }
 }

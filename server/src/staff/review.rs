@@ -20,6 +20,7 @@ impl Staff {
             dynamics,
             messages,
             [photos_waiting, dynamics_waiting, messages_waiting],
+            &self.media.signer(self.clock.unix()),
         ))
     }
 

@@ -234,6 +234,7 @@ impl ReviewQueue {
         dynamics: Vec<Flagged>,
         messages: Vec<SafetyRow>,
         [photos_waiting, dynamics_waiting, messages_waiting]: [i64; 3],
+        signer: &Signer<'_>,
     ) -> ReviewQueue {
         ReviewQueue {
             photos: photos
@@ -246,8 +247,8 @@ impl ReviewQueue {
                         id: p.id,
                         user_id: p.user_id,
                         user_name,
-                        url: Media::url(&p.image_key),
-                        thumb: Media::url(&thumb_of(&p.image_key)),
+                        url: signer.url(&p.image_key),
+                        thumb: signer.url(&thumb_of(&p.image_key)),
                         is_open: p.is_open,
                         created_at: rfc3339(p.created_at),
                     },

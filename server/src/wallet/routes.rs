@@ -166,7 +166,7 @@ async fn create(wallet: &Wallet, me: &Session, q: &CreateOrderQuery) -> ApiResul
 
 /// Creates an order (web); gold pays at once, other methods answer a checkout URL.
 #[utoipa::path(get, path = "/order/createOrder", tag = "wallet", params(CreateOrderQuery), security(("bearer" = [])),
-    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 404), (status = 409)))]
 async fn create_order(
     State(wallet): State<Wallet>,
     me: Session,
@@ -177,7 +177,7 @@ async fn create_order(
 
 /// Creates an order (app stores).
 #[utoipa::path(get, path = "/order/app/createOrder", tag = "wallet", params(CreateOrderQuery), security(("bearer" = [])),
-    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 404), (status = 409)))]
 async fn create_app_order(
     State(wallet): State<Wallet>,
     me: Session,
@@ -218,7 +218,7 @@ async fn confirm_return(
     params(("orderId" = i64, Query),
         ("token" = Option<String>, Query, description = "The TEST checkout's token"),
         ("session_id" = Option<String>, Query, description = "Stripe's Checkout Session, as Stripe returns it")),
-    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 404), (status = 409)))]
 async fn success(
     State(wallet): State<Wallet>,
     Query(params): Query<HashMap<String, String>>,
@@ -228,7 +228,7 @@ async fn success(
 
 /// The return after paying in an app.
 #[utoipa::path(get, path = "/order/appsuccess", tag = "wallet", params(("orderId" = i64, Query), ("token" = Option<String>, Query)),
-    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 404), (status = 409)))]
 async fn app_success(
     State(wallet): State<Wallet>,
     Query(params): Query<HashMap<String, String>>,
@@ -239,7 +239,7 @@ async fn app_success(
 /// The buyer turned back: the order is cancelled. Its owner's session or the checkout's token
 /// says who may.
 #[utoipa::path(get, path = "/order/cancel", tag = "wallet", params(("orderId" = i64, Query), ("token" = Option<String>, Query)),
-    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 409)))]
+    responses((status = 200, body = Envelope<Order>), (status = 400), (status = 404), (status = 409)))]
 async fn cancel(
     State(wallet): State<Wallet>,
     me: Option<Session>,
@@ -295,10 +295,14 @@ async fn store_receipt(
     pay_type: PayType,
     receipt: StoreReceipt,
 ) -> ApiResult<Reply<Order>> {
-    wallet.payments.for_type(pay_type)?;
+    // Someone else's order is not there for me, whatever the store.
     let order_id = receipt.order_id.ok_or(ApiError::NotFound)?;
     let order = wallet.store.order(order_id).await?;
-    if order.is_none_or(|o| o.user_id != me.user_id || o.pay_type != pay_type) {
+    let order = order
+        .filter(|o| o.user_id == me.user_id)
+        .ok_or(ApiError::NotFound)?;
+    wallet.payments.for_type(pay_type)?;
+    if order.pay_type != pay_type {
         return Err(ApiError::NotFound);
     }
     let params = HashMap::from([

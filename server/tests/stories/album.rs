@@ -6,36 +6,11 @@
 
 use crate::common::feed::{
     asks_to_upgrade, gps_photo, photo, picture_of, row_ids, ALBUM, ALBUM_FULL, ALBUM_OPEN,
-    ALBUM_REMOVE, IMAGE_TOO_LARGE, NOT_AN_IMAGE, NOT_FOUND, NO_PHOTO,
+    IMAGE_TOO_LARGE, NOT_AN_IMAGE, NOT_FOUND, NO_PHOTO,
 };
 use crate::common::images::{data_url, has_exif};
-use crate::common::{spawn, Backend, Body, Person, Reply, TestApp};
+use crate::common::{spawn, Backend, Body, Person, TestApp};
 use serde_json::json;
-
-async fn set_open(app: &TestApp, who: &Person, ids: &[i64], open: bool) -> Reply {
-    let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
-    app.call(
-        "PUT",
-        &TestApp::with_query(
-            ALBUM_OPEN,
-            &[("ids", &ids.join(",")), ("isOpen", &open.to_string())],
-        ),
-        Some(&who.token),
-        Body::None,
-    )
-    .await
-}
-
-async fn remove(app: &TestApp, who: &Person, ids: &[i64]) -> Reply {
-    let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
-    app.call(
-        "DELETE",
-        &TestApp::with_query(ALBUM_REMOVE, &[("ids", &ids.join(","))]),
-        Some(&who.token),
-        Body::None,
-    )
-    .await
-}
 
 /// The states of an album's photos as `who` sees them, by id.
 async fn states(app: &TestApp, who: &Person, whose: &Person) -> Vec<(i64, String)> {
@@ -211,7 +186,7 @@ async fn a_private_photo_is_hidden_from_others(b: Backend) {
     }
 
     assert_eq!(
-        set_open(&app, &ana, &ids[..1], false).await.ok(),
+        app.set_photos_open(&ana, &ids[..1], false).await.ok(),
         json!(null)
     );
     assert_eq!(
@@ -228,7 +203,7 @@ async fn a_private_photo_is_hidden_from_others(b: Backend) {
     );
 
     // A photo under review stays under review, and remembers the choice.
-    set_open(&app, &ana, &ids[2..], false).await.ok();
+    app.set_photos_open(&ana, &ids[2..], false).await.ok();
     assert_eq!(states(&app, &ana, &ana).await[2], (ids[2], "review".into()));
     let own = app.album(&ana, &ana).await.ok();
     assert_eq!(own["rows"][2]["isOpen"], false, "{own}");
@@ -242,7 +217,9 @@ async fn a_private_photo_is_hidden_from_others(b: Backend) {
         vec![(ids[1], "open".into())]
     );
 
-    set_open(&app, &ana, &[ids[0], ids[2]], true).await.ok();
+    app.set_photos_open(&ana, &[ids[0], ids[2]], true)
+        .await
+        .ok();
     assert_eq!(
         states(&app, &bob, &ana).await,
         vec![
@@ -263,10 +240,10 @@ async fn only_the_owner_changes_or_removes_a_photo(b: Backend) {
 
     let before = app.social().await;
     for ids in [vec![hers[0]], vec![his[0], hers[1]], vec![999_999]] {
-        set_open(&app, &bob, &ids, false)
+        app.set_photos_open(&bob, &ids, false)
             .await
             .fails(404, NOT_FOUND);
-        remove(&app, &bob, &ids).await.fails(404, NOT_FOUND);
+        app.remove_photos(&bob, &ids).await.fails(404, NOT_FOUND);
     }
     assert_eq!(
         app.social().await,
@@ -283,7 +260,7 @@ async fn only_the_owner_changes_or_removes_a_photo(b: Backend) {
         )
         .await;
     assert_eq!(reply.status, 400, "{}", reply.body);
-    let reply = set_open(&app, &ana, &[], true).await;
+    let reply = app.set_photos_open(&ana, &[], true).await;
     assert_eq!(reply.status, 400, "{}", reply.body);
     assert_eq!(app.social().await, before);
 
@@ -292,7 +269,7 @@ async fn only_the_owner_changes_or_removes_a_photo(b: Backend) {
         .as_str()
         .unwrap()
         .to_owned();
-    assert_eq!(remove(&app, &ana, &hers[..1]).await.ok(), json!(null));
+    assert_eq!(app.remove_photos(&ana, &hers[..1]).await.ok(), json!(null));
     assert_eq!(
         states(&app, &ana, &ana).await,
         vec![(hers[1], "open".into())]
@@ -304,7 +281,9 @@ async fn only_the_owner_changes_or_removes_a_photo(b: Backend) {
     assert_eq!(app.media_files(), files - 2, "the photo and its thumbnail");
     assert_eq!(app.fetch("GET", &url, &[]).await.status, 404);
     // Removed, it is not there to remove again.
-    remove(&app, &ana, &hers[..1]).await.fails(404, NOT_FOUND);
+    app.remove_photos(&ana, &hers[..1])
+        .await
+        .fails(404, NOT_FOUND);
     // His photo is untouched.
     assert_eq!(
         states(&app, &bob, &bob).await,

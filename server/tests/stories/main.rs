@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 
+mod access_matrix;
 mod account;
 mod account_security;
 mod album;

@@ -1,7 +1,9 @@
 //! Private pictures: chat images and report screenshots are served only through the signed,
 //! short-lived URLs handed to the conversation's two people (in answers, message lists, socket
 //! events and replays), cached privately; an unsigned, tampered or expired URL is refused, and a
-//! recalled image or a deleted account's images are gone. Avatars stay public.
+//! recalled image or a deleted account's images are gone. Album photos too: their addresses are
+//! signed for whom the album shows them, so a photo made private is not served to someone who
+//! kept its address. Avatars stay public.
 
 use crate::common::chat::RECALL;
 use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
@@ -188,7 +190,58 @@ async fn report_screenshots_are_not_public_and_avatars_are(b: Backend) {
     assert_eq!(cache, "public, max-age=31536000, immutable");
 }
 
+/// Tom's album photo is served to Ana through the address his album gives her; once he makes
+/// it private, the album no longer shows it to her, and the address she kept is refused as
+/// soon as it expires (served or fetched as a data URL), the photo's plain address at once.
+async fn an_album_photo_made_private_is_not_served_to_who_kept_its_address(b: Backend) {
+    let (app, tom, ana) = setup(b).await;
+    app.make_member(&ana, 30).await;
+    let added = app
+        .add_photos(&tom, vec![crate::common::feed::photo()])
+        .await
+        .ok();
+    let id = added["rows"][0]["id"].as_i64().unwrap();
+    app.approve_photo(id).await;
+    let album = app.album(&ana, &tom).await.ok();
+    let kept = album["rows"][0]["url"].as_str().unwrap().to_owned();
+    let (status, cache) = get(&app, &kept).await;
+    assert_eq!(status, 200, "{kept}");
+    private_max_age(&cache);
+    let (status, _) = get(&app, unsigned(&kept)).await;
+    assert_eq!(
+        status, 403,
+        "an album photo's address without its signature"
+    );
+    app.post(
+        "/prod-api/common/toImageBase64",
+        Some(&ana.token),
+        json!({ "url": unsigned(&kept) }),
+    )
+    .await
+    .fails(403, "You are not allowed to do this");
+
+    app.set_photos_open(&tom, &[id], false).await.ok();
+    assert_eq!(app.album(&ana, &tom).await.ok()["total"], 0);
+    app.clock()
+        .advance(chrono::Duration::seconds(URL_SECONDS + 300));
+    let (status, _) = get(&app, &kept).await;
+    assert_eq!(status, 403, "an expired address of a private photo");
+    let fetched = app
+        .post(
+            "/prod-api/common/toImageBase64",
+            Some(&ana.token),
+            json!({ "url": kept }),
+        )
+        .await;
+    fetched.fails(403, "You are not allowed to do this");
+    // Tom still sees his own photo.
+    let own = app.album(&tom, &tom).await.ok();
+    let (status, _) = get(&app, own["rows"][0]["url"].as_str().unwrap()).await;
+    assert_eq!(status, 200);
+}
+
 both_databases!(
+    an_album_photo_made_private_is_not_served_to_who_kept_its_address,
     chat_images_are_served_only_through_fresh_signed_urls,
     socket_events_and_replays_carry_signed_urls,
     a_recalled_or_deleted_accounts_image_is_gone,

@@ -1,7 +1,8 @@
 //! The server when its database strains: SQLite's write-ahead log stays under its configured
 //! limit however steadily people chat, and when PostgreSQL goes away, requests and readiness
 //! answer 503 with `Retry-After` within a second (not a 500 after ten), and the server answers
-//! again by itself once the database is back.
+//! again by itself once the database is back. And when a client goes away: its request still
+//! runs to its end.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -9,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use sqlx::Connection;
+use tokio::io::AsyncWriteExt;
 
 use crate::common::wallet::ME;
 use crate::common::{spawn, spawn_with, Backend, Setup};
@@ -170,6 +172,45 @@ async fn a_database_that_goes_away_fails_requests_fast_until_it_returns() {
     assert_eq!(app.fetch("GET", "/readyz", &[]).await.status, 200);
     app.login("ana", "secret1").await.ok();
 }
+
+/// A request whose client goes away still runs to its end, so nothing is left half done. Her
+/// login waits for a database connection (all are taken) when she closes the connection; once
+/// they are free, the login makes the session she would have had.
+async fn a_request_whose_client_goes_away_runs_to_its_end(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.register("ana").await;
+    let before = app.sessions_of(&ana).await;
+    let body = json!({ "userName": ana.user_name, "password": ana.password }).to_string();
+    let addr = app.base.trim_start_matches("http://");
+    let request = format!(
+        "POST /prod-api/login HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    amora_server::on_db!(&app.app().db, pool => {
+        let mut taken = Vec::new();
+        while taken.len() < pool.options().get_max_connections() as usize {
+            taken.push(pool.acquire().await.unwrap());
+        }
+        let mut socket = tokio::net::TcpStream::connect(addr).await.unwrap();
+        socket.write_all(request.as_bytes()).await.unwrap();
+        // Less than a PostgreSQL connection is waited for (then the answer is a 503).
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        drop(socket);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        drop(taken);
+    });
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(10) {
+        if app.sessions_of(&ana).await > before {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the login stopped when its client went away");
+}
+
+both_databases!(a_request_whose_client_goes_away_runs_to_its_end);
 
 mod the_sqlite_log_stays_under_its_limit_under_steady_chat {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

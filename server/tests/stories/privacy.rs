@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::io::Read;
 
+use chrono::{Datelike, TimeZone, Utc};
 use serde_json::{json, Value};
 
 use crate::common::feed::photo;
@@ -598,7 +599,82 @@ async fn deleting_the_account_leaves_only_what_privacy_md_keeps(b: Backend) {
     assert_eq!(app.media_files(), w.files_before_ana);
 }
 
+/// What Ana's deleted account leaves for bookkeeping (her order, her ledger entries, the gift
+/// she gave Bob, the red packet Bob gave her) stays through the tenth year after the year it was
+/// made, and is gone in the first days of the next; Bob's own records, as old, stay.
+async fn a_deleted_accounts_money_records_go_ten_years_after_their_year(b: Backend) {
+    let app = spawn(b).await;
+    let (bob, ana) = (app.man("bob").await, app.woman("ana").await);
+    app.give_coins(&ana, 1000, "ana").await;
+    app.give_coins(&bob, 1000, "bob").await;
+    for who in [&ana, &bob] {
+        app.create_order(who, "chars-2000", "gold").await.ok();
+    }
+    let gifts = app.get("/prod-api/system/gift/list", None).await.ok();
+    let gift = json!({ "giftId": gifts[0]["id"] });
+    app.send_content(&ana, bob.id, "gift", gift, None)
+        .await
+        .ok();
+    let packet = app
+        .send_content(&bob, ana.id, "redPacket", json!({ "amount": 30 }), None)
+        .await
+        .ok();
+    let packet = packet["message"]["content"]["redPacketId"]
+        .as_i64()
+        .unwrap();
+    app.post(
+        "/prod-api/system/redPacket/claim",
+        Some(&ana.token),
+        json!({ "id": packet }),
+    )
+    .await
+    .ok();
+    app.delete_account(&ana).await;
+
+    let records = |who: i64| {
+        let app = &app;
+        async move {
+            (
+                rows_about(app, "orders", &["user_id"], who).await,
+                rows_about(app, "ledger_entries", &["user_id"], who).await,
+                rows_about(app, "balances", &["user_id"], who).await,
+                rows_about(app, "gifts_given", &["sender_id", "receiver_id"], who).await,
+                rows_about(app, "red_packets", &["sender_id", "receiver_id"], who).await,
+            )
+        }
+    };
+    let (hers, his) = (records(ana.id).await, records(bob.id).await);
+    assert!(
+        hers.0 > 0 && hers.1 > 0 && hers.2 > 0 && hers.3 > 0 && hers.4 > 0,
+        "{hers:?}"
+    );
+    let year = app.clock().now().year();
+    let move_to = |y: i32, m: u32, d: u32| {
+        let to = Utc.with_ymd_and_hms(y, m, d, 12, 0, 0).unwrap().timestamp();
+        app.clock()
+            .advance(chrono::Duration::seconds(to - app.clock().unix()));
+    };
+
+    move_to(year + 10, 12, 31);
+    app.app().privacy.forget_expired_records().await.unwrap();
+    assert_eq!(
+        records(ana.id).await,
+        hers,
+        "kept through the tenth year after"
+    );
+
+    move_to(year + 11, 1, 2);
+    app.app().privacy.forget_expired_records().await.unwrap();
+    assert_eq!(records(ana.id).await, (0, 0, 0, 0, 0));
+    // Bob's order, ledger and balance are his; the gift and red packet went with her records.
+    let left = records(bob.id).await;
+    assert_eq!((left.0, left.1, left.2), (his.0, his.1, his.2));
+    // Her anonymised row stays: Bob's conversation points at it.
+    assert_eq!(rows_about(&app, "users", &["id"], ana.id).await, 1);
+}
+
 both_databases!(
+    a_deleted_accounts_money_records_go_ten_years_after_their_year,
     the_archive_holds_each_part_and_the_bytes_of_my_pictures,
     the_archive_holds_nothing_of_other_peoples_private_data,
     the_archive_needs_a_session_and_is_limited_per_account,

@@ -303,21 +303,22 @@ async fn payment_methods_without_a_provider_are_refused(b: Backend) {
         .await;
     assert_eq!(reply.status, 401, "{}", reply.body);
 
-    // Store receipts and PayPal's return need their providers too.
+    // A store receipt names an order of hers first (she has none), and PayPal's return needs
+    // its provider.
     app.post_form(
         IOS_PAY,
         Some(&ana.token),
         vec![("orderId", "1".into()), ("receipt", "MIIT...".into())],
     )
     .await
-    .fails(400, NOT_AVAILABLE);
+    .fails(404, "Not found");
     app.post(
         GOOGLE_PAY,
         Some(&ana.token),
         json!({ "orderId": 1, "receipt": "purchase-token" }),
     )
     .await
-    .fails(400, NOT_AVAILABLE);
+    .fails(404, "Not found");
     app.get(&format!("{PAYPAL_RETURN}?orderId=1&token=x"), None)
         .await
         .fails(400, NOT_AVAILABLE);

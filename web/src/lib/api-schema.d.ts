@@ -3702,6 +3702,12 @@ export interface components {
       url?: string | null;
       userAgent?: string | null;
     };
+    Failure: {
+      code: number;
+      /** @description null; `{upgrade: true}` on a membership-only feature; `{recharge: "gold"}` or `{recharge: "character"}` when coins or characters are short */
+      data: unknown;
+      msg: string;
+    };
     /** @description A page of a feed: newest first; `next` is the `before` of the following page, none at the end. */
     FeedPage: {
       /** Format: int64 */
@@ -3743,9 +3749,15 @@ export interface components {
       dailyTranslationCharacters: number;
       level: components['schemas']['Level'];
     };
+    /**
+     * @description Ids of records, comma-separated, as `ids` inputs take them: one to 100 of them, digits only
+     *     (`parse_ids` reads them).
+     * @example 12,15
+     */
+    IdList: string;
     IdsForm: {
       /** @description Comma-separated message ids. */
-      ids?: string | null;
+      ids: components['schemas']['IdList'];
     };
     IdsInput: {
       /** @description Comma-separated ids. */
@@ -4473,19 +4485,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4514,19 +4541,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4551,13 +4593,26 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4570,7 +4625,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['GiftRequest'];
       };
@@ -4588,25 +4643,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4635,19 +4716,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4658,7 +4754,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['NoticeRequest'];
       };
@@ -4676,25 +4772,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4717,23 +4839,47 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Option_String'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4746,7 +4892,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['NoticeTextRequest'];
       };
@@ -4764,25 +4910,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4807,13 +4979,26 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4826,7 +5011,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['ProductRequest'];
       };
@@ -4844,25 +5029,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4892,19 +5103,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4927,23 +5153,47 @@ export interface operations {
           'application/json': components['schemas']['Envelope_ReportDetail'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -4956,7 +5206,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['CloseRequest'];
       };
@@ -4974,31 +5224,59 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5026,19 +5304,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5053,7 +5346,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['DecisionRequest'];
       };
@@ -5071,25 +5364,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5119,19 +5438,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5154,23 +5488,47 @@ export interface operations {
           'application/json': components['schemas']['Envelope_PersonDetail'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5183,7 +5541,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['BanRequest'];
       };
@@ -5201,31 +5559,59 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5248,29 +5634,55 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Person'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5295,13 +5707,26 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5312,7 +5737,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['VersionRequest'];
       };
@@ -5330,19 +5755,43 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5365,23 +5814,47 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Option_String'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5392,7 +5865,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['UploadRequest'];
       };
@@ -5410,25 +5883,42 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5439,7 +5929,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['ToBase64Request'];
       };
@@ -5457,25 +5947,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5498,11 +6014,40 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Card'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5523,6 +6068,41 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -5553,13 +6133,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5578,6 +6180,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Card'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -5613,7 +6233,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5638,13 +6278,26 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5669,7 +6322,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5680,7 +6344,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['LoginRequest'];
       };
@@ -5694,17 +6358,48 @@ export interface operations {
           'application/json': components['schemas']['Envelope_SignedIn'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5729,7 +6424,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5758,13 +6464,43 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5783,6 +6519,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_Order'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -5811,13 +6565,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5845,13 +6620,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5862,7 +6658,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['StoreReceipt'];
       };
@@ -5880,25 +6676,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       503: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5927,13 +6749,43 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -5944,7 +6796,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['StoreReceipt'];
       };
@@ -5962,25 +6814,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       503: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6008,25 +6886,33 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       503: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6057,13 +6943,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6076,7 +6983,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': string;
       };
@@ -6094,19 +7001,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       503: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6117,7 +7039,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['RegisterRequest'];
       };
@@ -6135,19 +7057,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6158,7 +7095,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['BlockRequest'];
       };
@@ -6172,11 +7109,49 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Option_String'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6211,15 +7186,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
   unblock: {
     parameters: {
-      query?: {
+      query: {
         /** @description Comma-separated user ids of the people to unblock. */
-        ids?: string;
+        ids: components['schemas']['IdList'];
       };
       header?: never;
       path?: never;
@@ -6239,7 +7234,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6250,7 +7265,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['AddRequest'];
       };
@@ -6268,41 +7283,60 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
   set_open: {
     parameters: {
-      query?: {
+      query: {
         /** @description Comma-separated photo ids. */
-        ids?: string;
+        ids: components['schemas']['IdList'];
         /** @description true: shown to members who visit; false: private. */
-        isOpen?: boolean;
+        isOpen: boolean;
       };
       header?: never;
       path?: never;
@@ -6322,19 +7356,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6358,31 +7407,55 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Page_Photo'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
   remove: {
     parameters: {
-      query?: {
+      query: {
         /** @description Comma-separated photo ids. */
-        ids?: string;
+        ids: components['schemas']['IdList'];
       };
       header?: never;
       path?: never;
@@ -6402,19 +7475,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6425,7 +7513,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['CommentRequest'];
       };
@@ -6443,25 +7531,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6486,17 +7600,39 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Page_Comment'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6507,7 +7643,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['RemoveCommentRequest'];
       };
@@ -6521,23 +7657,56 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Option_String'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6562,17 +7731,39 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Page_Comment'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6600,6 +7791,33 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Option_String'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   chat_languages: {
@@ -6622,12 +7840,41 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Vec_ChatLanguage'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       /** @description `userId` names nobody */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6656,13 +7903,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6691,7 +7960,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6712,6 +8010,15 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Vec_Emoji'];
         };
       };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   unread: {
@@ -6729,6 +8036,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_i64'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -6751,6 +8076,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Page_Conversation'];
+        };
+      };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -6779,6 +8131,41 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Page_Message'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   recall: {
@@ -6788,7 +8175,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['RecallRequest'];
       };
@@ -6806,13 +8193,44 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6841,25 +8259,60 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6888,7 +8341,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6920,19 +8402,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       503: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6961,14 +8458,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       /** @description `userId` names nobody */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -6982,7 +8501,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['EditRequest'];
       };
@@ -7000,31 +8519,59 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7035,7 +8582,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['PublishRequest'];
       };
@@ -7053,25 +8600,42 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7085,7 +8649,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['IdsInput'];
       };
@@ -7103,25 +8667,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7144,23 +8734,47 @@ export interface operations {
           'application/json': components['schemas']['Envelope_DynamicLike'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7190,11 +8804,31 @@ export interface operations {
           'application/json': components['schemas']['Envelope_FeedPage'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7221,19 +8855,34 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7247,7 +8896,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['FlagRequest'];
       };
@@ -7265,31 +8914,59 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7300,7 +8977,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['ErrorReport'];
       };
@@ -7318,13 +8995,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7335,7 +9034,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['ReportRequest'];
       };
@@ -7353,13 +9052,44 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7378,6 +9108,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Vec_Gift'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -7401,6 +9140,33 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Vec_ReceivedGift'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   products: {
@@ -7418,6 +9184,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Catalogue'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -7441,11 +9216,31 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Grade'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7480,13 +9275,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7521,7 +9338,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7556,7 +9393,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7585,11 +9442,40 @@ export interface operations {
           'application/json': components['schemas']['Envelope_LikeState'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7624,13 +9510,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7659,6 +9567,24 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Page_Notice'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   settings: {
@@ -7678,6 +9604,24 @@ export interface operations {
           'application/json': components['schemas']['Envelope_PushSettings'];
         };
       };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   change_settings: {
@@ -7687,7 +9631,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['PushSettingsChange'];
       };
@@ -7705,7 +9649,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7716,7 +9689,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['SubscriptionRequest'];
       };
@@ -7734,13 +9707,44 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7751,7 +9755,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['UnsubscribeRequest'];
       };
@@ -7763,6 +9767,42 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -7784,6 +9824,15 @@ export interface operations {
           'application/json': components['schemas']['Envelope_VapidKey'];
         };
       };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   claim_red_packet: {
@@ -7793,7 +9842,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['ClaimRedPacket'];
       };
@@ -7811,7 +9860,44 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7822,7 +9908,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['RemarkRequest'];
       };
@@ -7840,13 +9926,44 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7857,7 +9974,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['RemarkRequest'];
       };
@@ -7875,13 +9992,44 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -7900,6 +10048,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_Card'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -7921,6 +10087,15 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Vec_Version'];
         };
       };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   cancellation_by_get: {
@@ -7936,7 +10111,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       405: {
         headers: {
@@ -7944,6 +10121,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };
@@ -7955,7 +10141,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['DeleteAccountRequest'];
       };
@@ -7973,19 +10159,43 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8014,11 +10224,40 @@ export interface operations {
           'application/json': components['schemas']['Envelope_OnlineStatus'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8046,13 +10285,26 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8075,11 +10327,40 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Card'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8114,7 +10395,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8139,7 +10440,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8150,7 +10462,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['ProfileRequest'];
       };
@@ -8168,13 +10480,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8185,7 +10519,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['AvatarRequest'];
       };
@@ -8203,19 +10537,43 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8244,13 +10602,26 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8280,13 +10651,26 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8309,11 +10693,40 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Profile'];
         };
       };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8359,13 +10772,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8386,6 +10821,24 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Counters'];
         };
       };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
     };
   };
   update_pwd: {
@@ -8395,7 +10848,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['PasswordChangeRequest'];
       };
@@ -8413,19 +10866,43 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8450,13 +10927,35 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8467,7 +10966,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['CodeRequest'];
       };
@@ -8485,7 +10984,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8496,7 +11024,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': components['schemas']['ClaimRequest'];
       };
@@ -8514,7 +11042,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
       };
     };
   };
@@ -8533,6 +11090,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_ClaimState'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
     };

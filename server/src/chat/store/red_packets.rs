@@ -100,6 +100,14 @@ impl ChatStore {
         })
     }
 
+    /// Whether the red packet `id` was sent to `receiver`.
+    pub async fn red_packet_is_for(&self, id: i64, receiver: i64) -> sqlx::Result<bool> {
+        let found: Option<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT id FROM red_packets WHERE id = $1 AND receiver_id = $2",
+        ).bind(id).bind(receiver).fetch_optional(pool).await)?;
+        Ok(found.is_some())
+    }
+
     /// Returns the red packets unclaimed since before `before` to their senders.
     pub async fn return_red_packets(
         &self,

@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{parse_ids, Input, Query};
+use crate::api::extract::{parse_ids, IdList, Input, Query};
 use crate::i18n::Msg;
 use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::store::PeopleList;
@@ -68,6 +68,7 @@ async fn block(
 #[into_params(parameter_in = Query)]
 pub struct IdsQuery {
     /// Comma-separated user ids of the people to unblock.
+    #[param(value_type = IdList)]
     ids: Option<String>,
 }
 

@@ -44,7 +44,7 @@ async fn add_contact(
 
 /// Removes a person from my contacts.
 #[utoipa::path(get, path = "/em/delFriend/{userId}", tag = "people", params(("userId" = i64, Path)),
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>)))]
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 404)))]
 async fn remove_contact(
     State(people): State<People>,
     me: Session,

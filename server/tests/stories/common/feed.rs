@@ -291,6 +291,24 @@ impl TestApp {
             .await
     }
 
+    /// `who` switches their photos open or private.
+    pub async fn set_photos_open(&self, who: &Person, ids: &[i64], open: bool) -> Reply {
+        let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
+        let path = TestApp::with_query(
+            ALBUM_OPEN,
+            &[("ids", &ids.join(",")), ("isOpen", &open.to_string())],
+        );
+        self.call("PUT", &path, Some(&who.token), Body::None).await
+    }
+
+    /// `who` removes photos from their album.
+    pub async fn remove_photos(&self, who: &Person, ids: &[i64]) -> Reply {
+        let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
+        let path = TestApp::with_query(ALBUM_REMOVE, &[("ids", &ids.join(","))]);
+        self.call("DELETE", &path, Some(&who.token), Body::None)
+            .await
+    }
+
     /// Staff approve an album photo (the operator console's review queue).
     pub async fn approve_photo(&self, id: i64) {
         let approved = AlbumStore::new(self.app().db.clone())

@@ -1,0 +1,57 @@
+//! The notification a message makes for a recipient away from the app.
+
+use crate::chat::model::{MessageRow, MessageType};
+use crate::chat::store::Party;
+use crate::i18n::{Lang, Msg};
+use crate::notify::settings::PushKind;
+use crate::notify::{Push, Sender};
+
+/// The notification a message makes: the sender's name as title, a short preview as body (in
+/// the recipient's language where we write it); gifts and red packets are their own kind.
+pub(super) fn push_for(me: &Party, them: &Party, row: &MessageRow) -> Push {
+    let lang = Lang::parse(&them.language).unwrap_or_default();
+    let content: serde_json::Value = serde_json::from_str(&row.content).unwrap_or_default();
+    let (kind, body) = match row.kind {
+        MessageType::Txt => (
+            PushKind::Message,
+            content["text"]
+                .as_str()
+                .unwrap_or_default()
+                .chars()
+                .take(120)
+                .collect(),
+        ),
+        MessageType::Emoji => {
+            let code = content["code"].as_str().unwrap_or_default();
+            let emoji = crate::chat::model::EMOJI
+                .iter()
+                .find(|(c, _)| *c == code)
+                .map(|(_, e)| (*e).to_owned())
+                .unwrap_or_default();
+            (PushKind::Message, emoji)
+        }
+        MessageType::Img => (PushKind::Message, Msg::PhotoMessage.text(lang).to_owned()),
+        MessageType::Gift => (PushKind::Gift, Msg::PushGift.text(lang).to_owned()),
+        MessageType::RedPacket => (PushKind::Gift, Msg::PushRedPacket.text(lang).to_owned()),
+        _ => (PushKind::Message, String::new()),
+    };
+    Push {
+        recipient: them.id,
+        kind,
+        title: me.user_name.clone(),
+        body,
+        from: Some(sender(me)),
+        url: None,
+    }
+}
+
+/// A person as a push names them.
+pub(crate) fn sender(me: &Party) -> Sender {
+    Sender {
+        id: me.id,
+        name: me.user_name.clone(),
+        em_user: crate::account::model::em_user(me.id),
+        avatar: me.avatar_thumb_key.as_deref().map(crate::media::Media::url),
+        gender: me.gender,
+    }
+}
