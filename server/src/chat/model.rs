@@ -105,6 +105,19 @@ pub enum Refused {
     NoSuchGift,
 }
 
+/// The schema of a message's content as a client sends it: an object, or a bare string taken as
+/// a text's words (any other JSON is refused as an empty message).
+fn object_or_text() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Object, Type::String]))
+        .description(Some(
+            "`{\"text\"}`, `{\"code\"}`, `{\"image\": dataURL}`, any object for custom, \
+             `{\"action\"}` for cmd. A bare string is taken as the text.",
+        ))
+        .build()
+}
+
 /// What a client asks to send, before the rules are applied.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -113,9 +126,8 @@ pub struct Outgoing {
     pub to: Option<i64>,
     /// txt, emoji, img, custom or cmd (default txt).
     pub msg_type: Option<String>,
-    /// `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd.
-    /// A bare string is taken as the text.
-    #[schema(value_type = Object)]
+    // Described in `object_or_text`.
+    #[schema(schema_with = object_or_text, required = true)]
     pub content: Option<Value>,
     /// The client's own id: a retried send with the same id is stored once.
     pub client_id: Option<String>,
@@ -235,7 +247,7 @@ pub struct Message {
     /// Null once recalled or deleted.
     // The stored JSON text as it is: a message goes out in several frames and pages, and is
     // never taken apart to be put together again.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>, required = true)]
     pub content: Box<RawValue>,
     /// unread, read, recalled or deleted.
     pub status: String,

@@ -369,6 +369,11 @@ async fn a_text_must_not_be_empty_nor_longer_than_5_kb(b: Backend) {
         json!({ "text": "  \n " }),
         json!({}),
         json!(""),
+        // Content is an object or a bare string (the document says so); anything else has no text.
+        json!(null),
+        json!(7),
+        json!(true),
+        json!(["A walk"]),
     ] {
         let reply = app.send_content(&tom, ana.id, "txt", content, None).await;
         refused(&reply, 400, EMPTY);

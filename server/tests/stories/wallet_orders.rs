@@ -7,7 +7,7 @@
 use crate::common::wallet::{
     spawn_sandbox, APP_SUCCESS, CREATE_APP_ORDER, FINISH_FAILED, GOOGLE_PAY, GRADE, INSUFFICIENT,
     IOS_PAY, NOT_AVAILABLE, NOT_FOR_GOLD, PAYMENT_FAILURE, PAYMENT_SUCCESS, PAYPAL_RETURN,
-    PRODUCTS, UNFINISHED_TRANSACTION,
+    PRODUCTS, SUCCESS, UNFINISHED_TRANSACTION,
 };
 use crate::common::{spawn, Backend, TestApp};
 use chrono::{DateTime, Months, Utc};
@@ -362,6 +362,21 @@ async fn gold_pays_for_a_character_pack_at_once(b: Backend) {
     );
     assert_eq!(app.purse(&ana).await, purse);
     assert!(app.unfinished_order(&ana).await.is_null());
+
+    // Gold has no checkout to return from: a return names the order as it stands, the paid one
+    // as paid and the failed one as failed, and moves nothing.
+    let failed = app
+        .scalar("SELECT MAX(id) FROM orders WHERE state = 'failed'")
+        .await;
+    for path in [SUCCESS, APP_SUCCESS] {
+        let reply = app.get(&format!("{path}?orderId={id}"), None).await;
+        assert_eq!(reply.msg(), PAYMENT_SUCCESS);
+        assert_eq!(reply.ok()["state"], "finished");
+        app.get(&format!("{path}?orderId={failed}"), None)
+            .await
+            .fails(409, FINISH_FAILED);
+    }
+    assert_eq!(app.money().await, after);
 
     app.give_coins(&ana, price - 200, "top-up").await;
     app.create_order(&ana, "chars-2000", "gold").await.ok();

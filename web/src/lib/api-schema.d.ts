@@ -2677,7 +2677,7 @@ export interface components {
       data: {
         clientId: string;
         /** @description Null once recalled or deleted. */
-        content: Record<string, unknown>;
+        content: Record<string, unknown> | null;
         createdAt: string;
         deliveredAt?: string | null;
         /** Format: int64 */
@@ -2972,7 +2972,7 @@ export interface components {
         rows: {
           clientId: string;
           /** @description Null once recalled or deleted. */
-          content: Record<string, unknown>;
+          content: Record<string, unknown> | null;
           createdAt: string;
           deliveredAt?: string | null;
           /** Format: int64 */
@@ -3800,7 +3800,7 @@ export interface components {
     Message: {
       clientId: string;
       /** @description Null once recalled or deleted. */
-      content: Record<string, unknown>;
+      content: Record<string, unknown> | null;
       createdAt: string;
       deliveredAt?: string | null;
       /** Format: int64 */
@@ -3889,11 +3889,8 @@ export interface components {
     Outgoing: {
       /** @description The client's own id: a retried send with the same id is stored once. */
       clientId?: string | null;
-      /**
-       * @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd.
-       *     A bare string is taken as the text.
-       */
-      content: Record<string, unknown>;
+      /** @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd. A bare string is taken as the text. */
+      content: Record<string, unknown> | string;
       /** @description txt, emoji, img, custom or cmd (default txt). */
       msgType?: string | null;
       /**
