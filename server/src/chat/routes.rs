@@ -186,7 +186,7 @@ async fn send_msg(
 
 /// Sends a message to customer service (members reach the concierge).
 #[utoipa::path(post, path = "/system/content/sendMsgOther", tag = "chat", request_body = Outgoing,
-    security(("bearer" = [])), responses((status = 200, body = Envelope<SentView>), (status = 400)))]
+    security(("bearer" = [])), responses((status = 200, body = Envelope<SentView>), (status = 400), (status = 403), (status = 404), (status = 429)))]
 async fn send_msg_other(
     State(chat): State<Chat>,
     me: Session,

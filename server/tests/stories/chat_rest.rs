@@ -868,6 +868,21 @@ async fn customer_service_answers_and_members_reach_the_concierge(b: Backend) {
         .await;
     assert_eq!(to_support, 3);
     assert_eq!(app.conversations(&ana).await.len(), 2);
+
+    // Someone who blocked customer service cannot write to it either.
+    app.block(&tom, support["userId"].as_i64().unwrap()).await;
+    let stored = app.messages_stored().await;
+    refused(
+        &app.post(
+            SEND_OTHER,
+            Some(&tom.token),
+            json!({ "content": { "text": "Help?" } }),
+        )
+        .await,
+        403,
+        BLOCKED,
+    );
+    assert_eq!(app.messages_stored().await, stored);
 }
 
 async fn sending_too_fast_is_limited(b: Backend) {

@@ -8351,8 +8351,32 @@ export interface operations {
           'application/json': components['schemas']['Failure'];
         };
       };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
       /** @description The body is over 16 MB. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };
