@@ -44,7 +44,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Input<T> {
         } else {
             &bytes
         };
-        refuse_nul(json_has_nul(bytes))?;
+        refuse_nul_in_json(bytes)?;
         if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
             return Err(ApiError::Malformed(NOT_AN_OBJECT.into()));
         }
@@ -80,12 +80,17 @@ fn refuse_nul(has_nul: bool) -> ApiResult<()> {
 pub const NOT_AN_OBJECT: &str = "the body is not a JSON object";
 
 /// The detail of the 400 a NUL character gets.
-pub const NUL_REFUSED: &str = "a text holds the NUL character";
+const NUL_REFUSED: &str = "a text holds the NUL character";
+
+/// JSON holding the NUL character refused, as a body or a chat frame.
+pub fn refuse_nul_in_json(json: &[u8]) -> ApiResult<()> {
+    refuse_nul(json_has_nul(json))
+}
 
 /// Whether JSON holds the NUL character: inside a string it can only be written as the escape
 /// `\u0000`. Each backslash starts an escape of two characters or more, so the one it escapes
 /// is passed over.
-pub fn json_has_nul(json: &[u8]) -> bool {
+fn json_has_nul(json: &[u8]) -> bool {
     let mut from = 0;
     while let Some(at) = json
         .get(from..)

@@ -111,9 +111,7 @@ pub enum Frame {
 /// Reads one frame from the client, touching nothing: what does not parse is `Malformed`.
 /// Public so that the fuzz target `im_frame` (`fuzz/`) drives it with anything a client sends.
 pub fn read_frame(text: &str) -> Result<Frame, ApiError> {
-    if crate::api::extract::json_has_nul(text.as_bytes()) {
-        return Err(ApiError::Malformed(crate::api::extract::NUL_REFUSED.into()));
-    }
+    crate::api::extract::refuse_nul_in_json(text.as_bytes())?;
     serde_json::from_str(text).map_err(|e| ApiError::Malformed(e.to_string()))
 }
 
