@@ -47,8 +47,11 @@ pub struct Config {
     pub session_days: i64,
     /// Concurrent Argon2id hashes; each takes about 19 MiB and one core for tens of milliseconds.
     pub hash_concurrency: usize,
-    /// Pictures decoded at once (each up to 128 MiB while it is re-encoded).
+    /// Pictures decoded at once (each is a core's work).
     pub image_concurrency: usize,
+    /// Memory all pictures being decoded at once may take together, in MiB (each takes about
+    /// four bytes a pixel and 32 MiB more; one person decodes one picture at a time).
+    pub image_memory_mib: u32,
     /// Trust `X-Forwarded-For` (only behind our own proxy): the client is its right-most
     /// address, the one our proxy added; whatever the client wrote stands to its left.
     pub trust_forwarded_for: bool,
@@ -542,6 +545,7 @@ impl Default for Config {
             session_days: 30,
             hash_concurrency: std::thread::available_parallelism().map_or(2, |n| n.get()),
             image_concurrency: 2,
+            image_memory_mib: 192,
             trust_forwarded_for: false,
             rate_limit: RateLimits::default(),
             account: AccountSettings::default(),

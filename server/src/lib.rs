@@ -122,6 +122,13 @@ impl Server {
                 if let Err(e) = sweeper.privacy.forget_expired_records().await {
                     tracing::warn!(error = %e, "could not forget deleted accounts' expired records");
                 }
+                if let Err(e) = sweeper
+                    .media
+                    .forget_unpublished_uploads(sweeper.clock.unix())
+                    .await
+                {
+                    tracing::warn!(error = %e, "could not delete unpublished uploads");
+                }
                 if let Err(e) = sweeper.wallet.reconcile().await {
                     tracing::warn!(error = %e, "could not ask the payment providers about waiting orders");
                 }

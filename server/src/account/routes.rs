@@ -131,7 +131,10 @@ async fn register(
     {
         return Err(ApiError::Invalid(Msg::UserNameTaken));
     }
-    let picture = accounts.media.put_base64_image("avatars", avatar).await?;
+    let picture = accounts
+        .media
+        .put_base64_image(crate::media::Media::SOMEONE_NEW, "avatars", avatar)
+        .await?;
     let password_hash = accounts.passwords.hash(password.as_str()).await?;
     let created = accounts
         .store
@@ -344,7 +347,10 @@ async fn upload_avatar(
         .avatar
         .as_deref()
         .ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
-    let picture = accounts.media.put_base64_image("avatars", data).await?;
+    let picture = accounts
+        .media
+        .put_base64_image(me.user_id, "avatars", data)
+        .await?;
     let old = accounts
         .store
         .set_avatar(me.user_id, &picture.key, &picture.thumb_key)
@@ -368,14 +374,16 @@ async fn send_email(
     ClientIp(ip): ClientIp,
 ) -> ApiResult<Reply<Option<String>>> {
     accounts.limits.check(Action::MailByIp, &ip.to_string())?;
-    accounts
-        .limits
-        .check(Action::MailByAccount, &me.user_id.to_string())?;
     let user = accounts
         .store
         .user(me.user_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
+    // One budget with `forgetPwd`'s: it is one mailbox.
+    accounts.limits.check(
+        Action::MailByAccount,
+        &codes::mailbox(user.email.as_deref().unwrap_or_default()),
+    )?;
     if user.email_verified {
         return Err(ApiError::Invalid(Msg::EmailAlreadyVerified));
     }
@@ -441,7 +449,8 @@ pub struct ForgetQuery {
     email: Option<String>,
 }
 
-/// Mails a password-reset code to the account with this user name and email.
+/// Mails a password-reset code to the account with this user name and email, if there is one:
+/// the answer does not tell whether there is.
 #[utoipa::path(post, path = "/system/user/profile/forgetPwd", tag = "account", params(ForgetQuery),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 429)))]
 async fn forget_pwd(
@@ -452,19 +461,7 @@ async fn forget_pwd(
     accounts.limits.check(Action::MailByIp, &ip.to_string())?;
     let email = Email::parse(q.email.as_deref())?;
     let user_name = q.user_name.as_deref().unwrap_or_default().trim();
-    let user = accounts
-        .store
-        .user_for_reset(user_name, email.as_str())
-        .await?
-        .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
-    // The same budget as `sendEmail`: it is one mailbox.
-    accounts
-        .limits
-        .check(Action::MailByAccount, &user.id.to_string())?;
-    accounts.reset_allowed(user.id).await?;
-    accounts
-        .send_code(&user, CodePurpose::ResetPassword)
-        .await?;
+    accounts.request_reset(user_name, &email).await?;
     Ok(ok_with(Msg::CodeSent, None))
 }
 
@@ -491,11 +488,12 @@ async fn forget_update_pwd(
     let code = parse_code(q.email_code.as_deref())?;
     let password = Password::parse(q.new_password.as_deref())?;
     let user_name = q.input_user_name.as_deref().unwrap_or_default().trim();
+    // No account with this pair reads as a wrong code: nobody learns who has an account here.
     let user = accounts
         .store
         .user_for_reset(user_name, email.as_str())
         .await?
-        .ok_or(ApiError::Invalid(Msg::AccountMismatch))?;
+        .ok_or(ApiError::Invalid(Msg::CodeInvalid))?;
     // Past the day's wrong codes even the right one is refused: guessing has to stop somewhere.
     accounts.reset_allowed(user.id).await?;
     // Whether this is the current password is only told to whoever holds the code.

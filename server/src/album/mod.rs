@@ -141,8 +141,12 @@ impl Album {
         if self.store.count(me.user_id).await? + images.len() as i64 > MAX_PHOTOS {
             return Err(ApiError::Invalid(Msg::AlbumFull));
         }
-        self.limits
-            .check(Action::UploadByAccount, &me.user_id.to_string())?;
+        // Each picture is decoded: each counts.
+        self.limits.check_n(
+            Action::UploadByAccount,
+            &me.user_id.to_string(),
+            Media::new_pictures(images),
+        )?;
         let stored: Vec<String> = self
             .media
             .accept_images(me.user_id, FOLDER, images)

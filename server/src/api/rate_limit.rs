@@ -110,6 +110,15 @@ impl RateLimiter {
 
     /// Counts one `action` by `key`; an error when the quota is spent.
     pub fn check(&self, action: Action, key: &str) -> Result<(), ApiError> {
+        self.check_n(action, key, 1)
+    }
+
+    /// Counts `n` of `action` by `key` at once (the pictures of one request, say): all of them
+    /// or, when the quota cannot hold them all, none and an error. Counting none is no check.
+    pub fn check_n(&self, action: Action, key: &str, n: u32) -> Result<(), ApiError> {
+        let Some(n) = NonZeroU32::new(n) else {
+            return Ok(());
+        };
         if self.disabled {
             return Ok(());
         }
@@ -136,12 +145,19 @@ impl RateLimiter {
             Action::ClientErrorByIp => &self.client_error_ip,
             Action::ExportByAccount => &self.export_account,
         };
-        limiter.check_key(&key.to_lowercase()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::TooManyRequests {
-                retry_after_secs: wait.as_secs().max(1),
+        match limiter.check_key_n(&key.to_lowercase(), n) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                Err(ApiError::TooManyRequests {
+                    retry_after_secs: wait.as_secs().max(1),
+                })
             }
-        })
+            // More at once than the quota ever holds: a minute's wait is the honest answer.
+            Err(_) => Err(ApiError::TooManyRequests {
+                retry_after_secs: 60,
+            }),
+        }
     }
 
     /// Forgets keys whose quota has refilled, so the maps do not grow without bound.

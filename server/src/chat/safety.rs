@@ -21,6 +21,7 @@ use crate::chat::push::push_for;
 use crate::chat::store::{NewSafetyItem, PlainMessage};
 use crate::chat::Chat;
 use crate::i18n::Msg;
+use serde_json::Value;
 
 /// Why a first message is delivered with a caution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +89,33 @@ pub fn caution(text: &str) -> Option<Caution> {
         Some(Caution::Money)
     } else {
         None
+    }
+}
+
+/// The words a message carries to its reader, whatever its type: a text's text, a red packet's
+/// blessing, every string of a custom message; none for pictures, emoji, gifts and commands.
+/// The trust & safety rules read these.
+pub fn words_of(kind: MessageType, content: &Value) -> Option<String> {
+    let words = match kind {
+        MessageType::Txt => content["text"].as_str().map(str::to_owned),
+        MessageType::RedPacket => content["blessing"].as_str().map(str::to_owned),
+        MessageType::Custom => {
+            let mut strings = Vec::new();
+            strings_in(content, &mut strings);
+            Some(strings.join(" "))
+        }
+        MessageType::Emoji | MessageType::Img | MessageType::Cmd | MessageType::Gift => None,
+    };
+    words.filter(|w| !w.trim().is_empty())
+}
+
+/// Every string in a JSON value, in order.
+fn strings_in<'v>(value: &'v Value, out: &mut Vec<&'v str>) {
+    match value {
+        Value::String(s) => out.push(s),
+        Value::Array(items) => items.iter().for_each(|v| strings_in(v, out)),
+        Value::Object(fields) => fields.values().for_each(|v| strings_in(v, out)),
+        _ => {}
     }
 }
 
@@ -243,6 +271,7 @@ impl Chat {
         sender: i64,
         recipient: i64,
         client_id: &str,
+        msg_type: MessageType,
         content: &serde_json::Value,
         now: i64,
     ) -> ApiResult<()> {
@@ -253,6 +282,7 @@ impl Chat {
             recipient,
             message_id: None,
             client_id,
+            msg_type,
             content: &content.to_string(),
             now,
         };
@@ -280,6 +310,7 @@ impl Chat {
                 recipient: row.recipient_id,
                 message_id: Some(row.id),
                 client_id: &row.client_id,
+                msg_type: row.kind,
                 content: &row.content,
                 now: row.created_at,
             };
@@ -288,21 +319,23 @@ impl Chat {
         Ok(())
     }
 
-    /// Delivers a text staff released from the spam hold, as its sender sent it.
+    /// Delivers a message staff released from the spam hold, as its sender sent it.
     pub async fn deliver_held(
         &self,
         sender: i64,
         recipient: i64,
         client_id: &str,
+        msg_type: &str,
         content: &str,
     ) -> ApiResult<()> {
+        let kind = MessageType::from_db(msg_type).unwrap_or(MessageType::Txt);
         let (row, fresh) = self
             .writer
             .store(PlainMessage {
                 sender,
                 recipient,
                 client_id: client_id.to_owned(),
-                kind: MessageType::Txt,
+                kind,
                 content: content.to_owned(),
                 now: self.clock.unix(),
             })

@@ -80,7 +80,10 @@ impl Chat {
                 if me.membership(now).is_none() {
                     return Err(ApiError::Upgrade);
                 }
-                let picture = self.media.put_base64_image("chat", &data).await?;
+                // A picture is decoded: it counts against the pictures of a minute.
+                self.limits
+                    .check(Action::UploadByAccount, &sender.to_string())?;
+                let picture = self.media.put_base64_image(sender, "chat", &data).await?;
                 json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
             }
             Checked::Gift(gift_id) => {
@@ -116,12 +119,11 @@ impl Chat {
             }
         };
         let mut caution = None;
-        if let Some(text) = content["text"]
-            .as_str()
-            .filter(|_| watched && kind == MessageType::Txt)
-        {
-            if self.repeated(sender, them.id, text, now) {
-                self.hold_as_spam(sender, them.id, &client_id, &content, now)
+        if let Some(text) = safety::words_of(kind, &content).filter(|_| watched) {
+            let text = text.as_str();
+            // A red packet is paid for, which is brake enough, and could not be held unpaid.
+            if kind != MessageType::RedPacket && self.repeated(sender, them.id, text, now) {
+                self.hold_as_spam(sender, them.id, &client_id, kind, &content, now)
                     .await?;
                 return Err(ApiError::Forbidden(Msg::HeldAsSpam));
             }

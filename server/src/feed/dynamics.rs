@@ -12,6 +12,7 @@ use crate::audit::{Actor, Entry};
 use crate::feed::model::{dynamic_content, Dynamic, DynamicLike, FeedPage, FLAG_REASONS};
 use crate::feed::Feed;
 use crate::i18n::Msg;
+use crate::media::Media;
 use crate::people::model::List;
 
 /// Most dynamics on one page.
@@ -87,6 +88,12 @@ impl Feed {
         self.limits
             .check(Action::PostByAccount, &me.user_id.to_string())?;
         let content = dynamic_content(content, images.len())?;
+        // Each picture is decoded: each counts (an upload counted when it was uploaded).
+        self.limits.check_n(
+            Action::UploadByAccount,
+            &me.user_id.to_string(),
+            Media::new_pictures(images),
+        )?;
         let keys: Vec<String> = self
             .media
             .accept_images(me.user_id, "dynamics", images)

@@ -269,33 +269,46 @@ impl FeedStore {
 
     /// Staff's decision on a flagged dynamic: kept (its flags close) or removed for everyone,
     /// its author included (and its flags close). False when it has no open flag to decide on.
-    pub async fn decide_flagged(&self, id: i64, remove: bool, now: i64) -> sqlx::Result<bool> {
+    /// Closes a dynamic's open flags, removing it for everyone when staff take it down; answers
+    /// nothing when it had no open flag, else the keys of the pictures taken down with it.
+    pub async fn decide_flagged(
+        &self,
+        id: i64,
+        remove: bool,
+        now: i64,
+    ) -> sqlx::Result<Option<Vec<String>>> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let closed = sqlx::query("UPDATE dynamic_flags SET status = 'closed' WHERE dynamic_id = $1 AND status = 'open'")
                 .bind(id).execute(&mut *tx).await?.rows_affected() > 0;
+            let mut pictures = Vec::new();
             if closed && remove {
-                sqlx::query("UPDATE dynamics SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL")
-                    .bind(id).bind(now).execute(&mut *tx).await?;
+                let images: Option<String> = sqlx::query_scalar(
+                    "UPDATE dynamics SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL RETURNING images",
+                )
+                .bind(id).bind(now).fetch_optional(&mut *tx).await?;
+                pictures = keys_of(images.iter());
             }
             tx.commit().await?;
-            Ok(closed)
+            Ok(closed.then_some(pictures))
         })
     }
 
     /// Removes every dynamic of a person for everyone (staff removing their content); answers
-    /// how many.
-    pub async fn remove_all_of(&self, user_id: i64, now: i64) -> sqlx::Result<u64> {
+    /// how many, and the keys of their pictures.
+    pub async fn remove_all_of(&self, user_id: i64, now: i64) -> sqlx::Result<(u64, Vec<String>)> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
-            let removed = sqlx::query("UPDATE dynamics SET removed_at = $2 WHERE user_id = $1 AND removed_at IS NULL")
-                .bind(user_id).bind(now).execute(&mut *tx).await?.rows_affected();
+            let removed: Vec<String> = sqlx::query_scalar(
+                "UPDATE dynamics SET removed_at = $2 WHERE user_id = $1 AND removed_at IS NULL RETURNING images",
+            )
+            .bind(user_id).bind(now).fetch_all(&mut *tx).await?;
             sqlx::query(
                 "UPDATE dynamic_flags SET status = 'closed'
                  WHERE status = 'open' AND dynamic_id IN (SELECT id FROM dynamics WHERE user_id = $1)",
             ).bind(user_id).execute(&mut *tx).await?;
             tx.commit().await?;
-            Ok(removed)
+            Ok((removed.len() as u64, keys_of(removed.iter())))
         })
     }
 
@@ -459,4 +472,11 @@ impl FeedStore {
              AND status = 'active' ORDER BY id LIMIT $1",
         ).bind(n).fetch_all(pool).await)
     }
+}
+
+/// The picture keys of dynamics' `images` columns (keys separated by spaces).
+fn keys_of<'i>(images: impl Iterator<Item = &'i String>) -> Vec<String> {
+    images
+        .flat_map(|keys| keys.split_whitespace().map(str::to_owned))
+        .collect()
 }

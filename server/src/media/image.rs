@@ -4,8 +4,9 @@
 //! A small file can describe a huge picture (a "decompression bomb": half a megabyte of PNG that
 //! decodes to gigabytes). So the dimensions are read from the header before anything is decoded,
 //! pictures over `MAX_PIXELS` are refused with 413, and the decoder's allocations are capped.
-//! Large pictures are first shrunk by area averaging (no floating-point copy of the whole
-//! picture), then resized with the high-quality filter from at most twice the stored size.
+//! Large pictures are shrunk by area averaging (no floating-point copy of the whole picture);
+//! what each decode will cost in memory is known from the header (`cost_mib`), so that `Media`
+//! bounds the memory of all decoding together.
 
 use std::io::Cursor;
 
@@ -20,18 +21,34 @@ use crate::i18n::Msg;
 const MAX_SIDE: u32 = 2048;
 const THUMB_SIDE: u32 = 320;
 
-/// Largest picture decoded: 40 megapixels (a 48-megapixel phone camera saves 12 by default).
-pub const MAX_PIXELS: u64 = 40_000_000;
+/// Largest picture decoded: 24 megapixels. A phone saves 12 by default, and our app redraws
+/// every photo to at most 2048 pixels a side before it uploads it; a dating photo is shown at
+/// most 2048 pixels wide, so more only costs memory.
+pub const MAX_PIXELS: u64 = 24_000_000;
 
-/// Most memory one decode may allocate: a 40-megapixel RGB picture and some room.
-const MAX_DECODE_BYTES: u64 = 128 * 1024 * 1024;
+/// Memory of a decode beyond its pixels: the stored picture, its thumbnail and their copies.
+const WORK_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Most memory one decode may allocate: the largest picture at four bytes a pixel, and room.
+const MAX_DECODE_BYTES: u64 = MAX_PIXELS * 4 + WORK_BYTES;
 
 pub struct Processed {
     pub full: Vec<u8>,
     pub thumb: Vec<u8>,
 }
 
-pub fn process(bytes: &[u8]) -> Result<Processed, ApiError> {
+/// What decoding a picture will cost, read from its header before anything is decoded: the
+/// picture's memory at four bytes a pixel and the work around it, in MiB. A picture refused by
+/// its header (not a picture, too many pixels) is refused here.
+pub fn cost_mib(bytes: &[u8]) -> Result<u32, ApiError> {
+    let (width, height) = dimensions(bytes)?;
+    let total = u64::from(width) * u64::from(height) * 4 + WORK_BYTES;
+    Ok(u32::try_from(total.div_ceil(1024 * 1024)).unwrap_or(u32::MAX))
+}
+
+/// A picture's format and size in pixels, from its header; refused when it is not one of ours
+/// or has too many pixels.
+fn dimensions(bytes: &[u8]) -> Result<(u32, u32), ApiError> {
     let format = image::guess_format(bytes).map_err(|_| ApiError::Invalid(Msg::ImageInvalid))?;
     if !matches!(
         format,
@@ -45,6 +62,12 @@ pub fn process(bytes: &[u8]) -> Result<Processed, ApiError> {
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(ApiError::TooLarge(Msg::ImageTooManyPixels));
     }
+    Ok((width, height))
+}
+
+pub fn process(bytes: &[u8]) -> Result<Processed, ApiError> {
+    let (width, height) = dimensions(bytes)?;
+    let format = image::guess_format(bytes).map_err(|_| ApiError::Invalid(Msg::ImageInvalid))?;
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(width);
@@ -63,16 +86,16 @@ pub fn process(bytes: &[u8]) -> Result<Processed, ApiError> {
     })
 }
 
-/// Fits `img` within `side` x `side`: area averaging down to twice the size, then Lanczos.
+/// Fits `img` within `side` x `side`. A picture more than twice too large is area-averaged
+/// (whole numbers, no copy beyond the result) to the size; one less is resized with Lanczos,
+/// whose floating-point buffers are then small.
 fn shrink(img: DynamicImage, side: u32) -> DynamicImage {
     if img.width() <= side && img.height() <= side {
         return img;
     }
-    let img = if img.width() > 2 * side || img.height() > 2 * side {
-        img.thumbnail(2 * side, 2 * side)
-    } else {
-        img
-    };
+    if img.width() > 2 * side || img.height() > 2 * side {
+        return img.thumbnail(side, side);
+    }
     img.resize(side, side, FilterType::Lanczos3)
 }
 
@@ -129,7 +152,7 @@ mod tests {
 
     #[test]
     fn a_picture_over_the_pixel_cap_is_refused_before_decoding() {
-        let err = process(&header_only_png(8_000, 6_000)).err();
+        let err = process(&header_only_png(6_000, 6_600)).err();
         assert!(
             matches!(err, Some(ApiError::TooLarge(Msg::ImageTooManyPixels))),
             "{err:?}"

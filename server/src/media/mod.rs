@@ -10,7 +10,9 @@ pub mod routes;
 pub mod signed;
 pub mod upload;
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use base64::Engine;
 use object_store::local::LocalFileSystem;
@@ -23,19 +25,31 @@ use crate::config::Config;
 use crate::i18n::Msg;
 use crate::media::signed::{is_private, Signature};
 
+/// How long an upload waits to be published before the sweep deletes it.
+const UPLOAD_LIFE_SECONDS: i64 = 86_400;
+
+/// How often the sweep looks for unpublished uploads.
+const UPLOAD_SWEEP_SECONDS: i64 = 3_600;
+
 /// Largest picture accepted, SPEC section 9.
 pub const MAX_IMAGE_BYTES: usize = 10 * 1024 * 1024;
 
 #[derive(Clone)]
 pub struct Media {
     store: Arc<dyn ObjectStore>,
-    /// Pictures decoded at once: each may take up to 128 MiB and a core for a second.
+    /// Pictures decoded at once (each is a core's work), what they may take together in MiB,
+    /// and who is decoding one: a person decodes one picture at a time.
     decoding: Arc<Semaphore>,
+    decoding_memory: Arc<Semaphore>,
+    decoding_memory_mib: u32,
+    decoders: Arc<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>>,
     url_key: Arc<signed::UrlKey>,
     /// How long a signed URL stays valid, in seconds.
     url_seconds: i64,
     /// Where clients reach us (`public_url`), to recognise our own absolute media URLs.
     public_url: Arc<str>,
+    /// When the sweep last looked for unpublished uploads (unix seconds).
+    uploads_swept: Arc<AtomicI64>,
 }
 
 /// A stored picture: its key and its thumbnail's key.
@@ -64,9 +78,13 @@ impl Media {
         Ok(Media {
             store,
             decoding: Arc::new(Semaphore::new(config.image_concurrency.max(1))),
+            decoding_memory: Arc::new(Semaphore::new(config.image_memory_mib.max(1) as usize)),
+            decoding_memory_mib: config.image_memory_mib.max(1),
+            decoders: Arc::default(),
             url_key: Arc::new(signed::UrlKey::load(config)?),
             url_seconds: config.media_url_seconds,
             public_url: config.public_url.trim_end_matches('/').into(),
+            uploads_swept: Arc::new(AtomicI64::new(i64::MIN / 2)),
         })
     }
 
@@ -119,14 +137,28 @@ impl Media {
         self.url_seconds
     }
 
-    /// Decodes a base64 picture (a `data:` URL or bare base64), re-encodes it and its thumbnail,
-    /// and stores both under `folder/`.
+    /// Decodes a base64 picture of `owner`'s (a `data:` URL or bare base64), re-encodes it and
+    /// its thumbnail, and stores both under `folder/`.
     pub async fn put_base64_image(
         &self,
+        owner: i64,
         folder: &str,
         data: &str,
     ) -> Result<StoredImage, ApiError> {
-        self.put_image(folder, decode_base64_image(data)?).await
+        self.put_image(owner, folder, decode_base64_image(data)?)
+            .await
+    }
+
+    /// How many of a publication's `images` are pictures to decode (the others name uploads).
+    pub fn new_pictures(images: &[String]) -> u32 {
+        let new = images.iter().filter(|image| {
+            let image = image.trim();
+            !image
+                .strip_prefix("/media/")
+                .unwrap_or(image)
+                .starts_with("uploads/")
+        });
+        u32::try_from(new.count()).unwrap_or(u32::MAX)
     }
 
     /// The pictures of something `owner` publishes (a dynamic, album photos), in order: each a
@@ -146,6 +178,8 @@ impl Media {
         for image in images {
             let image = image.trim();
             let key = image.strip_prefix("/media/").unwrap_or(image);
+            // An upload's signed address names it too.
+            let key = key.split_once('?').map_or(key, |(key, _)| key);
             if !key.starts_with("uploads/") {
                 named.push(None);
                 continue;
@@ -167,7 +201,7 @@ impl Media {
                 stored.push(None);
                 continue;
             }
-            match self.put_base64_image(folder, image).await {
+            match self.put_base64_image(owner, folder, image).await {
                 Ok(picture) => stored.push(Some(picture)),
                 Err(e) => {
                     self.delete_stored(stored.iter().flatten()).await;
@@ -219,6 +253,14 @@ impl Media {
         }
     }
 
+    /// Whether an object is stored under `key` (one that is not: a bad key included).
+    pub async fn contains(&self, key: &str) -> Result<bool, ApiError> {
+        match self.exists(key).await {
+            Err(ApiError::Invalid(_)) => Ok(false),
+            found => found,
+        }
+    }
+
     /// Whether an object is stored under `key`.
     async fn exists(&self, key: &str) -> Result<bool, ApiError> {
         let path = StorePath::parse(key).map_err(|_| ApiError::Invalid(Msg::NotYourUpload))?;
@@ -229,16 +271,59 @@ impl Media {
         }
     }
 
-    /// Re-encodes a picture and its thumbnail and stores both under `folder/`.
-    pub async fn put_image(&self, folder: &str, bytes: Vec<u8>) -> Result<StoredImage, ApiError> {
-        let permit = self
+    /// Whose picture a new account's avatar is, before the account exists: nobody's turn.
+    pub const SOMEONE_NEW: i64 = i64::MIN;
+
+    /// Re-encodes a picture of `owner`'s and its thumbnail and stores both under `folder/`.
+    ///
+    /// Decoding waits its turn three ways: the person's own pictures one at a time (so one
+    /// person's many pictures do not stand in front of everyone else's), then the memory the
+    /// picture will take (known from its header) within what all decoding may take together,
+    /// then a core.
+    pub async fn put_image(
+        &self,
+        owner: i64,
+        folder: &str,
+        bytes: Vec<u8>,
+    ) -> Result<StoredImage, ApiError> {
+        let cost = image::cost_mib(&bytes)?.min(self.decoding_memory_mib);
+        if owner == Self::SOMEONE_NEW {
+            return self.decode_and_store(folder, bytes, cost).await;
+        }
+        let mine = {
+            let mut decoders = self.decoders.lock().unwrap_or_else(|e| e.into_inner());
+            decoders.entry(owner).or_default().clone()
+        };
+        let stored = {
+            let _turn = mine.lock().await;
+            self.decode_and_store(folder, bytes, cost).await
+        };
+        self.forget_decoder(owner, mine);
+        stored
+    }
+
+    /// Decodes a picture within the memory and the cores decoding may take, and stores it.
+    async fn decode_and_store(
+        &self,
+        folder: &str,
+        bytes: Vec<u8>,
+        cost_mib: u32,
+    ) -> Result<StoredImage, ApiError> {
+        let internal = |e: tokio::sync::AcquireError| ApiError::Internal(e.into());
+        let memory = self
+            .decoding_memory
+            .clone()
+            .acquire_many_owned(cost_mib)
+            .await
+            .map_err(internal)?;
+        let core = self
             .decoding
             .clone()
             .acquire_owned()
             .await
-            .map_err(|e| ApiError::Internal(e.into()))?;
+            .map_err(internal)?;
         let processed = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _permits = (memory, core);
             image::process(&bytes)
         })
         .await
@@ -249,6 +334,18 @@ impl Media {
         self.put(&key, processed.full).await?;
         self.put(&thumb_key, processed.thumb).await?;
         Ok(StoredImage { key, thumb_key })
+    }
+
+    /// Forgets a person's turn when nobody else holds it (none of their pictures waits).
+    fn forget_decoder(&self, owner: i64, mine: Arc<tokio::sync::Mutex<()>>) {
+        let mut decoders = self.decoders.lock().unwrap_or_else(|e| e.into_inner());
+        drop(mine);
+        if decoders
+            .get(&owner)
+            .is_some_and(|turn| Arc::strong_count(turn) == 1)
+        {
+            decoders.remove(&owner);
+        }
     }
 
     async fn put(&self, key: &str, bytes: Vec<u8>) -> Result<(), ApiError> {
@@ -300,6 +397,33 @@ impl Media {
             Err(object_store::Error::NotFound { .. }) => {}
             Err(e) => tracing::warn!(folder, error = %e, "could not list media"),
         }
+    }
+
+    /// Deletes the uploads nobody published within a day of uploading them (the sweep), at most
+    /// once an hour: answers how many pictures went, thumbnails apart.
+    pub async fn forget_unpublished_uploads(&self, now: i64) -> anyhow::Result<usize> {
+        use futures::TryStreamExt;
+        let last = self.uploads_swept.load(Ordering::Relaxed);
+        if now - last < UPLOAD_SWEEP_SECONDS
+            || self
+                .uploads_swept
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return Ok(0);
+        }
+        let stale: Vec<String> = self
+            .store
+            .list(Some(&StorePath::from("uploads")))
+            .try_filter(|meta| {
+                futures::future::ready(meta.last_modified.timestamp() < now - UPLOAD_LIFE_SECONDS)
+            })
+            .map_ok(|meta| meta.location.to_string())
+            .try_collect()
+            .await?;
+        let keys: Vec<&str> = stale.iter().map(String::as_str).collect();
+        self.delete(&keys).await;
+        Ok(stale.iter().filter(|k| !k.ends_with("_thumb.jpg")).count())
     }
 
     /// Removes stored pictures with their thumbnails.

@@ -1,9 +1,11 @@
-//! `GET /media/{key}`: stored pictures. Public ones (avatars) are immutable under their keys, so
-//! cached for a year; private ones (chat images, report screenshots, album photos) only with a
-//! valid signed URL (`signed.rs`), and cached privately for no longer than the URL lives.
+//! `GET /media/{key}`: stored pictures. Public ones (avatars, dynamics' photos) to anyone, cached
+//! only privately and briefly, so that what staff take down (deleted from the store) stops being
+//! seen at once; private ones (uploads not yet published, chat images, report screenshots, album
+//! photos) only with a valid signed URL (`signed.rs`), and cached privately for no longer than
+//! the URL lives.
 
 use axum::extract::{FromRef, State};
-use axum::http::header;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -31,6 +33,7 @@ async fn serve(
     State(clock): State<Clock>,
     Path(key): Path<String>,
     Query(signature): Query<Signature>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     if key
         .split('/')
@@ -48,17 +51,43 @@ async fn serve(
             "private, max-age={}",
             (expires - now).clamp(0, media.url_seconds())
         ),
-        None => "public, max-age=31536000, immutable".to_owned(),
+        // A public picture (an avatar, a dynamic's photo) may be taken down by staff at any
+        // moment: kept by no shared cache, and by a browser only briefly, then asked again
+        // (a picture still stored answers 304 to its ETag, which its key never changes).
+        None => format!("private, max-age={PUBLIC_MAX_AGE}"),
     };
+    let etag = format!("\"{}\"", etag_of(&key));
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|tags| tags.split(',').any(|t| t.trim() == etag));
+    if fresh && media.contains(&key).await? {
+        return Ok((
+            StatusCode::NOT_MODIFIED,
+            [(header::CACHE_CONTROL, cache), (header::ETAG, etag)],
+        )
+            .into_response());
+    }
     let bytes = media.get(&key).await?;
     let mime = mime_guess::from_path(&key).first_or_octet_stream();
     Ok((
         [
             (header::CONTENT_TYPE, mime.to_string()),
             (header::CACHE_CONTROL, cache),
+            (header::ETAG, etag),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
         ],
         bytes,
     )
         .into_response())
+}
+
+/// How long a browser keeps a public picture before asking again, in seconds.
+const PUBLIC_MAX_AGE: i64 = 60;
+
+/// A stored object's entity tag: what is stored under a key never changes (a new picture gets a
+/// new key), so the key names the content.
+fn etag_of(key: &str) -> String {
+    use sha2::Digest;
+    hex::encode(&sha2::Sha256::digest(key.as_bytes())[..12])
 }

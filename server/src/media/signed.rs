@@ -1,8 +1,8 @@
-//! Signed URLs of private pictures. Chat images, report screenshots and album photos are served
-//! only with an expiry and an HMAC-SHA256 over their key and that expiry, made with the
-//! installation's media key: a browser's `<img src>` carries no session, so whoever may see a
-//! picture is handed a URL that works for a short while, and anyone else (or anyone later: an
-//! album photo made private, say) is refused.
+//! Signed URLs of private pictures. Uploads not yet published, chat images, report screenshots
+//! and album photos are served only with an expiry and an HMAC-SHA256 over their key and that
+//! expiry, made with the installation's media key: a browser's `<img src>` carries no session,
+//! so whoever may see a picture is handed a URL that works for a short while, and anyone else
+//! (or anyone later: an album photo made private, say) is refused.
 
 use std::path::Path;
 
@@ -14,8 +14,9 @@ use sha2::Sha256;
 
 use crate::config::Config;
 
-/// Folders whose pictures are private: chat images, report screenshots and album photos.
-const PRIVATE_FOLDERS: [&str; 3] = ["chat/", "reports/", "album/"];
+/// Folders whose pictures are private: uploads not yet published (their uploader's alone), chat
+/// images, report screenshots and album photos.
+const PRIVATE_FOLDERS: [&str; 4] = ["uploads/", "chat/", "reports/", "album/"];
 
 /// Expiries are rounded up to this step, so that the URLs handed out within it are the same and
 /// the browser's cache serves a picture shown again.

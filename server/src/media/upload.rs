@@ -1,6 +1,6 @@
 //! `POST /common/image/uploads/base64`: a picture uploaded ahead of what it will be published in
 //! (a dynamic shows upload progress photo by photo), re-encoded and kept under the uploader's
-//! folder until they publish it. `POST /common/toImageBase64`: one of our own stored pictures as
+//! folder, private to them, until they publish it (a day at most: the sweep deletes the rest). `POST /common/toImageBase64`: one of our own stored pictures as
 //! a data URL. Only our own: any other URL is refused without a request ever leaving the server
 //! (fetching URLs a client names would let anyone reach our internal network through us).
 
@@ -43,7 +43,8 @@ pub struct UploadRequest {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Uploaded {
-    /// The re-encoded picture.
+    /// The re-encoded picture, and its thumbnail: signed addresses that only its uploader is
+    /// given (an upload is private until published), valid for a short while.
     url: String,
     thumb: String,
     /// What to publish it with (`images` of `POST /system/dynamic` or `/system/catalog/add`).
@@ -58,6 +59,7 @@ pub struct Uploaded {
         (status = 413), (status = 429)))]
 async fn upload(
     State(media): State<Media>,
+    State(clock): State<Clock>,
     State(limits): State<Arc<RateLimiter>>,
     me: Session,
     Input(req): Input<UploadRequest>,
@@ -65,11 +67,13 @@ async fn upload(
     limits.check(Action::UploadByAccount, &me.user_id.to_string())?;
     let image = req.image.ok_or(ApiError::Invalid(Msg::ImageInvalid))?;
     let stored = media
-        .put_base64_image(&upload_folder(me.user_id), &image)
+        .put_base64_image(me.user_id, &upload_folder(me.user_id), &image)
         .await?;
+    // Private to its uploader until published: signed addresses to preview it.
+    let signer = media.signer(clock.unix());
     Ok(ok(Uploaded {
-        url: Media::url(&stored.key),
-        thumb: Media::url(&stored.thumb_key),
+        url: signer.url(&stored.key),
+        thumb: signer.url(&stored.thumb_key),
         key: stored.key,
     }))
 }

@@ -3,6 +3,7 @@
 
 use crate::account::store::NewUser;
 use crate::api::error::ApiError;
+use crate::media::Media;
 use crate::people::portrait::portrait_png;
 use crate::people::People;
 
@@ -22,7 +23,11 @@ impl People {
     ) -> Result<i64, ApiError> {
         let picture = self
             .media
-            .put_image("avatars", portrait_png(seed, gender == "female"))
+            .put_image(
+                Media::SOMEONE_NEW,
+                "avatars",
+                portrait_png(seed, gender == "female"),
+            )
             .await?;
         self.accounts
             .create_user(&NewUser {

@@ -104,8 +104,10 @@ impl Staff {
     async fn remove_content(&self, by: StaffMember, id: i64) -> ApiResult<()> {
         let now = self.clock.unix();
         let avatar = self.store.clear_profile(id).await?;
-        let dynamics = self.feed.remove_all_of(id, now).await?;
+        let (dynamics, pictures) = self.feed.remove_all_of(id, now).await?;
         let photos = self.album.remove_all_of(id).await?;
+        // What staff take down is not served any more, whoever kept its address.
+        self.media.delete_pictures(&pictures).await;
         let mut files = avatar;
         for photo in &photos {
             files.push(thumb_of(&photo.image_key));

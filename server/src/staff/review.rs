@@ -72,13 +72,13 @@ impl Staff {
         id: i64,
         decision: Decision,
     ) -> ApiResult<()> {
-        let decided = self
+        let taken_down = self
             .feed
             .decide_flagged(id, decision == Decision::Reject, self.clock.unix())
-            .await?;
-        if !decided {
-            return Err(ApiError::NotFound);
-        }
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        // What staff take down is not served any more, whoever kept its address.
+        self.media.delete_pictures(&taken_down).await;
         self.record(
             by.into(),
             Entry {
@@ -113,6 +113,7 @@ impl Staff {
                         item.sender_id,
                         item.recipient_id,
                         &item.client_id,
+                        &item.msg_type,
                         &item.content,
                     )
                     .await?;

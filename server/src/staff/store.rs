@@ -100,6 +100,8 @@ pub struct SafetyRow {
     pub message_id: Option<i64>,
     pub client_id: String,
     pub content: String,
+    /// The held message's type (`txt`, `custom`).
+    pub msg_type: String,
     pub created_at: i64,
 }
 
@@ -119,7 +121,7 @@ fn past(prefix: &str) -> String {
 
 const SAFETY: &str = "SELECT q.id, q.kind, q.reason, q.sender_id, su.user_name AS sender_name,
         q.recipient_id, ru.user_name AS recipient_name, q.message_id, q.client_id, q.content,
-        q.created_at
+        q.msg_type, q.created_at
     FROM safety_queue q JOIN users su ON su.id = q.sender_id JOIN users ru ON ru.id = q.recipient_id";
 
 #[derive(Clone, Debug)]

@@ -8,6 +8,8 @@ use utoipa::ToSchema;
 use crate::account::model::{Gender, Level, Role};
 use crate::album::store::WaitingPhoto;
 use crate::audit::AuditEntry;
+use crate::chat::model::MessageType;
+use crate::chat::safety::words_of;
 use crate::clock::rfc3339;
 use crate::feed::store::Flagged;
 use crate::media::signed::Signer;
@@ -202,7 +204,10 @@ impl SafetyItem {
             sender_name: r.sender_name.clone(),
             recipient_id: r.recipient_id,
             recipient_name: r.recipient_name.clone(),
-            text: content["text"].as_str().unwrap_or_default().to_owned(),
+            // The words the message carries, whatever its type.
+            text: MessageType::from_db(&r.msg_type)
+                .and_then(|kind| words_of(kind, &content))
+                .unwrap_or_default(),
             created_at: rfc3339(r.created_at),
         }
     }

@@ -23,6 +23,7 @@ mod ledger;
 mod limits;
 mod media;
 mod media_privacy;
+mod media_takedown;
 mod media_upload;
 mod nodes;
 mod notices;

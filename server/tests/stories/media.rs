@@ -24,7 +24,7 @@ async fn twenty_bomb_registrations_are_refused_without_exhausting_memory(b: Back
         async move { app.post("/prod-api/register", None, form).await }
     });
     for reply in futures::future::join_all(calls).await {
-        reply.fails(413, "The image is too large: at most 40 megapixels");
+        reply.fails(413, "The image is too large: at most 24 megapixels");
     }
     let peak = peak_rss_mib();
     assert!(peak < 500, "peak resident memory {peak} MiB");
@@ -43,14 +43,14 @@ async fn a_bomb_as_a_new_avatar_or_report_screenshot_is_refused(b: Backend) {
         json!({ "avatar": bomb }),
     )
     .await
-    .fails(413, "The image is too large: at most 40 megapixels");
+    .fails(413, "The image is too large: at most 24 megapixels");
     app.post(
         "/prod-api/system/form/add",
         Some(&ana.token),
         json!({ "userId": ben.id, "reason": "spam", "images": [bomb] }),
     )
     .await
-    .fails(413, "The image is too large: at most 40 megapixels");
+    .fails(413, "The image is too large: at most 24 megapixels");
 }
 
 both_databases!(

@@ -434,14 +434,7 @@ async fn no_push_after_a_password_change(b: Backend) {
 
 async fn no_push_after_a_password_reset(b: Backend) {
     no_push_after(b, async |app, ana| {
-        let forget = TestApp::with_query(
-            "/prod-api/system/user/profile/forgetPwd",
-            &[("userName", &ana.user_name), ("email", &ana.email)],
-        );
-        app.call("POST", &forget, None, crate::common::Body::None)
-            .await
-            .ok();
-        let code = app.mail.code_for(&ana.email).await;
+        let code = crate::common::passwords::reset_code(app, ana).await;
         let reset = TestApp::with_query(
             "/prod-api/system/user/profile/forgetUpdatePwd",
             &[

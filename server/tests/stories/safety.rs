@@ -568,6 +568,45 @@ async fn the_thresholds_follow_the_configuration(b: Backend) {
         .fails(403, HELD_AS_SPAM);
 }
 
+/// The rules read every message that carries words, not only texts: a custom message's
+/// strings. A risky first one comes with a caution; the same one to a tenth person is held and,
+/// released by staff, delivered as the custom message it was.
+async fn every_message_with_words_is_read_by_the_rules(b: Backend) {
+    let app = spawn(b).await;
+    let sam = app.staff("sam").await;
+    let tom = app.man("tom").await;
+    let them = women(&app, "w", 11).await;
+    let risky = json!({ "title": "My page", "body": ["see", "https://tom.example.org/me"] });
+    let sent = app
+        .send_content(&tom, them[0].id, "custom", risky, None)
+        .await
+        .ok();
+    assert_eq!(sent["message"]["content"]["caution"], "link", "{sent}");
+    let card = json!({ "title": "Hello beautiful, would you like to chat with me tonight?" });
+    for her in &them[1..10] {
+        app.send_content(&tom, her.id, "custom", card.clone(), None)
+            .await
+            .ok();
+    }
+    let stored = app.messages_stored().await;
+    app.send_content(&tom, them[10].id, "custom", card.clone(), None)
+        .await
+        .fails(403, HELD_AS_SPAM);
+    assert_eq!(app.messages_stored().await, stored);
+    let items = held(&app, &sam).await;
+    let item = items
+        .iter()
+        .find(|m| m["kind"] == "spam")
+        .unwrap_or_else(|| panic!("nothing held: {items:?}"));
+    assert_eq!(item["recipientId"], them[10].id);
+    app.decides(&sam, "message", item["id"].as_i64().unwrap(), "approve")
+        .await;
+    let seen = app.conversation(&them[10], tom.id).await;
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0]["type"], "custom", "{seen:?}");
+    assert_eq!(seen[0]["content"], card);
+}
+
 both_databases!(
     the_rules_hold_on_the_chat_socket_too,
     the_thresholds_follow_the_configuration,
@@ -580,6 +619,7 @@ both_databases!(
     a_new_account_starts_at_most_20_conversations_a_day,
     an_account_older_than_a_week_is_not_capped,
     the_same_text_to_a_tenth_person_is_held_as_spam,
+    every_message_with_words_is_read_by_the_rules,
     a_short_text_to_many_people_is_not_held,
     the_repeated_text_window_is_an_hour,
     staff_are_exempt_as_senders,

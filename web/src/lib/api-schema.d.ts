@@ -1743,7 +1743,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Mails a password-reset code to the account with this user name and email. */
+    /**
+     * Mails a password-reset code to the account with this user name and email, if there is one:
+     *     the answer does not tell whether there is.
+     */
     post: operations['forget_pwd'];
     delete?: never;
     options?: never;
@@ -3440,7 +3443,10 @@ export interface components {
         /** @description What to publish it with (`images` of `POST /system/dynamic` or `/system/catalog/add`). */
         key: string;
         thumb: string;
-        /** @description The re-encoded picture. */
+        /**
+         * @description The re-encoded picture, and its thumbnail: signed addresses that only its uploader is
+         *     given (an upload is private until published), valid for a short while.
+         */
         url: string;
       };
       msg: string;
@@ -4373,7 +4379,10 @@ export interface components {
       /** @description What to publish it with (`images` of `POST /system/dynamic` or `/system/catalog/add`). */
       key: string;
       thumb: string;
-      /** @description The re-encoded picture. */
+      /**
+       * @description The re-encoded picture, and its thumbnail: signed addresses that only its uploader is
+       *     given (an upload is private until published), valid for a short while.
+       */
       url: string;
     };
     /** @description A person as the API shows them to themselves. */

@@ -1,6 +1,7 @@
 //! The trust & safety side of sending: the conversations new accounts start (for their daily
 //! cap) and the messages queued for staff (risky first messages, texts held as spam).
 
+use crate::chat::model::MessageType;
 use crate::chat::store::ChatStore;
 use crate::db::on_db;
 
@@ -15,7 +16,8 @@ pub struct NewSafetyItem<'a> {
     /// The delivered message, for a caution.
     pub message_id: Option<i64>,
     pub client_id: &'a str,
-    /// The message's content (JSON), as sent.
+    /// The message's type and content (JSON), as sent.
+    pub msg_type: MessageType,
     pub content: &'a str,
     pub now: i64,
 }
@@ -44,10 +46,10 @@ impl ChatStore {
     /// Queues a message for staff (once per sender and client id: a retry adds nothing).
     pub async fn queue_for_staff(&self, item: &NewSafetyItem<'_>) -> sqlx::Result<()> {
         on_db!(&self.db, pool => sqlx::query(
-            "INSERT INTO safety_queue (kind, reason, sender_id, recipient_id, message_id, client_id, content, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            "INSERT INTO safety_queue (kind, reason, sender_id, recipient_id, message_id, client_id, content, created_at, msg_type)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
              ON CONFLICT (sender_id, client_id) DO NOTHING",
         ).bind(item.kind).bind(item.reason).bind(item.sender).bind(item.recipient).bind(item.message_id)
-            .bind(item.client_id).bind(item.content).bind(item.now).execute(pool).await.map(|_| ()))
+            .bind(item.client_id).bind(item.content).bind(item.now).bind(item.msg_type.as_str()).execute(pool).await.map(|_| ()))
     }
 }

@@ -70,7 +70,11 @@ async fn report(
     // Every file written, thumbnails included, to remove them all if a later picture fails.
     let mut written = Vec::new();
     for image in &images {
-        match people.media.put_base64_image("reports", image).await {
+        match people
+            .media
+            .put_base64_image(me.user_id, "reports", image)
+            .await
+        {
             Ok(picture) => {
                 written.push(picture.thumb_key);
                 written.push(picture.key.clone());

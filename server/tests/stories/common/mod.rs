@@ -229,6 +229,12 @@ impl Reply {
         assert_eq!(self.status, 200, "expected success, got {}", self.body);
         self.body["data"].clone()
     }
+    /// Asserts success; its message.
+    #[track_caller]
+    pub fn ok_msg(&self) -> &str {
+        assert_eq!(self.status, 200, "expected success, got {}", self.body);
+        self.msg()
+    }
     /// Asserts an error with this code and exact message.
     #[track_caller]
     pub fn fails(&self, code: u16, msg: &str) {

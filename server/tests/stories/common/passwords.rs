@@ -11,6 +11,14 @@ pub async fn forget(app: &TestApp, user_name: &str, email: &str) -> Reply {
     app.call("POST", &path, None, Body::None).await
 }
 
+/// Asks for a reset code for `who` and reads it from the mail, which comes after the answer.
+pub async fn reset_code(app: &TestApp, who: &Person) -> String {
+    let seen = app.mail.all().len();
+    forget(app, &who.user_name, &who.email).await.ok();
+    app.mail.wait_for(seen + 1).await;
+    app.mail.code_for(&who.email).await
+}
+
 /// Sets a new password with a reset code.
 pub async fn reset(app: &TestApp, who: &Person, code: &str, new_password: &str) -> Reply {
     let path = TestApp::with_query(

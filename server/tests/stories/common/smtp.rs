@@ -48,6 +48,17 @@ impl Mailbox {
         self.inbox.lock().unwrap().clone()
     }
 
+    /// Waits briefly until `count` mails have come (some are sent after the answer).
+    pub async fn wait_for(&self, count: usize) {
+        for _ in 0..100 {
+            if self.inbox.lock().unwrap().len() >= count {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("fewer than {count} mails came");
+    }
+
     /// The last mail to `to`, waiting briefly for it.
     pub async fn last_to(&self, to: &str) -> Received {
         for _ in 0..100 {
