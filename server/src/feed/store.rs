@@ -125,8 +125,12 @@ impl FeedStore {
         } else {
             ""
         };
+        // A dynamic the viewer flagged is not listed to them again (a key lookup).
         let sql = dynamics_sql(
-            &format!("AND d.id < $2 {of_author}"),
+            &format!(
+                "AND d.id < $2 {of_author}
+                 AND NOT EXISTS (SELECT 1 FROM dynamic_flags f WHERE f.dynamic_id = d.id AND f.user_id = $1)"
+            ),
             &format!("ORDER BY d.id DESC LIMIT {limit} OFFSET {offset}"),
         );
         on_db!(&self.db, pool => {

@@ -487,8 +487,15 @@ async fn a_dynamic_is_flagged_once_a_person_with_a_reason_from_the_list(b: Backe
         assert_eq!(reply.msg(), FLAGGED);
     }
     assert_eq!(app.count("dynamic_flags").await, 6);
-    // A flag hides nothing by itself: staff decide.
+    // A flag hides nothing from anyone else (staff decide), and the dynamic still opens; but
+    // who flagged a dynamic does not find it in their feed again, nor on its author's page.
     app.dynamic(&cleo, id).await.ok();
+    assert!(app.feed_ids(&cleo, "").await.contains(&id));
+    for query in [String::new(), format!("userId={}", ana.id)] {
+        let seen = app.feed_ids(&bob, &query).await;
+        assert!(!seen.contains(&id), "{query}: {seen:?}");
+    }
+    assert!(app.feed_ids(&ana, "").await.contains(&id), "its author");
 }
 
 async fn an_unknown_or_deleted_dynamic_is_not_found(b: Backend) {

@@ -96,9 +96,12 @@ export function flagDynamic(id: number, reason: FlagReason) {
   return api.put('/system/dynamic/sign', { query: { year: currentYear() }, body: { id, reason } });
 }
 
+/** A dynamic I flagged leaves my lists at once (the server no longer lists it to me). */
 export function useFlagDynamic() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: FlagReason }) => flagDynamic(id, reason),
+    onSuccess: (_data, { id }) => removeDynamics(client, (d) => d.id === id),
   });
 }
 
