@@ -30,8 +30,9 @@ pub async fn forget_expired_records(db: &Db, now: i64) -> sqlx::Result<u64> {
     on_db!(db, pool => {
         let mut tx = pool.begin_write().await?;
         let mut gone = 0;
-        // Order reversals go with their orders (ON DELETE CASCADE). A red packet still waiting
-        // to be claimed or returned is never this old: the sweep settles it within a day.
+        // Order reversals and payments set aside go with their orders (ON DELETE CASCADE). A
+        // red packet still waiting to be claimed or returned is never this old: the sweep
+        // settles it within a day.
         for sql in [
             "DELETE FROM orders WHERE created_at < $1
                 AND user_id IN (SELECT id FROM users WHERE status = 'deleted')",

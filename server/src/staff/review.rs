@@ -1,5 +1,5 @@
-//! The review queue: album photos waiting, flagged dynamics, and the messages trust & safety
-//! set aside; staff approve or reject each.
+//! The review queue: album photos waiting, flagged dynamics, the messages trust & safety set
+//! aside, and payments that did not match their order; staff approve or reject each.
 
 use serde_json::json;
 
@@ -7,7 +7,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::audit::Entry;
 use crate::i18n::{Lang, Msg};
 use crate::media::thumb_of;
-use crate::staff::views::{ReviewQueue, SafetyItem};
+use crate::staff::views::{ReviewPayment, ReviewQueue, SafetyItem};
 use crate::staff::{Decision, Staff, StaffMember};
 
 impl Staff {
@@ -15,11 +15,18 @@ impl Staff {
         let (photos, photos_waiting) = self.album.waiting(limit).await?;
         let (dynamics, dynamics_waiting) = self.feed.flagged(limit).await?;
         let (messages, messages_waiting) = self.store.safety_queue(limit).await?;
+        let (payments, payments_waiting) = self.wallet.discrepancies(limit).await?;
         Ok(ReviewQueue::new(
             photos,
             dynamics,
             messages,
-            [photos_waiting, dynamics_waiting, messages_waiting],
+            payments,
+            [
+                photos_waiting,
+                dynamics_waiting,
+                messages_waiting,
+                payments_waiting,
+            ],
             &self.media.signer(self.clock.unix()),
         ))
     }
@@ -130,6 +137,34 @@ impl Staff {
                 target_kind: "message",
                 target_id: id.to_string(),
                 before: Some(json!(SafetyItem::from_row(&item))),
+                after: Some(json!({ "decision": decision.as_str() })),
+            },
+        )
+        .await;
+        Ok(())
+    }
+
+    /// Staff looked at a payment that did not match its order and settled it with the buyer at
+    /// the provider: it leaves the queue either way (nothing here moves money), and the audit
+    /// log keeps what they decided.
+    pub async fn review_payment(
+        &self,
+        by: StaffMember,
+        id: i64,
+        decision: Decision,
+    ) -> ApiResult<()> {
+        let item = self
+            .wallet
+            .close_discrepancy(id, by.0, self.clock.unix())
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        self.record(
+            by.into(),
+            Entry {
+                action: "review.payment",
+                target_kind: "order",
+                target_id: item.order_id.to_string(),
+                before: Some(json!(ReviewPayment::from_row(&item))),
                 after: Some(json!({ "decision": decision.as_str() })),
             },
         )

@@ -145,8 +145,8 @@ pub struct ReviewQuery {
     page_size: Option<u32>,
 }
 
-/// Everything waiting for a decision: album photos, flagged dynamics, messages set aside; each
-/// count is counted up to 10,000.
+/// Everything waiting for a decision: album photos, flagged dynamics, messages set aside,
+/// payments that did not match their order; each count is counted up to 10,000.
 #[utoipa::path(get, path = "/admin/review", tag = "staff", params(ReviewQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<ReviewQueue>), (status = 400), (status = 401), (status = 403)))]
 async fn admin_review_queue(
@@ -165,9 +165,10 @@ pub struct DecisionRequest {
     decision: Option<String>,
 }
 
-/// Decides on a photo, a dynamic or a message under review.
+/// Decides on a photo, a dynamic, a message or a payment under review (a payment leaves the
+/// queue either way).
 #[utoipa::path(post, path = "/admin/review/{kind}/{id}", tag = "staff",
-    params(("kind" = String, Path, description = "photo, dynamic or message"), ("id" = i64, Path)),
+    params(("kind" = String, Path, description = "photo, dynamic, message or payment"), ("id" = i64, Path)),
     request_body = DecisionRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 async fn admin_review(
@@ -181,6 +182,7 @@ async fn admin_review(
         "photo" => staff.review_photo(by, id, decision).await?,
         "dynamic" => staff.review_dynamic(by, id, decision).await?,
         "message" => staff.review_message(by, id, decision).await?,
+        "payment" => staff.review_payment(by, id, decision).await?,
         _ => return Err(ApiError::NotFound),
     }
     Ok(ok_with(Msg::Done, None))

@@ -15,6 +15,7 @@ use crate::feed::store::Flagged;
 use crate::media::signed::Signer;
 use crate::media::{thumb_of, Media};
 use crate::staff::store::{PersonRow, ReportRow, SafetyRow, SentRow};
+use crate::wallet::store::DiscrepancyRow;
 
 /// Someone a report names.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -213,6 +214,49 @@ impl SafetyItem {
     }
 }
 
+/// A payment a provider vouched for with another amount or currency than its order's: nothing
+/// was granted; staff settle it with the buyer at the provider (a refund), then close it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewPayment {
+    pub id: i64,
+    pub order_id: i64,
+    /// The buyer.
+    pub user_id: i64,
+    pub user_name: String,
+    /// paypal, stripe, apple or google.
+    pub provider: String,
+    /// The provider's transaction (`paypal:...`).
+    pub transaction: String,
+    pub product: String,
+    /// What the order asks, in cents, and its currency.
+    pub price_cents: i64,
+    pub currency: String,
+    /// What the provider says was paid (-1 when its amount was unreadable).
+    pub paid_cents: i64,
+    pub paid_currency: String,
+    pub created_at: String,
+}
+
+impl ReviewPayment {
+    pub fn from_row(r: &DiscrepancyRow) -> ReviewPayment {
+        ReviewPayment {
+            id: r.id,
+            order_id: r.order_id,
+            user_id: r.user_id,
+            user_name: r.user_name.clone(),
+            provider: r.provider.clone(),
+            transaction: r.provider_txn.clone(),
+            product: r.product_code.clone(),
+            price_cents: r.price_cents,
+            currency: r.currency.clone(),
+            paid_cents: r.paid_cents,
+            paid_currency: r.paid_currency.clone(),
+            created_at: rfc3339(r.created_at),
+        }
+    }
+}
+
 /// How many wait in each part of the review queue (each counted up to 10,000: past it, at
 /// least that many).
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -221,6 +265,7 @@ pub struct ReviewCounts {
     pub photos: i64,
     pub dynamics: i64,
     pub messages: i64,
+    pub payments: i64,
 }
 
 /// Everything waiting for a staff decision, longest waiting first.
@@ -230,6 +275,7 @@ pub struct ReviewQueue {
     pub photos: Vec<ReviewPhoto>,
     pub dynamics: Vec<ReviewDynamic>,
     pub messages: Vec<SafetyItem>,
+    pub payments: Vec<ReviewPayment>,
     pub counts: ReviewCounts,
 }
 
@@ -238,7 +284,8 @@ impl ReviewQueue {
         photos: Vec<WaitingPhoto>,
         dynamics: Vec<Flagged>,
         messages: Vec<SafetyRow>,
-        [photos_waiting, dynamics_waiting, messages_waiting]: [i64; 3],
+        payments: Vec<DiscrepancyRow>,
+        [photos_waiting, dynamics_waiting, messages_waiting, payments_waiting]: [i64; 4],
         signer: &Signer<'_>,
     ) -> ReviewQueue {
         ReviewQueue {
@@ -273,10 +320,12 @@ impl ReviewQueue {
                 })
                 .collect(),
             messages: messages.iter().map(SafetyItem::from_row).collect(),
+            payments: payments.iter().map(ReviewPayment::from_row).collect(),
             counts: ReviewCounts {
                 photos: photos_waiting,
                 dynamics: dynamics_waiting,
                 messages: messages_waiting,
+                payments: payments_waiting,
             },
         }
     }

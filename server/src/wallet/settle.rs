@@ -2,7 +2,9 @@
 //! the buyer's return or a store receipt, and acting on verified notifications. Whatever the
 //! provider says is checked against the order (whose it is, which provider, the amount and
 //! currency) before the store finishes it, once by the provider's transaction id; money that
-//! went back takes the purchase back once.
+//! went back takes the purchase back once. A payment the provider vouches for with another
+//! amount or currency than its order's grants nothing and is set aside for staff (the review
+//! queue); its notification is answered as taken, since sending it again changes nothing.
 
 use std::collections::HashMap;
 
@@ -21,6 +23,21 @@ pub enum Settled {
     Finished(OrderRow),
     /// Not paid yet: the provider will tell.
     Pending(OrderRow),
+}
+
+/// What a payment the provider vouches for came to.
+enum Settlement {
+    /// The order is finished and granted (now or before).
+    Granted(Box<OrderRow>),
+    /// Paid with another amount or currency than the order's: nothing granted, set aside for
+    /// staff.
+    SetAside,
+}
+
+/// What asking the provider about an order came to.
+enum Confirmation {
+    Settled(Box<Settled>),
+    SetAside,
 }
 
 pub fn order_error(e: OrderError) -> ApiError {
@@ -70,12 +87,24 @@ impl Wallet {
     }
 
     /// The buyer is back from `provider`'s checkout, or brings a store receipt: the order is
-    /// confirmed with the provider and, when paid, granted.
+    /// confirmed with the provider and, when paid, granted. A payment that does not match the
+    /// order is a payment failure to the buyer (and staff's to look at).
     pub async fn confirm_order(
         &self,
         order_id: i64,
         params: &HashMap<String, String>,
     ) -> ApiResult<Settled> {
+        match self.confirmation(order_id, params).await? {
+            Confirmation::Settled(settled) => Ok(*settled),
+            Confirmation::SetAside => Err(ApiError::Invalid(Msg::PaymentFailure)),
+        }
+    }
+
+    async fn confirmation(
+        &self,
+        order_id: i64,
+        params: &HashMap<String, String>,
+    ) -> ApiResult<Confirmation> {
         let order = self
             .store
             .order(order_id)
@@ -85,7 +114,7 @@ impl Wallet {
         // answered as it stands.
         if order.pay_type == PayType::Gold {
             return match order.state.as_str() {
-                "finished" => Ok(Settled::Finished(order)),
+                "finished" => Ok(Confirmation::Settled(Box::new(Settled::Finished(order)))),
                 _ => Err(ApiError::Conflict(Msg::FinishFailed)),
             };
         }
@@ -97,11 +126,13 @@ impl Wallet {
             .ok_or(ApiError::NotFound)?;
         let confirmed = provider.confirm(&order, &product, params).await;
         match confirmed {
-            Ok(Confirmed::Paid(paid)) => {
-                let order = self.settle(&provider, &paid, params).await?;
-                Ok(Settled::Finished(order))
-            }
-            Ok(Confirmed::Pending) => Ok(Settled::Pending(order)),
+            Ok(Confirmed::Paid(paid)) => match self.settle(&provider, &paid, params).await? {
+                Settlement::Granted(order) => {
+                    Ok(Confirmation::Settled(Box::new(Settled::Finished(*order))))
+                }
+                Settlement::SetAside => Ok(Confirmation::SetAside),
+            },
+            Ok(Confirmed::Pending) => Ok(Confirmation::Settled(Box::new(Settled::Pending(order)))),
             Err(PaymentError::Declined(why)) => {
                 tracing::info!(
                     order = order.id,
@@ -138,13 +169,14 @@ impl Wallet {
     }
 
     /// Finishes and grants the order a provider says is paid, after checking that it is an
-    /// order this provider was asked to take, for the amount and currency it says.
+    /// order this provider was asked to take, for the amount and currency it says; a payment of
+    /// another amount or currency is set aside for staff.
     async fn settle(
         &self,
         provider: &Provider,
         paid: &Paid,
         params: &HashMap<String, String>,
-    ) -> ApiResult<OrderRow> {
+    ) -> ApiResult<Settlement> {
         let refused = |why: String| {
             tracing::warn!(
                 order = paid.order_id,
@@ -173,10 +205,27 @@ impl Wallet {
             if money.cents != order.price_cents
                 || !money.currency.eq_ignore_ascii_case(&order.currency)
             {
-                return Err(refused(format!(
-                    "paid {} {} for {} {}",
-                    money.cents, money.currency, order.price_cents, order.currency
-                )));
+                tracing::warn!(
+                    order = order.id,
+                    provider = provider.name(),
+                    txn = paid.txn,
+                    "paid {} {} for {} {}: set aside for staff",
+                    money.cents,
+                    money.currency,
+                    order.price_cents,
+                    order.currency
+                );
+                self.store
+                    .set_aside(
+                        order.id,
+                        provider.name(),
+                        &paid.txn,
+                        money.cents,
+                        &money.currency,
+                        self.clock.unix(),
+                    )
+                    .await?;
+                return Ok(Settlement::SetAside);
             }
         }
         // A replay of what already paid this order is answered from the read, without waiting
@@ -206,11 +255,12 @@ impl Wallet {
                 tracing::warn!(order = order.id, error = %e, "provider not told of the grant");
             }
         }
-        Ok(order)
+        Ok(Settlement::Granted(Box::new(order)))
     }
 
     /// A notification to `/order/webhook/{name}`: verified by its provider, then acted on. An
-    /// answer other than success makes the provider send it again later.
+    /// answer other than success makes the provider send it again later; a payment set aside
+    /// for staff is answered as taken.
     pub async fn notified(
         &self,
         name: &str,
@@ -234,7 +284,7 @@ impl Wallet {
                     Ok(_) | Err(ApiError::Conflict(Msg::FinishFailed)) => {}
                     Err(e) => return Err(e),
                 },
-                Event::Approved { order_id } => match self.confirm_order(order_id, query).await {
+                Event::Approved { order_id } => match self.confirmation(order_id, query).await {
                     Ok(_) | Err(ApiError::Conflict(Msg::FinishFailed)) => {}
                     Err(e) => return Err(e),
                 },
@@ -243,7 +293,7 @@ impl Wallet {
                         ("orderId".to_owned(), order_id.to_string()),
                         ("receipt".to_owned(), receipt),
                     ]);
-                    match self.confirm_order(order_id, &params).await {
+                    match self.confirmation(order_id, &params).await {
                         Ok(_) | Err(ApiError::Conflict(Msg::FinishFailed)) => {}
                         Err(e) => return Err(e),
                     }

@@ -5,7 +5,7 @@ use chrono::Months;
 use sqlx::Transaction;
 
 use crate::account::model::Level;
-use crate::db::on_db;
+use crate::db::{counted, on_db};
 use crate::db::{is_unique_violation, Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
 use crate::wallet::model::{
@@ -152,6 +152,30 @@ pub struct Reversal {
     /// What could not be taken back because it was spent.
     pub shortfall: i64,
 }
+
+/// A payment a provider vouched for that does not match its order, set aside for staff: with
+/// the buyer and what the order asked.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DiscrepancyRow {
+    pub id: i64,
+    pub order_id: i64,
+    pub provider: String,
+    pub provider_txn: String,
+    pub paid_cents: i64,
+    pub paid_currency: String,
+    pub created_at: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub product_code: String,
+    pub price_cents: i64,
+    pub currency: String,
+}
+
+const DISCREPANCY: &str = "SELECT d.id, d.order_id, d.provider, d.provider_txn, d.paid_cents,
+        d.paid_currency, d.created_at, o.user_id, u.user_name, p.code AS product_code,
+        o.price_cents, o.currency
+    FROM payment_discrepancies d JOIN orders o ON o.id = d.order_id
+        JOIN users u ON u.id = o.user_id JOIN products p ON p.id = o.product_id";
 
 /// A membership bought for `months` and given back: the expiry moves back as many months, and
 /// not before now.
@@ -441,6 +465,59 @@ impl WalletStore {
         );
         let closed: Option<OrderRow> = on_db!(&self.db, pool => sqlx::query_as(&sql).bind(order_id).bind(state).bind(now).fetch_optional(pool).await)?;
         closed.ok_or(OrderError::Closed)
+    }
+
+    /// Sets aside for staff a payment that does not match its order; the same provider
+    /// transaction again changes nothing. True when this call set it aside.
+    pub async fn set_aside(
+        &self,
+        order_id: i64,
+        provider: &str,
+        provider_txn: &str,
+        paid_cents: i64,
+        paid_currency: &str,
+        now: i64,
+    ) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => sqlx::query(
+            "INSERT INTO payment_discrepancies (order_id, provider, provider_txn, paid_cents, paid_currency, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (provider_txn) DO NOTHING",
+        ).bind(order_id).bind(provider).bind(provider_txn).bind(paid_cents).bind(paid_currency).bind(now)
+            .execute(pool).await.map(|done| done.rows_affected() > 0))
+    }
+
+    /// Payments set aside and not yet looked at, longest waiting first, and how many wait.
+    pub async fn discrepancies(&self, limit: i64) -> sqlx::Result<(Vec<DiscrepancyRow>, i64)> {
+        let sql = format!("{DISCREPANCY} WHERE d.status = 'open' ORDER BY d.id LIMIT $1");
+        let count = counted("SELECT 1 FROM payment_discrepancies WHERE status = 'open'");
+        on_db!(&self.db, pool => {
+            let rows = sqlx::query_as(&sql).bind(limit).fetch_all(pool).await?;
+            let waiting = sqlx::query_scalar(&count).fetch_one(pool).await?;
+            Ok((rows, waiting))
+        })
+    }
+
+    /// Takes a payment out of the queue once staff looked at it; answers it, none when it was
+    /// closed already or is unknown.
+    pub async fn close_discrepancy(
+        &self,
+        id: i64,
+        staff: i64,
+        now: i64,
+    ) -> sqlx::Result<Option<DiscrepancyRow>> {
+        let sql = format!("{DISCREPANCY} WHERE d.id = $1");
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let closed = sqlx::query(
+                "UPDATE payment_discrepancies SET status = 'closed', decided_at = $2, decided_by = $3
+                 WHERE id = $1 AND status = 'open'",
+            ).bind(id).bind(now).bind(staff).execute(&mut *tx).await?.rows_affected() > 0;
+            if !closed {
+                return Ok(None);
+            }
+            let row = sqlx::query_as(&sql).bind(id).fetch_optional(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(row)
+        })
     }
 
     /// How many daily claims and watch rewards the person took on `day`.

@@ -1,8 +1,10 @@
 // A local stand-in for PayPal's REST API (the subset a PayPal Checkout integration uses) and its
 // approval page, speaking PayPal's wire format: an OAuth client-credentials token, Orders v2
 // (create with a PayPal-Request-Id, read, capture), the buyer's approval page with Pay now and
-// Cancel and return, and webhook signature verification. POST /__e2e/decline makes the next
-// capture fail as a declined funding source does.
+// Cancel and return, and webhook signature verification (of the event exactly as the webhook
+// carried it, which must be one JSON object). POST /__e2e/decline makes the next capture fail as
+// a declined funding source does; POST /__e2e/revoke makes PayPal stop taking every access token
+// it handed out (a rotated secret): the server answers the 401 by fetching one new token.
 import {
   CallLog,
   type StandIn,
@@ -196,8 +198,9 @@ export async function startPayPal(): Promise<StandIn & { log: CallLog }> {
       return;
     }
 
-    if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
-      json(res, 200, { verification_status: 'SUCCESS' });
+    if (req.method === 'POST' && path === '/__e2e/revoke') {
+      tokens.clear();
+      json(res, 200, { revoked: true });
       return;
     }
 
@@ -206,6 +209,23 @@ export async function startPayPal(): Promise<StandIn & { log: CallLog }> {
     if (!token || !tokens.has(token)) {
       log.problem(`${req.method} ${path}: no valid access token (${token ?? 'none'})`);
       json(res, 401, AUTH_FAILURE);
+      return;
+    }
+
+    if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      // The event goes back as the webhook's own text: a JSON object, not a string holding one.
+      let event: unknown;
+      try {
+        event = (JSON.parse(body) as { webhook_event?: unknown }).webhook_event;
+      } catch {
+        event = undefined;
+      }
+      if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+        log.problem('verify-webhook-signature: webhook_event is not the event object');
+        json(res, 400, invalid('INVALID_PARAMETER_SYNTAX', '/webhook_event'));
+        return;
+      }
+      json(res, 200, { verification_status: 'SUCCESS' });
       return;
     }
 

@@ -220,8 +220,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Everything waiting for a decision: album photos, flagged dynamics, messages set aside; each
-     *     count is counted up to 10,000.
+     * Everything waiting for a decision: album photos, flagged dynamics, messages set aside,
+     *     payments that did not match their order; each count is counted up to 10,000.
      */
     get: operations['admin_review_queue'];
     put?: never;
@@ -241,7 +241,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Decides on a photo, a dynamic or a message under review. */
+    /**
+     * Decides on a photo, a dynamic, a message or a payment under review (a payment leaves the
+     *     queue either way).
+     */
     post: operations['admin_review'];
     delete?: never;
     options?: never;
@@ -3345,6 +3348,7 @@ export interface components {
         counts: components['schemas']['ReviewCounts'];
         dynamics: components['schemas']['ReviewDynamic'][];
         messages: components['schemas']['SafetyItem'][];
+        payments: components['schemas']['ReviewPayment'][];
         photos: components['schemas']['ReviewPhoto'][];
       };
       msg: string;
@@ -4203,6 +4207,8 @@ export interface components {
       /** Format: int64 */
       messages: number;
       /** Format: int64 */
+      payments: number;
+      /** Format: int64 */
       photos: number;
     };
     /** @description A dynamic people flagged. */
@@ -4219,6 +4225,40 @@ export interface components {
       images: string[];
       reasons: string[];
       /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
+    /**
+     * @description A payment a provider vouched for with another amount or currency than its order's: nothing
+     *     was granted; staff settle it with the buyer at the provider (a refund), then close it.
+     */
+    ReviewPayment: {
+      createdAt: string;
+      currency: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      orderId: number;
+      /**
+       * Format: int64
+       * @description What the provider says was paid (-1 when its amount was unreadable).
+       */
+      paidCents: number;
+      paidCurrency: string;
+      /**
+       * Format: int64
+       * @description What the order asks, in cents, and its currency.
+       */
+      priceCents: number;
+      product: string;
+      /** @description paypal, stripe, apple or google. */
+      provider: string;
+      /** @description The provider's transaction (`paypal:...`). */
+      transaction: string;
+      /**
+       * Format: int64
+       * @description The buyer.
+       */
       userId: number;
       userName: string;
     };
@@ -4240,6 +4280,7 @@ export interface components {
       counts: components['schemas']['ReviewCounts'];
       dynamics: components['schemas']['ReviewDynamic'][];
       messages: components['schemas']['SafetyItem'][];
+      payments: components['schemas']['ReviewPayment'][];
       photos: components['schemas']['ReviewPhoto'][];
     };
     /**
@@ -5346,7 +5387,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description photo, dynamic or message */
+        /** @description photo, dynamic, message or payment */
         kind: string;
         id: number;
       };

@@ -95,4 +95,14 @@ impl TokenCache {
     pub async fn forget(&self) {
         *self.token.lock().await = None;
     }
+
+    /// The provider refused `token` before its time (revoked, the secret rotated): it is
+    /// dropped, unless a call that met the same refusal has fetched another already, so that
+    /// many calls refused at once fetch one new token between them.
+    pub async fn refused(&self, token: &str) {
+        let mut held = self.token.lock().await;
+        if held.as_ref().is_some_and(|(t, _)| t == token) {
+            *held = None;
+        }
+    }
 }

@@ -4,16 +4,21 @@
 //! `REVERSED` take the credit back.
 //!
 //! Webhooks are verified with PayPal's own `verify-webhook-signature` call (the transmission
-//! headers, our webhook id and the event as received); nothing in an event is believed before
-//! PayPal says SUCCESS. Requests carry `PayPal-Request-Id`, so a retried create or capture is
-//! the same one at PayPal.
+//! headers, our webhook id and the event exactly as received, byte for byte: PayPal checks its
+//! signature over what it sent, which a re-serialised copy is not); nothing in an event is
+//! believed before PayPal says SUCCESS. Requests carry `PayPal-Request-Id`, so a retried create
+//! or capture is the same one at PayPal. An access token PayPal stops taking before its expiry
+//! (revoked, the secret rotated) is dropped on the first 401 and the call made once more with a
+//! new one.
 
 use std::collections::HashMap;
 
 use axum::http::HeaderMap;
 use base64::Engine;
+use reqwest::{RequestBuilder, Response, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use crate::config::PayPalSettings;
@@ -166,29 +171,45 @@ impl PayPal {
             .await
     }
 
+    /// A call to PayPal's API with our access token. A 401 means PayPal no longer takes the
+    /// token we hold: it is dropped and the call made once more with a new one; a second 401
+    /// is answered as it came (PayPal unavailable to us).
+    async fn call(
+        &self,
+        request: impl Fn(&str) -> RequestBuilder,
+    ) -> Result<Response, PaymentError> {
+        let token = self.bearer().await?;
+        let response = request(&token).send().await.map_err(unreachable)?;
+        if response.status() != StatusCode::UNAUTHORIZED {
+            return Ok(response);
+        }
+        tracing::warn!("PayPal refused our access token: fetching a new one");
+        self.token.refused(&token).await;
+        let token = self.bearer().await?;
+        request(&token).send().await.map_err(unreachable)
+    }
+
     async fn order(&self, id: &str) -> Result<Order, PaymentError> {
+        let url = format!("{}/v2/checkout/orders/{id}", self.api);
         let response = self
-            .http
-            .get(format!("{}/v2/checkout/orders/{id}", self.api))
-            .bearer_auth(self.bearer().await?)
-            .send()
-            .await
-            .map_err(unreachable)?;
+            .call(|token| self.http.get(&url).bearer_auth(token))
+            .await?;
         http::found(response, &format!("PayPal order {id}")).await
     }
 
     /// Captures an approved order; a capture made before (by a racing return or webhook) is
     /// read back instead.
     async fn capture(&self, id: &str, our_id: i64) -> Result<Order, PaymentError> {
+        let url = format!("{}/v2/checkout/orders/{id}/capture", self.api);
         let response = self
-            .http
-            .post(format!("{}/v2/checkout/orders/{id}/capture", self.api))
-            .bearer_auth(self.bearer().await?)
-            .header("PayPal-Request-Id", format!("amora-capture-{our_id}"))
-            .json(&json!({}))
-            .send()
-            .await
-            .map_err(unreachable)?;
+            .call(|token| {
+                self.http
+                    .post(&url)
+                    .bearer_auth(token)
+                    .header("PayPal-Request-Id", format!("amora-capture-{our_id}"))
+                    .json(&json!({}))
+            })
+            .await?;
         match http::read::<Order>(response).await? {
             (_, Ok(order)) => Ok(order),
             (_, Err(problem)) => {
@@ -207,35 +228,35 @@ impl PayPal {
         }
     }
 
-    /// Asks PayPal whether this notification is theirs.
-    async fn verify(&self, headers: &HeaderMap, event: &Value) -> Result<(), PaymentError> {
+    /// Asks PayPal whether this notification is theirs: the event goes back exactly as it came.
+    async fn verify(&self, headers: &HeaderMap, event: &RawValue) -> Result<(), PaymentError> {
         let header = |name: &str| {
             headers
                 .get(name)
                 .and_then(|v| v.to_str().ok())
-                .map(str::to_owned)
                 .ok_or_else(|| PaymentError::Refused(format!("no {name}")))
         };
-        let request = json!({
-            "auth_algo": header("paypal-auth-algo")?,
-            "cert_url": header("paypal-cert-url")?,
-            "transmission_id": header("paypal-transmission-id")?,
-            "transmission_sig": header("paypal-transmission-sig")?,
-            "transmission_time": header("paypal-transmission-time")?,
-            "webhook_id": self.webhook_id,
-            "webhook_event": event,
-        });
+        let request = Verification {
+            auth_algo: header("paypal-auth-algo")?,
+            cert_url: header("paypal-cert-url")?,
+            transmission_id: header("paypal-transmission-id")?,
+            transmission_sig: header("paypal-transmission-sig")?,
+            transmission_time: header("paypal-transmission-time")?,
+            webhook_id: &self.webhook_id,
+            webhook_event: event,
+        };
+        let body = serde_json::to_vec(&request)
+            .map_err(|e| PaymentError::Refused(format!("unwritable verification: {e}")))?;
+        let url = format!("{}/v1/notifications/verify-webhook-signature", self.api);
         let response = self
-            .http
-            .post(format!(
-                "{}/v1/notifications/verify-webhook-signature",
-                self.api
-            ))
-            .bearer_auth(self.bearer().await?)
-            .json(&request)
-            .send()
-            .await
-            .map_err(unreachable)?;
+            .call(|token| {
+                self.http
+                    .post(&url)
+                    .bearer_auth(token)
+                    .header("Content-Type", "application/json")
+                    .body(body.clone())
+            })
+            .await?;
         let answer: Value = http::expect(response).await?;
         if answer["verification_status"] == "SUCCESS" {
             Ok(())
@@ -246,6 +267,18 @@ impl PayPal {
             )))
         }
     }
+}
+
+/// What `verify-webhook-signature` takes; `webhook_event` is written out as the bytes that came.
+#[derive(Serialize)]
+struct Verification<'a> {
+    auth_algo: &'a str,
+    cert_url: &'a str,
+    transmission_id: &'a str,
+    transmission_sig: &'a str,
+    transmission_time: &'a str,
+    webhook_id: &'a str,
+    webhook_event: &'a RawValue,
 }
 
 /// The capture a refund belongs to: its `up` link ends with the capture's id.
@@ -288,15 +321,16 @@ impl PaymentProvider for PayPal {
                 "brand_name": "Amora",
             }}},
         });
+        let url = format!("{}/v2/checkout/orders", self.api);
         let response = self
-            .http
-            .post(format!("{}/v2/checkout/orders", self.api))
-            .bearer_auth(self.bearer().await?)
-            .header("PayPal-Request-Id", format!("amora-order-{}", order.id))
-            .json(&body)
-            .send()
-            .await
-            .map_err(unreachable)?;
+            .call(|token| {
+                self.http
+                    .post(&url)
+                    .bearer_auth(token)
+                    .header("PayPal-Request-Id", format!("amora-order-{}", order.id))
+                    .json(&body)
+            })
+            .await?;
         let created: Order = http::expect(response).await?;
         let url = created
             .links
@@ -352,9 +386,15 @@ impl PaymentProvider for PayPal {
         _query: &HashMap<String, String>,
         body: &[u8],
     ) -> Result<Vec<Event>, PaymentError> {
-        let event: Value = serde_json::from_slice(body)
+        // One JSON object, passed on to PayPal as the very bytes that came and read here.
+        let raw: &RawValue = serde_json::from_slice(body)
             .map_err(|e| PaymentError::Refused(format!("unreadable event: {e}")))?;
-        self.verify(headers, &event).await?;
+        if !raw.get().starts_with('{') {
+            return Err(PaymentError::Refused("the event is not an object".into()));
+        }
+        let event: Value = serde_json::from_str(raw.get())
+            .map_err(|e| PaymentError::Refused(format!("unreadable event: {e}")))?;
+        self.verify(headers, raw).await?;
         let resource = &event["resource"];
         let our = |v: &Value| v.as_str().and_then(|s| s.parse::<i64>().ok());
         let found = match event["event_type"].as_str().unwrap_or_default() {

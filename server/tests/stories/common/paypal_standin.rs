@@ -1,7 +1,9 @@
-//! A local PayPal: OAuth client credentials, Orders v2 (create with `PayPal-Request-Id`, get,
-//! capture once) and `verify-webhook-signature`, which says SUCCESS only for a transmission this
-//! stand-in signed for exactly that event and webhook id. The buyer's approval (or a declined
-//! card) is played by the test; a switch makes it unreachable.
+//! A local PayPal: OAuth client credentials (each fetch a new token; the test can revoke them
+//! all, as a rotated secret does), Orders v2 (create with `PayPal-Request-Id`, get, capture
+//! once) and `verify-webhook-signature`, which says SUCCESS only for a transmission this
+//! stand-in signed for exactly that event, byte for byte as it was sent, and webhook id. The
+//! buyer's approval (or a declined card, or an order changed at PayPal) is played by the test;
+//! a switch makes it unreachable.
 
 #![allow(clippy::unwrap_used)]
 
@@ -14,19 +16,22 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 pub const CLIENT_ID: &str = "stories-client";
 pub const SECRET: &str = "stories-secret";
 pub const WEBHOOK_ID: &str = "WH-STORIES";
-const TOKEN: &str = "A21-stories-token";
 
 #[derive(Default)]
 struct Books {
+    /// Access tokens PayPal takes now.
+    tokens: Vec<String>,
     orders: HashMap<String, Value>,
     by_request: HashMap<String, String>,
-    /// transmission id → (signature, the event it was made for)
-    transmissions: HashMap<String, (String, Value)>,
+    /// transmission id → (signature, the event it was made for, as sent)
+    transmissions: HashMap<String, (String, String)>,
     declined: Vec<String>,
 }
 
@@ -34,6 +39,7 @@ struct Books {
 pub struct PayPal {
     books: Arc<Mutex<Books>>,
     down: Arc<AtomicBool>,
+    refusing: Arc<AtomicBool>,
     tokens: Arc<AtomicUsize>,
     captures: Arc<AtomicUsize>,
     pub url: String,
@@ -91,6 +97,24 @@ impl PayPal {
         self.books.lock().unwrap().declined.push(id.to_owned());
     }
 
+    /// PayPal stops taking every access token it handed out (the secret rotated, the tokens
+    /// revoked), long before they expire.
+    pub fn revoke_tokens(&self) {
+        self.books.lock().unwrap().tokens.clear();
+    }
+
+    /// PayPal takes no access token, not even one it just handed out (our credentials are
+    /// wrong for its API).
+    pub fn refuse_every_token(&self, refusing: bool) {
+        self.refusing.store(refusing, Ordering::SeqCst);
+    }
+
+    /// The order is changed at PayPal before it is captured: it will be paid with `amount`.
+    pub fn change_amount(&self, id: &str, amount: Value) {
+        let mut books = self.books.lock().unwrap();
+        books.orders.get_mut(id).unwrap()["purchase_units"][0]["amount"] = amount;
+    }
+
     /// Access tokens handed out, captures made.
     pub fn tokens(&self) -> usize {
         self.tokens.load(Ordering::SeqCst)
@@ -104,9 +128,9 @@ impl PayPal {
         self.order(id)["purchase_units"][0]["payments"]["captures"][0].clone()
     }
 
-    /// A notification as PayPal sends it: the event and its transmission headers, which this
-    /// stand-in will vouch for.
-    pub fn event(&self, kind: &str, resource: Value) -> (Value, Vec<(&'static str, String)>) {
+    /// A notification as PayPal sends it: the event's body and its transmission headers, which
+    /// this stand-in will vouch for.
+    pub fn event(&self, kind: &str, resource: Value) -> (String, Vec<(&'static str, String)>) {
         let event = json!({
             "id": format!("WH-{}", uuid::Uuid::new_v4().simple()),
             "event_version": "1.0",
@@ -114,15 +138,23 @@ impl PayPal {
             "resource_type": "capture",
             "event_type": kind,
             "resource": resource,
-        });
+        })
+        .to_string();
+        let headers = self.transmit(&event);
+        (event, headers)
+    }
+
+    /// The transmission headers of a notification whose body is exactly `body`: this stand-in
+    /// vouches for those bytes and no others.
+    pub fn transmit(&self, body: &str) -> Vec<(&'static str, String)> {
         let transmission = uuid::Uuid::new_v4().to_string();
         let signature = format!("sig-{}", uuid::Uuid::new_v4().simple());
         self.books
             .lock()
             .unwrap()
             .transmissions
-            .insert(transmission.clone(), (signature.clone(), event.clone()));
-        let headers = vec![
+            .insert(transmission.clone(), (signature.clone(), body.to_owned()));
+        vec![
             ("paypal-auth-algo", "SHA256withRSA".to_owned()),
             (
                 "paypal-cert-url",
@@ -134,8 +166,7 @@ impl PayPal {
                 "paypal-transmission-time",
                 "2026-11-26T08:00:00Z".to_owned(),
             ),
-        ];
-        (event, headers)
+        ]
     }
 }
 
@@ -146,8 +177,14 @@ fn down(paypal: &PayPal) -> Option<Response> {
         .then(|| StatusCode::SERVICE_UNAVAILABLE.into_response())
 }
 
-fn bearer(headers: &HeaderMap) -> bool {
-    headers.get("authorization").and_then(|v| v.to_str().ok()) == Some(&format!("Bearer {TOKEN}"))
+/// The request carries an access token PayPal takes.
+fn bearer(paypal: &PayPal, headers: &HeaderMap) -> bool {
+    let token = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    !paypal.refusing.load(Ordering::SeqCst)
+        && token.is_some_and(|t| paypal.books.lock().unwrap().tokens.iter().any(|k| k == t))
 }
 
 fn unauthorized() -> Response {
@@ -180,8 +217,10 @@ async fn token(State(paypal): State<PayPal>, headers: HeaderMap, body: String) -
         )
             .into_response();
     }
-    paypal.tokens.fetch_add(1, Ordering::SeqCst);
-    Json(json!({"access_token": TOKEN, "token_type": "Bearer", "expires_in": 32400}))
+    let n = paypal.tokens.fetch_add(1, Ordering::SeqCst) + 1;
+    let token = format!("A21-stories-token-{n}");
+    paypal.books.lock().unwrap().tokens.push(token.clone());
+    Json(json!({"access_token": token, "token_type": "Bearer", "expires_in": 32400}))
         .into_response()
 }
 
@@ -193,7 +232,7 @@ async fn create(
     if let Some(refused) = down(&paypal) {
         return refused;
     }
-    if !bearer(&headers) {
+    if !bearer(&paypal, &headers) {
         return unauthorized();
     }
     let request = headers
@@ -235,7 +274,7 @@ async fn order(
     if let Some(refused) = down(&paypal) {
         return refused;
     }
-    if !bearer(&headers) {
+    if !bearer(&paypal, &headers) {
         return unauthorized();
     }
     match paypal.books.lock().unwrap().orders.get(&id) {
@@ -256,7 +295,7 @@ async fn capture(
     if let Some(refused) = down(&paypal) {
         return refused;
     }
-    if !bearer(&headers) {
+    if !bearer(&paypal, &headers) {
         return unauthorized();
     }
     let mut books = paypal.books.lock().unwrap();
@@ -287,25 +326,40 @@ async fn capture(
     (StatusCode::CREATED, Json(order.clone())).into_response()
 }
 
-async fn verify(
-    State(paypal): State<PayPal>,
-    headers: HeaderMap,
-    Json(body): Json<Value>,
-) -> Response {
+/// What `verify-webhook-signature` is sent; the event is kept as the text it was.
+#[derive(Deserialize)]
+struct Verification<'a> {
+    transmission_id: String,
+    transmission_sig: String,
+    webhook_id: String,
+    #[serde(borrow)]
+    webhook_event: &'a RawValue,
+}
+
+async fn verify(State(paypal): State<PayPal>, headers: HeaderMap, body: String) -> Response {
     if let Some(refused) = down(&paypal) {
         return refused;
     }
-    if !bearer(&headers) {
+    if !bearer(&paypal, &headers) {
         return unauthorized();
     }
+    let Ok(asked) = serde_json::from_str::<Verification>(&body) else {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"name": "INVALID_REQUEST"})),
+        )
+            .into_response();
+    };
+    // The signature covers the bytes PayPal sent: a copy written out again (other key order,
+    // spacing or escapes) is not what was signed.
     let books = paypal.books.lock().unwrap();
-    let known = body["transmission_id"]
-        .as_str()
-        .and_then(|t| books.transmissions.get(t))
+    let known = books
+        .transmissions
+        .get(&asked.transmission_id)
         .is_some_and(|(sig, event)| {
-            body["transmission_sig"] == json!(sig)
-                && &body["webhook_event"] == event
-                && body["webhook_id"] == WEBHOOK_ID
+            asked.transmission_sig == *sig
+                && asked.webhook_event.get() == event
+                && asked.webhook_id == WEBHOOK_ID
         });
     Json(json!({"verification_status": if known { "SUCCESS" } else { "FAILURE" }})).into_response()
 }

@@ -1,5 +1,6 @@
-// The review queue (GET /admin/review): album photos waiting, flagged dynamics, and first
-// messages delivered with a caution or held as spam; each approved or rejected.
+// The review queue (GET /admin/review): album photos waiting, flagged dynamics, first messages
+// delivered with a caution or held as spam, and payments that did not match their order; each
+// approved or rejected.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/request';
 import { api } from '../../../lib/api';
@@ -24,10 +25,11 @@ export function decide(kind: ReviewKind, id: number, decision: ReviewDecision) {
   return api.post('/admin/review/{kind}/{id}', { path: { kind, id }, body: { decision } });
 }
 
-const LIST_OF: Record<ReviewKind, 'photos' | 'dynamics' | 'messages'> = {
+const LIST_OF: Record<ReviewKind, 'photos' | 'dynamics' | 'messages' | 'payments'> = {
   photo: 'photos',
   dynamic: 'dynamics',
   message: 'messages',
+  payment: 'payments',
 };
 
 /** The queue without one decided item. */

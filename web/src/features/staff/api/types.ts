@@ -36,7 +36,13 @@ export type ReviewMessage = Schemas['SafetyItem'];
 export const REVIEW_MESSAGE_KINDS = ['caution', 'spam'] as const;
 export const REVIEW_MESSAGE_REASONS = ['link', 'phone', 'email', 'money', 'repeated'] as const;
 
-export type ReviewKind = 'photo' | 'dynamic' | 'message';
+/**
+ * A payment a provider vouched for with another amount or currency than its order's: nothing was
+ * granted; either decision closes it.
+ */
+export type ReviewPayment = Schemas['ReviewPayment'];
+
+export type ReviewKind = 'photo' | 'dynamic' | 'message' | 'payment';
 export type ReviewDecision = 'approve' | 'reject';
 
 /** A person as staff see them, and their page with reports and history. */

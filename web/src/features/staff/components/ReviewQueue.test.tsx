@@ -34,7 +34,8 @@ const queue: Queue = {
     },
   ],
   messages: [],
-  counts: { photos: 2, dynamics: 1, messages: 0 },
+  payments: [],
+  counts: { photos: 2, dynamics: 1, messages: 0, payments: 0 },
 };
 
 function renderQueue() {

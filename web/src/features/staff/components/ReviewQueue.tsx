@@ -1,5 +1,6 @@
-// The review queue: album photos waiting, flagged dynamics and first messages that carried a
-// caution or were held as spam. a approves the focused item, r rejects it; j / k move.
+// The review queue: album photos waiting, flagged dynamics, first messages that carried a
+// caution or were held as spam, and payments that did not match their order. a approves the
+// focused item, r rejects it; j / k move.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,10 +17,11 @@ import {
   type ReviewDynamic,
   type ReviewKind,
   type ReviewMessage,
+  type ReviewPayment,
   type ReviewPhoto,
   known,
 } from '../api/types';
-import { reasonLabel, when } from './display';
+import { amount, reasonLabel, when } from './display';
 import { Kbd, KeyHint } from './StaffPage';
 import { useQueue } from './use-queue';
 
@@ -40,6 +42,7 @@ export function ReviewQueue() {
         ...data.photos.map((p) => keyOf('photo', p.id)),
         ...data.dynamics.map((d) => keyOf('dynamic', d.id)),
         ...data.messages.map((m) => keyOf('message', m.id)),
+        ...data.payments.map((p) => keyOf('payment', p.id)),
       ]
     : [];
 
@@ -170,6 +173,35 @@ export function ReviewQueue() {
             <p className="staff-text">{message.text}</p>
             <Outcome kind={message.kind} />
             {actions(keyOf('message', message.id))}
+          </article>
+        )}
+      />
+      <ReviewSection
+        title={t('staff.review.payments')}
+        count={data.counts.payments}
+        items={data.payments}
+        render={(payment: ReviewPayment) => (
+          <article
+            className="card staff-item"
+            aria-label={t('staff.review.paymentOf', { name: payment.userName })}
+            data-testid="review-payment"
+            {...queue.itemProps(keyOf('payment', payment.id))}
+          >
+            <Owner userId={payment.userId} name={payment.userName} at={payment.createdAt} />
+            <div className="staff-badges">
+              <span className="badge badge-danger">
+                {t('staff.review.paid', {
+                  paid: amount(payment.paidCents, payment.paidCurrency),
+                  price: amount(payment.priceCents, payment.currency),
+                })}
+              </span>
+              <span className="badge">{payment.provider}</span>
+            </div>
+            <p className="muted staff-small">
+              #{payment.orderId} · {payment.product} · {payment.transaction}
+            </p>
+            <p className="muted staff-small">{t('staff.review.outcome.payment')}</p>
+            {actions(keyOf('payment', payment.id))}
           </article>
         )}
       />

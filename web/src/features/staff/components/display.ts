@@ -1,11 +1,17 @@
 // How the console writes what the server answers: times, ban lengths, JSON of the audit log.
 import { type Translate, type TranslationKey, i18n } from '../../../i18n';
-import { formatDate } from '../../../i18n/format';
+import { formatDate, formatNumber } from '../../../i18n/format';
 
 /** A date and time in the reader's language ("25 Nov 2026, 10:02"). */
 export function when(value: string | null | undefined): string {
   if (!value) return '';
   return formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** An amount in cents as the provider named it ("9.99 USD"); -1 is an amount it wrote unreadably. */
+export function amount(cents: number, currency: string): string {
+  if (cents < 0) return `? ${currency}`;
+  return `${formatNumber(cents / 100, { minimumFractionDigits: 2 })} ${currency}`;
 }
 
 /** A whole number from a text field: null when empty, NaN when not a whole number. */
