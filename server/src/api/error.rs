@@ -136,12 +136,14 @@ impl From<anyhow::Error> for ApiError {
 
 impl ApiError {
     /// What an error answers besides its message, for the app to act on: `upgrade` offers
-    /// membership; `recharge` names the recharge page's tab that buys what was missing.
+    /// membership; `recharge` names the recharge page's tab that buys what was missing; `confirm`
+    /// asks the sender again before a message that may hurt (`harsh`).
     pub fn data(&self) -> Value {
         match self {
             ApiError::Upgrade => json!({ "upgrade": true }),
             ApiError::Invalid(Msg::InsufficientCoins) => json!({ "recharge": "gold" }),
             ApiError::Invalid(Msg::InsufficientCharacters) => json!({ "recharge": "character" }),
+            ApiError::Conflict(Msg::AreYouSure) => json!({ "confirm": "harsh" }),
             _ => Value::Null,
         }
     }

@@ -6,6 +6,7 @@
 //! connections that there are new events, which they then read from the database.
 
 pub mod checks;
+pub mod harsh;
 pub mod hub;
 pub mod model;
 pub mod push;

@@ -131,6 +131,10 @@ pub struct Outgoing {
     pub content: Option<Value>,
     /// The client's own id: a retried send with the same id is stored once.
     pub client_id: Option<String>,
+    /// Sent anyway: the sender was asked "Are you sure?" (409 with `data.confirm = "harsh"`,
+    /// for words that may hurt) and sends it as it is. The message is then delivered with
+    /// `"harsh": true` in its content.
+    pub confirmed: Option<bool>,
 }
 
 /// A message's content checked against its type. Images are still data URLs here; the service

@@ -171,7 +171,8 @@ pub struct SentView {
 
 /// Sends a message (the socket's `send`, for clients without one).
 #[utoipa::path(post, path = "/system/content/sendMsg", tag = "chat", request_body = Outgoing,
-    security(("bearer" = [])), responses((status = 200, body = Envelope<SentView>), (status = 400), (status = 403), (status = 404), (status = 429)))]
+    security(("bearer" = [])), responses((status = 200, body = Envelope<SentView>), (status = 400), (status = 403), (status = 404),
+        (status = 409, description = "Are you sure? The message may hurt; `data.confirm` is `harsh`. Sent again with `confirmed`, it goes."), (status = 429)))]
 async fn send_msg(
     State(chat): State<Chat>,
     me: Session,

@@ -9,9 +9,9 @@ use crate::chat::model::{
     check_content, Checked, Message, MessageRow, MessageTranslation, MessageType, Outgoing,
 };
 use crate::chat::push::push_for;
-use crate::chat::safety;
 use crate::chat::store::{Announced, Charge, NewMessage, Paid, PlainMessage};
 use crate::chat::Chat;
+use crate::chat::{harsh, safety};
 use crate::i18n::{Lang, Msg};
 use crate::notify::Push;
 
@@ -118,6 +118,7 @@ impl Chat {
                 json!({ "amount": amount, "blessing": blessing, "state": "unclaimed" })
             }
         };
+        harsh::ask_again(watched, kind, &mut content, out.confirmed == Some(true))?;
         let mut caution = None;
         if let Some(text) = safety::words_of(kind, &content).filter(|_| watched) {
             let text = text.as_str();

@@ -1148,6 +1148,16 @@ catalogue! {
         "Diese Nachricht gleicht einer, die an viele Menschen ging, und wird zur Prüfung zurückgehalten.",
         "Это сообщение похоже на разосланное многим людям и задержано для проверки.",
     ],
+    AreYouSure => [
+        "This message may hurt. Send it anyway?",
+        "这条消息可能会伤人。仍要发送吗？",
+        "這則訊息可能會傷人。仍要傳送嗎？",
+        "このメッセージは相手を傷つけるかもしれません。それでも送信しますか？",
+        "Este mensaje puede hacer daño. ¿Enviarlo de todos modos?",
+        "이 메시지는 상처를 줄 수 있습니다. 그래도 보내시겠습니까?",
+        "Diese Nachricht könnte verletzen. Trotzdem senden?",
+        "Это сообщение может ранить. Всё равно отправить?",
+    ],
     PhotoRemovedTitle => [
         "A photo in your album was removed",
         "你相册中的一张照片已被删除",

@@ -3899,6 +3899,12 @@ export interface components {
     Outgoing: {
       /** @description The client's own id: a retried send with the same id is stored once. */
       clientId?: string | null;
+      /**
+       * @description Sent anyway: the sender was asked "Are you sure?" (409 with `data.confirm = "harsh"`,
+       *     for words that may hurt) and sends it as it is. The message is then delivered with
+       *     `"harsh": true` in its content.
+       */
+      confirmed?: boolean | null;
       /** @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd. A bare string is taken as the text. */
       content: Record<string, unknown> | string;
       /** @description txt, emoji, img, custom or cmd (default txt). */
@@ -8328,6 +8334,15 @@ export interface operations {
         };
       };
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description Are you sure? The message may hurt; `data.confirm` is `harsh`. Sent again with `confirmed`, it goes. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -33,6 +33,8 @@ export const StorageKey = {
   /** The visits counted and the install banner's one showing: {visits, shownInVisit, dismissed}
    * (web app only). */
   INSTALL_BANNER: 'installBanner',
+  /** The messages whose "Does this bother you?" the person answered: [message id] (web app only). */
+  HARSH_ANSWERED: 'harshAnswered',
 } as const;
 
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];

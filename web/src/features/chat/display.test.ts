@@ -2,6 +2,8 @@ import type { Message } from './api/types';
 import {
   canRecall,
   cautionOf,
+  confirmNeeded,
+  harshOf,
   dayLabel,
   listTime,
   previewText,
@@ -109,5 +111,24 @@ describe('the safety notice over a risky first message', () => {
     expect(cautionOf({ ...base, content: { text: 'x', caution: 'other' } }, false)).toBeNull();
     expect(cautionOf({ ...risky, type: 'img' }, false)).toBeNull();
     expect(cautionOf({ ...base, content: null }, false)).toBeNull();
+  });
+});
+
+describe('"Are you sure?" and "Does this bother you?"', () => {
+  it('asks the reader of a message sent anyway, never its sender, and not once recalled', () => {
+    const harsh = { ...base, content: { text: 'you idiota', harsh: true } };
+    expect(harshOf(harsh, false)).toBe(true);
+    expect(harshOf(harsh, true)).toBe(false);
+    expect(harshOf({ ...harsh, status: 'recalled' }, false)).toBe(false);
+    expect(harshOf(base, false)).toBe(false);
+    expect(harshOf({ ...base, content: { text: 'x', harsh: 'yes' } }, false)).toBe(false);
+    expect(harshOf({ ...base, content: null }, false)).toBe(false);
+  });
+
+  it('tells a refusal that asks "Are you sure?" from any other', () => {
+    expect(confirmNeeded({ confirm: 'harsh' })).toBe('harsh');
+    expect(confirmNeeded({ confirm: 'other' })).toBeUndefined();
+    expect(confirmNeeded({ upgrade: true })).toBeUndefined();
+    expect(confirmNeeded(null)).toBeUndefined();
   });
 });

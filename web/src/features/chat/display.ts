@@ -21,6 +21,24 @@ export function cautionOf(
   return CAUTIONS.find((c) => c === caution) ?? null;
 }
 
+/**
+ * Whether a refusal asks "Are you sure?" (409 with `data.confirm = "harsh"`): the message may
+ * hurt, and goes when sent again `confirmed`.
+ */
+export function confirmNeeded(data: unknown): 'harsh' | undefined {
+  const confirm =
+    typeof data === 'object' && data !== null ? (data as { confirm?: unknown }).confirm : null;
+  return confirm === 'harsh' ? 'harsh' : undefined;
+}
+
+/**
+ * Whether a message I received was sent anyway after "Are you sure?" (the content's `harsh`):
+ * its reader is asked "Does this bother you?". Never for my own, nor once recalled.
+ */
+export function harshOf(message: Pick<Message, 'content' | 'status'>, mine: boolean): boolean {
+  return !mine && message.status !== 'recalled' && message.content?.harsh === true;
+}
+
 /** Recall by the sender only, within 2 minutes (the server's default). */
 export const RECALL_WINDOW_MS = 2 * 60_000;
 

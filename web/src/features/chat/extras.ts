@@ -16,4 +16,6 @@ export interface ChatExtras {
   header?: ReactNode;
   /** A line under the chat header. */
   banner?: ReactNode;
+  /** Reports a person for harassment, quoting what they wrote ("Does this bother you?"). */
+  reportHarassment?: (userId: number, quote: string) => Promise<unknown>;
 }

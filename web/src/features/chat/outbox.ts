@@ -18,6 +18,8 @@ export interface OutboxEntry {
   progress?: number;
   /** A local URL to show an image before the server has it. */
   preview?: string;
+  /** Sent anyway after "Are you sure?" (the server asks about words that may hurt). */
+  confirmed?: boolean;
 }
 
 type Listener = () => void;

@@ -1,4 +1,5 @@
-// The chat page: one conversation, with what the wallet and translation add to it.
+// The chat page: one conversation, with what the wallet and translation add to it, and the
+// people feature's report.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
@@ -11,6 +12,7 @@ import { ChatView } from '../../features/chat/components/ChatView';
 import { useChatConnection } from '../../features/chat/hooks';
 import { parseChatTarget } from '../../features/chat/target';
 import { useChatTranslate } from '../../features/translate/components/chat-translate';
+import { reportPerson } from '../../features/people/api/report';
 import { useChatWallet } from '../../features/wallet/components/chat-wallet';
 import { paths } from '../../lib/paths';
 
@@ -89,6 +91,9 @@ export default function ChatPage() {
         renderContent: (m) => wallet.renderContent?.(m) ?? translate.renderContent(m),
         header: translate.header,
         banner: translate.banner,
+        // "Does this bother you?" reports in one tap, quoting the message.
+        reportHarassment: (userId, quote) =>
+          reportPerson({ userId, reason: 'harassment', content: quote.slice(0, 500) || undefined }),
         panels: (
           <>
             {wallet.panels}

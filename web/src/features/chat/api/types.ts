@@ -61,4 +61,6 @@ export interface SendError {
   upgrade: boolean;
   /** The recharge page's tab that buys what the send lacked (coins for a gift or red packet). */
   recharge?: 'gold' | 'character';
+  /** "Are you sure?": the message may hurt, and goes only when sent again `confirmed`. */
+  confirm?: 'harsh';
 }

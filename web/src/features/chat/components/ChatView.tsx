@@ -1,6 +1,7 @@
 // The chat with one person (SPEC section 2, on a dark background): the partner in the header,
 // the history loaded backwards as the person scrolls up, the messages still being sent, the
-// photos in a viewer of their own, and the composer, which stays above the soft keyboard.
+// photos in a viewer of their own, and the composer, which stays above the soft keyboard. A
+// message the server asks about ("Are you sure?") goes back to the composer while a dialog asks.
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +21,11 @@ import { useHistory } from '../api/history';
 import { chatKeys } from '../api/keys';
 import type { ChatTarget, Message } from '../api/types';
 import { canRecall, dayLabel, signedUrlExpired } from '../display';
+import { textOf } from '../../../lib/message-view';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useIsTyping, useOutbox } from '../hooks';
 import type { OutboxEntry } from '../outbox';
-import { Composer } from './Composer';
+import { Composer, type Draft } from './Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MessageBubble, OutboxBubble } from './MessageBubble';
 import { PhotoViewer } from './PhotoViewer';
@@ -72,6 +74,8 @@ export function ChatView({
   const [viewing, setViewing] = useState<number | null>(null);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // A text put back in the composer.
+  const [draft, setDraft] = useState<Draft | null>(null);
 
   // My private remark for the person, when the conversation list knows it.
   const name = useMemo(() => {
@@ -91,7 +95,8 @@ export function ChatView({
     return () => connection.leaveChat(peer);
   }, [connection, peer, target.unRead]);
 
-  const { items, photos } = useChatItems(history.data, outbox, me);
+  const shown = useMemo(() => outbox.filter((e) => e.error?.confirm !== 'harsh'), [outbox]);
+  const { items, photos } = useChatItems(history.data, shown, me);
   const { page, scroller, list, top, onScroll, keepAtBottom } = useChatScroll({
     items,
     me,
@@ -99,8 +104,29 @@ export function ChatView({
     history,
   });
 
+  const { reportHarassment } = extras;
+  // A send the server asked about ("Are you sure?"): kept out of the list while the person
+  // decides, its text back in the composer.
+  const asking = outbox.find((e) => e.status === 'fail' && e.error?.confirm === 'harsh');
+  const [draftOf, setDraftOf] = useState<string | null>(null);
+  if (asking && draftOf !== asking.clientId) {
+    setDraftOf(asking.clientId);
+    if (asking.msgType === 'txt') setDraft({ text: textOf(asking.content) });
+  }
+  const sendAnyway = () => {
+    if (!asking) return;
+    connection.discard(asking.clientId);
+    connection.send(peer, asking.msgType, asking.content, { confirmed: true });
+    if (asking.msgType === 'txt') setDraft({ text: '' });
+  };
+  const edit = () => {
+    if (asking) connection.discard(asking.clientId);
+  };
+
   // A refusal from the server: the notice shows its reason; a membership one offers Upgrade.
-  const refused = [...outbox].reverse().find((e) => e.status === 'fail' && e.error);
+  const refused = [...outbox]
+    .reverse()
+    .find((e) => e.status === 'fail' && e.error && !e.error.confirm);
   const refusal = refused?.error;
   const refusedBy = refused?.clientId;
   const upgradeFor = useRef<string | null>(null);
@@ -201,6 +227,11 @@ export function ChatView({
                     renderContent={extras.renderContent}
                     onImageExpired={refreshImages}
                     onOpenImage={() => setViewing(item.message.id)}
+                    onReport={
+                      reportHarassment
+                        ? () => reportHarassment(peer, textOf(item.message.content))
+                        : undefined
+                    }
                     onActions={
                       item.message.status === 'recalled'
                         ? undefined
@@ -251,6 +282,7 @@ export function ChatView({
       )}
       <Composer
         member={member}
+        draft={draft}
         onSendText={(text) => {
           connection.send(peer, 'txt', { text });
           notePushMoment('messageSent');
@@ -309,6 +341,24 @@ export function ChatView({
         }
       >
         <p>{t('chat.upgradeBody')}</p>
+      </Dialog>
+      <Dialog
+        open={asking !== undefined}
+        onClose={edit}
+        title={t('chat.harsh.askTitle')}
+        className="harsh-dialog"
+        actions={
+          <>
+            <Button variant="outline" onClick={edit}>
+              {t('chat.harsh.edit')}
+            </Button>
+            <Button variant="danger" onClick={sendAnyway}>
+              {t('chat.harsh.sendAnyway')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('chat.harsh.askBody')}</p>
       </Dialog>
       {extras.panels}
     </div>

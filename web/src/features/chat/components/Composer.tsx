@@ -1,6 +1,6 @@
 // Writing a message: text with emoji put in where the cursor is, and a photo (members) with a
 // look before sending.
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { ActionSheet, Dialog, type SheetAction } from '../../../components/Dialog';
@@ -27,8 +27,14 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/** A text put back in the composer (a new object each time, so the same text can come twice). */
+export interface Draft {
+  text: string;
+}
+
 export function Composer({
   member,
+  draft,
   onSendText,
   onSendImage,
   onTyping,
@@ -37,6 +43,8 @@ export function Composer({
   plusActions,
 }: {
   member: boolean;
+  /** Put in the composer in place of what is there, the cursor at its end. */
+  draft?: Draft | null;
   onSendText: (text: string) => void;
   onSendImage: (image: PickedImage) => void;
   onTyping: () => void;
@@ -60,6 +68,16 @@ export function Composer({
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, 128)}px`;
   };
+
+  // A draft put in while rendering, as React advises for state that follows a prop.
+  const [seenDraft, setSeenDraft] = useState(draft);
+  if (draft !== seenDraft) {
+    setSeenDraft(draft);
+    if (draft) setText(draft.text);
+  }
+  useEffect(() => {
+    if (draft) requestAnimationFrame(resize);
+  }, [draft]);
 
   /** Puts an emoji in the text in place of what is selected, and the cursor after it. */
   const insertEmoji = (glyph: string) => {

@@ -1,11 +1,15 @@
 // One message in the chat: mine on the right with its ticks, theirs on the left; a recalled one
 // as a line in the middle; an unsent one as pending, or failed with Retry. A risky first message
-// I received comes with a safety notice above it.
+// I received comes with a safety notice above it; one its sender sent anyway after "Are you
+// sure?" asks under it "Does this bother you?", with a one-tap report.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../../components/Button';
 import { ClockIcon } from '../../../components/icons';
 import { emojiCodeOf, imageOf, textOf } from '../../../lib/message-view';
 import { paths } from '../../../lib/paths';
+import { showToast } from '../../../lib/toast';
 import type { Emoji, Message } from '../api/types';
 import type { ChatExtras } from '../extras';
 import {
@@ -13,9 +17,11 @@ import {
   bubbleTime,
   cautionOf,
   emojiFor,
+  harshOf,
   signedUrlExpired,
   tickOf,
 } from '../display';
+import { harshAnswered, rememberHarshAnswer } from '../harsh';
 import type { OutboxEntry } from '../outbox';
 import { AlertIcon, DoubleTickIcon, TickIcon } from './icons';
 import { type PressPoint, useMessageActions } from './use-message-actions';
@@ -98,6 +104,72 @@ function CautionNotice({ caution }: { caution: Caution }) {
   );
 }
 
+/**
+ * "Does this bother you?" under a message sent anyway after "Are you sure?": Report tells the
+ * moderators at once (reason harassment), No puts the question away; either is remembered.
+ */
+function HarshNotice({
+  messageId,
+  onReport,
+}: {
+  messageId: number;
+  onReport?: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'ask' | 'reporting' | 'reported' | 'gone'>(() =>
+    harshAnswered(messageId) ? 'gone' : 'ask',
+  );
+  if (state === 'gone') return null;
+  if (state === 'reported') {
+    return (
+      <li className="chat-harsh" role="status" data-testid="harsh-notice">
+        <span className="grow">{t('chat.harsh.reported')}</span>
+      </li>
+    );
+  }
+  const report = () => {
+    if (!onReport) return;
+    setState('reporting');
+    onReport().then(
+      () => {
+        rememberHarshAnswer(messageId);
+        setState('reported');
+      },
+      () => {
+        showToast(t('errors.generic'), 'error');
+        setState('ask');
+      },
+    );
+  };
+  return (
+    <li
+      className="chat-harsh"
+      role="group"
+      aria-label={t('chat.harsh.bother')}
+      data-testid="harsh-notice"
+    >
+      <span className="grow">{t('chat.harsh.bother')}</span>
+      <span className="chat-harsh-actions">
+        {onReport && (
+          <Button small variant="danger" loading={state === 'reporting'} onClick={report}>
+            {t('chat.harsh.report')}
+          </Button>
+        )}
+        <Button
+          small
+          variant="outline"
+          onClick={() => {
+            rememberHarshAnswer(messageId);
+            setState('gone');
+          }}
+        >
+          {t('chat.harsh.no')}
+        </Button>
+      </span>
+    </li>
+  );
+}
+
 export function MessageBubble({
   message,
   mine,
@@ -107,6 +179,7 @@ export function MessageBubble({
   renderContent,
   onImageExpired,
   onOpenImage,
+  onReport,
 }: {
   message: Message;
   mine: boolean;
@@ -118,6 +191,8 @@ export function MessageBubble({
   onImageExpired?: () => void;
   /** A photo was tapped: show it in the viewer. */
   onOpenImage?: () => void;
+  /** Reports the sender of a message sent anyway after "Are you sure?". */
+  onReport?: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const actions = useMessageActions(onActions);
@@ -165,6 +240,7 @@ export function MessageBubble({
           {mine && <Ticks message={message} />}
         </div>
       </li>
+      {harshOf(message, mine) && <HarshNotice messageId={message.id} onReport={onReport} />}
     </>
   );
 }

@@ -621,6 +621,36 @@ describe('sending', () => {
     expect(connection.outbox.get(image)?.error?.upgrade).toBe(true);
   });
 
+  it('keeps a message the server asks about ("Are you sure?") to be sent again confirmed', async () => {
+    const { connection, connect } = setup();
+    const socket = await connect();
+    const asked = connection.send(MIKA, 'txt', { text: 'you idiota' });
+    socket.push({
+      type: 'error',
+      clientId: asked,
+      code: 409,
+      msg: 'This message may hurt. Send it anyway?',
+      data: { confirm: 'harsh' },
+    });
+    expect(connection.outbox.get(asked)).toMatchObject({
+      status: 'fail',
+      error: { code: 409, confirm: 'harsh', upgrade: false },
+    });
+    const anyway = connection.send(MIKA, 'txt', { text: 'you idiota' }, { confirmed: true });
+    expect(socket.framesOf('send').at(-1)).toEqual({
+      type: 'send',
+      clientId: anyway,
+      to: MIKA,
+      msgType: 'txt',
+      content: { text: 'you idiota' },
+      confirmed: true,
+    });
+    // Any other refusal asks nothing.
+    const other = connection.send(MIKA, 'txt', { text: 'Hi' });
+    socket.push({ type: 'error', clientId: other, code: 403, msg: 'No', data: null });
+    expect(connection.outbox.get(other)?.error?.confirm).toBeUndefined();
+  });
+
   it('shows the upload progress of an image from the socket buffer, and times the ack from when it has left', async () => {
     const { connection, connect } = setup();
     const socket = await connect();

@@ -15,7 +15,7 @@ export interface ErrorFrame {
   clientId?: string | null;
   code: number;
   msg: string;
-  data?: { upgrade?: boolean; recharge?: string } | null;
+  data?: { upgrade?: boolean; recharge?: string; confirm?: string } | null;
 }
 
 export type ServerFrame =
@@ -42,7 +42,15 @@ export type ChatEvent =
 
 export type ClientFrame =
   | { type: 'resume'; lastSeq: number }
-  | { type: 'send'; clientId: string; to: number; msgType: MessageType; content: MessageContent }
+  | {
+      type: 'send';
+      clientId: string;
+      to: number;
+      msgType: MessageType;
+      content: MessageContent;
+      /** Sent anyway after "Are you sure?". */
+      confirmed?: boolean;
+    }
   | { type: 'delivered' | 'read'; ids: number[] }
   | { type: 'typing'; to: number }
   | { type: 'recall'; id: number }

@@ -438,16 +438,18 @@ export class ChatConnection {
 
   // ---------- sending ----------
 
-  /** Sends a message; it shows as pending until acknowledged. Answers its clientId. */
+  /** Sends a message; it shows as pending until acknowledged. Answers its clientId. `confirmed`:
+   * sent anyway after "Are you sure?". */
   send(
     to: number,
     msgType: MessageType,
     content: MessageContent,
-    options: { preview?: string } = {},
+    options: { preview?: string; confirmed?: boolean } = {},
   ): string {
     const clientId = this.deps.newClientId();
     this.typing.sent(to);
-    this.sending.add({ clientId, to, msgType, content, preview: options.preview });
+    const { preview, confirmed } = options;
+    this.sending.add({ clientId, to, msgType, content, preview, confirmed });
     this.transmitNow(clientId);
     return clientId;
   }

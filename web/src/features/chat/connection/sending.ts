@@ -4,6 +4,7 @@
 // offline it stays pending without a time limit and leaves on the hello once the network is back.
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, rechargeNeeded } from '../../../lib/request';
+import { confirmNeeded } from '../display';
 import type { Message, MessageContent, MessageType, SendError } from '../api/types';
 import { bumpConversation, upsertHistoryMessage } from '../cache';
 import type { Outbox, OutboxEntry } from '../outbox';
@@ -38,6 +39,8 @@ interface NewMessage {
   content: MessageContent;
   /** A local URL to show an image before the server has it. */
   preview?: string;
+  /** Sent anyway after "Are you sure?". */
+  confirmed?: boolean;
 }
 
 export class Sending {
@@ -52,7 +55,7 @@ export class Sending {
   ) {}
 
   /** A new message, pending until acknowledged. */
-  add({ clientId, to, msgType, content, preview }: NewMessage): void {
+  add({ clientId, to, msgType, content, preview, confirmed }: NewMessage): void {
     this.outbox.add({
       clientId,
       to,
@@ -62,6 +65,7 @@ export class Sending {
       createdAt: new Date().toISOString(),
       preview,
       progress: msgType === 'img' ? 0 : undefined,
+      confirmed,
     });
   }
 
@@ -111,6 +115,7 @@ export class Sending {
       msg: frame.msg,
       upgrade: frame.data?.upgrade === true,
       recharge: rechargeNeeded(frame.data) ?? undefined,
+      confirm: confirmNeeded(frame.data),
     });
     return true;
   }
@@ -128,8 +133,9 @@ export class Sending {
   }
 
   private sendOnSocket(entry: OutboxEntry, socket: SocketLike): void {
-    const { clientId, to, msgType, content } = entry;
+    const { clientId, to, msgType, content, confirmed } = entry;
     const frame: ClientFrame = { type: 'send', clientId, to, msgType, content };
+    if (confirmed) frame.confirmed = true;
     const text = JSON.stringify(frame);
     try {
       socket.send(text);
@@ -141,8 +147,9 @@ export class Sending {
     else this.startAckTimer(clientId);
   }
 
-  private sendOverHttp({ clientId, to, msgType, content }: OutboxEntry): void {
-    this.deps.sendOverHttp({ to, msgType, content, clientId }).then(
+  private sendOverHttp({ clientId, to, msgType, content, confirmed }: OutboxEntry): void {
+    const message = { to, msgType, content, clientId, ...(confirmed ? { confirmed } : {}) };
+    this.deps.sendOverHttp(message).then(
       ({ message }) => this.stored(clientId, message),
       (err: unknown) => this.fail(clientId, refusalOf(err)),
     );
@@ -202,5 +209,6 @@ function refusalOf(err: unknown): SendError | undefined {
     msg: err.message,
     upgrade: (err.data as { upgrade?: boolean } | null)?.upgrade === true,
     recharge: rechargeNeeded(err.data) ?? undefined,
+    confirm: confirmNeeded(err.data),
   };
 }
