@@ -1,9 +1,11 @@
 //! Media: pictures people upload, kept in an object store (a local folder by default, an
-//! S3-compatible bucket at scale) under content-unique keys and served with long cache headers.
-//! Every image is decoded by its content and re-encoded, so no metadata (EXIF, GPS) survives,
-//! and a thumbnail is made beside it. Pictures are checked for their size in pixels before they
-//! are decoded, and only a few are decoded at once (`image.rs`). Chat images and report
-//! screenshots are private: they are served only through short-lived signed URLs (`signed`).
+//! S3-compatible bucket at scale) under content-unique keys. Every image is decoded by its
+//! content and re-encoded, so no metadata (EXIF, GPS) survives, and a thumbnail is made beside
+//! it. Pictures are checked for their size in pixels before they are decoded, and decoding is
+//! bounded in cores and memory, a person's pictures one at a time (`put_image`, `image.rs`).
+//! Uploads not yet published, chat images, report screenshots and album photos are private:
+//! served only through short-lived signed URLs (`signed`). What staff take down is deleted from
+//! the store, and public pictures are cached only briefly (`routes`), so it stops being seen.
 
 pub mod image;
 pub mod routes;
