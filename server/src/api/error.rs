@@ -142,6 +142,10 @@ impl ApiError {
             ApiError::Upgrade => json!({ "upgrade": true }),
             ApiError::Invalid(Msg::InsufficientCoins) => json!({ "recharge": "gold" }),
             ApiError::Invalid(Msg::InsufficientCharacters) => json!({ "recharge": "character" }),
+            ApiError::Limited {
+                msg: Msg::VerificationTooSoon,
+                retry_after_secs,
+            } => json!({ "retryAfterSecs": retry_after_secs }),
             _ => Value::Null,
         }
     }

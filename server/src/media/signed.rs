@@ -14,8 +14,9 @@ use sha2::Sha256;
 
 use crate::config::Config;
 
-/// Folders whose pictures are private: chat images, report screenshots and album photos.
-const PRIVATE_FOLDERS: [&str; 3] = ["chat/", "reports/", "album/"];
+/// Folders whose pictures are private: chat images, report screenshots, album photos and
+/// verification selfies (whose URLs only staff are given).
+const PRIVATE_FOLDERS: [&str; 4] = ["chat/", "reports/", "album/", "verification/"];
 
 /// Expiries are rounded up to this step, so that the URLs handed out within it are the same and
 /// the browser's cache serves a picture shown again.

@@ -13,6 +13,8 @@ use crate::feed::store::Flagged;
 use crate::media::signed::Signer;
 use crate::media::{thumb_of, Media};
 use crate::staff::store::{PersonRow, ReportRow, SafetyRow, SentRow};
+use crate::verification::model::Pose;
+use crate::verification::store::WaitingRequest;
 
 /// Someone a report names.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -208,6 +210,45 @@ impl SafetyItem {
     }
 }
 
+/// A verification selfie waiting, beside the profile photo it is compared with.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewVerification {
+    pub id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    /// The pose asked for, and its drawing (an SVG `data:` URL).
+    pub pose: String,
+    pub pose_image: String,
+    /// The selfie: a signed URL, given only to staff.
+    pub selfie: String,
+    /// The person's current profile photo.
+    pub avatar: Option<String>,
+    pub created_at: String,
+}
+
+impl ReviewVerification {
+    fn from_row(row: WaitingRequest, signer: &Signer<'_>) -> ReviewVerification {
+        let r = row.request;
+        ReviewVerification {
+            id: r.id,
+            user_id: r.user_id,
+            user_name: row.user_name,
+            pose_image: Pose::parse(Some(&r.pose))
+                .map(Pose::image)
+                .unwrap_or_default(),
+            pose: r.pose,
+            selfie: r
+                .selfie_key
+                .as_deref()
+                .map(|k| signer.url(k))
+                .unwrap_or_default(),
+            avatar: row.avatar_key.as_deref().map(Media::url),
+            created_at: rfc3339(r.created_at),
+        }
+    }
+}
+
 /// How many wait in each part of the review queue (each counted up to 10,000: past it, at
 /// least that many).
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -216,6 +257,7 @@ pub struct ReviewCounts {
     pub photos: i64,
     pub dynamics: i64,
     pub messages: i64,
+    pub verifications: i64,
 }
 
 /// Everything waiting for a staff decision, longest waiting first.
@@ -225,6 +267,7 @@ pub struct ReviewQueue {
     pub photos: Vec<ReviewPhoto>,
     pub dynamics: Vec<ReviewDynamic>,
     pub messages: Vec<SafetyItem>,
+    pub verifications: Vec<ReviewVerification>,
     pub counts: ReviewCounts,
 }
 
@@ -233,7 +276,8 @@ impl ReviewQueue {
         photos: Vec<WaitingPhoto>,
         dynamics: Vec<Flagged>,
         messages: Vec<SafetyRow>,
-        [photos_waiting, dynamics_waiting, messages_waiting]: [i64; 3],
+        verifications: Vec<WaitingRequest>,
+        [photos_waiting, dynamics_waiting, messages_waiting, verifications_waiting]: [i64; 4],
         signer: &Signer<'_>,
     ) -> ReviewQueue {
         ReviewQueue {
@@ -268,10 +312,15 @@ impl ReviewQueue {
                 })
                 .collect(),
             messages: messages.iter().map(SafetyItem::from_row).collect(),
+            verifications: verifications
+                .into_iter()
+                .map(|v| ReviewVerification::from_row(v, signer))
+                .collect(),
             counts: ReviewCounts {
                 photos: photos_waiting,
                 dynamics: dynamics_waiting,
                 messages: messages_waiting,
+                verifications: verifications_waiting,
             },
         }
     }
