@@ -36,7 +36,12 @@ export type ReviewMessage = Schemas['SafetyItem'];
 export const REVIEW_MESSAGE_KINDS = ['caution', 'spam'] as const;
 export const REVIEW_MESSAGE_REASONS = ['link', 'phone', 'email', 'money', 'repeated'] as const;
 
-export type ReviewKind = 'photo' | 'dynamic' | 'message';
+/** A verification selfie beside the person's current profile photo. */
+export type ReviewVerification = Schemas['ReviewVerification'];
+export const VERIFICATION_REASONS = ['pose', 'face', 'match', 'quality'] as const;
+export type VerificationReason = (typeof VERIFICATION_REASONS)[number];
+
+export type ReviewKind = 'photo' | 'dynamic' | 'message' | 'verification';
 export type ReviewDecision = 'approve' | 'reject';
 
 /** A person as staff see them, and their page with reports and history. */
