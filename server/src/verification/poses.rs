@@ -12,7 +12,7 @@ pub fn svg(strokes: &str) -> String {
         concat!(
             r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="240" height="240">"##,
             r##"<rect width="120" height="120" rx="16" fill="#fff1f5"/>"##,
-            r##"<g fill="none" stroke="#d6336c" stroke-width="4" stroke-linecap="round" stroke-linejoin="round">"##,
+            r##"<g fill="none" stroke="#d6336c" stroke-width="5" stroke-linecap="round" stroke-linejoin="round">"##,
             "{figure}{strokes}</g></svg>"
         ),
         figure = FIGURE,
@@ -21,16 +21,18 @@ pub fn svg(strokes: &str) -> String {
 }
 
 /// An open hand raised beside the head.
-pub const HAND_RAISED: &str = r#"<path d="M88 86l8-28"/><path d="M90 58h12l-2-14"/><path d="M92 58l-2-22M96 58l1-24M100 58l3-21M102 58l6-12"/>"#;
+pub const HAND_RAISED: &str = r##"<path d="M86 84L98 44"/><ellipse cx="100" cy="34" rx="8" ry="10" fill="#d6336c"/><path d="M94 26l-3-12M99 24v-13M104 25l3-12M108 32l7-6"/>"##;
 
 /// A fist in front of the chest with the thumb up.
-pub const THUMBS_UP: &str = r#"<path d="M84 92l6-18"/><rect x="84" y="58" width="16" height="16" rx="4"/><path d="M92 58V42"/>"#;
+pub const THUMBS_UP: &str = r##"<path d="M86 88l8-24"/><rect x="86" y="50" width="18" height="16" rx="5" fill="#d6336c"/><path d="M95 50V34" stroke-width="6"/>"##;
 
 /// Two fingers apart in a V beside the face.
-pub const PEACE_SIGN: &str = r#"<path d="M86 90l6-26"/><rect x="86" y="52" width="14" height="12" rx="4"/><path d="M90 52l-4-20M96 52l6-20"/>"#;
+pub const PEACE_SIGN: &str = r##"<path d="M86 88l8-26"/><rect x="86" y="48" width="18" height="15" rx="5" fill="#d6336c"/><path d="M90 48l-5-20M100 48l5-20"/>"##;
 
 /// A hand touching the ear.
-pub const TOUCHING_EAR: &str = r#"<path d="M90 92q14-24-6-46"/><circle cx="80" cy="42" r="6"/>"#;
+pub const TOUCHING_EAR: &str =
+    r##"<path d="M88 94q18-26-6-48"/><circle cx="80" cy="42" r="7" fill="#d6336c"/>"##;
 
 /// A hand under the chin.
-pub const HAND_ON_CHIN: &str = r#"<path d="M34 94q8-30 22-34"/><path d="M52 60q8-6 16 0"/>"#;
+pub const HAND_ON_CHIN: &str =
+    r##"<path d="M32 98q6-32 22-38"/><circle cx="60" cy="60" r="7" fill="#d6336c"/>"##;
