@@ -24,7 +24,7 @@ pub fn svg(strokes: &str) -> String {
 pub const HAND_RAISED: &str = r##"<path d="M86 84L98 44"/><ellipse cx="100" cy="34" rx="8" ry="10" fill="#d6336c"/><path d="M94 26l-3-12M99 24v-13M104 25l3-12M108 32l7-6"/>"##;
 
 /// A fist in front of the chest with the thumb up.
-pub const THUMBS_UP: &str = r##"<path d="M86 88l8-24"/><rect x="86" y="50" width="18" height="16" rx="5" fill="#d6336c"/><path d="M95 50V34" stroke-width="6"/>"##;
+pub const THUMBS_UP: &str = r##"<path d="M88 90l6-20"/><rect x="86" y="54" width="22" height="16" rx="5" fill="#d6336c"/><path d="M89 54l-3-13" stroke-width="7"/><path d="M96 59h9M96 65h9" stroke="#fff1f5" stroke-width="2"/>"##;
 
 /// Two fingers apart in a V beside the face.
 pub const PEACE_SIGN: &str = r##"<path d="M86 88l8-26"/><rect x="86" y="48" width="18" height="15" rx="5" fill="#d6336c"/><path d="M90 48l-5-20M100 48l5-20"/>"##;
@@ -34,5 +34,4 @@ pub const TOUCHING_EAR: &str =
     r##"<path d="M88 94q18-26-6-48"/><circle cx="80" cy="42" r="7" fill="#d6336c"/>"##;
 
 /// A hand under the chin.
-pub const HAND_ON_CHIN: &str =
-    r##"<path d="M32 98q6-32 22-38"/><circle cx="60" cy="60" r="7" fill="#d6336c"/>"##;
+pub const HAND_ON_CHIN: &str = r##"<path d="M46 104l10-36"/><rect x="50" y="56" width="16" height="13" rx="5" fill="#d6336c"/>"##;
