@@ -26,6 +26,7 @@ use crate::people::People;
 use crate::privacy::Privacy;
 use crate::staff::Staff;
 use crate::translate::Translate;
+use crate::verification::Verification;
 use crate::wallet::Wallet;
 
 #[derive(Clone)]
@@ -50,6 +51,7 @@ pub struct App {
     pub notices: Notices,
     pub staff: Staff,
     pub privacy: Privacy,
+    pub verification: Verification,
 }
 
 impl App {
@@ -93,7 +95,8 @@ impl App {
         let feed = Feed::new(&ground);
         let album = Album::new(&ground);
         let notices = Notices::new(&ground);
-        let staff = Staff::new(&ground, notices.clone(), chat.clone());
+        let verification = Verification::new(&ground, notices.clone());
+        let staff = Staff::new(&ground, notices.clone(), chat.clone(), verification.clone());
         Ok(App {
             config,
             db,
@@ -114,6 +117,7 @@ impl App {
             notices,
             staff,
             privacy,
+            verification,
         })
     }
 }
@@ -141,6 +145,7 @@ serves! {
     Notices => notices,
     Staff => staff,
     Privacy => privacy,
+    Verification => verification,
     Media => media,
     Arc<RateLimiter> => limits,
     Db => db,

@@ -25,6 +25,7 @@ pub mod privacy;
 pub mod routes;
 pub mod staff;
 pub mod translate;
+pub mod verification;
 pub mod wallet;
 pub mod web;
 

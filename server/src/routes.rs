@@ -20,7 +20,7 @@ use crate::api::{method_not_allowed, not_found};
 use crate::app::App;
 use crate::{
     account, album, chat, feed, i18n, media, notices, notify, ops, people, privacy, staff,
-    translate, wallet, web,
+    translate, verification, wallet, web,
 };
 
 /// Largest request body: a 10 MB picture in base64, with room to spare.
@@ -98,7 +98,8 @@ pub fn api() -> (Router<App>, OpenApi) {
         .merge(notices::routes::router())
         .merge(media::upload::router())
         .merge(staff::routes::router())
-        .merge(privacy::routes::router());
+        .merge(privacy::routes::router())
+        .merge(verification::routes::router());
     let (router, mut doc) = OpenApiRouter::new()
         .nest("/prod-api", api)
         .split_for_parts();

@@ -410,6 +410,8 @@ pub struct UserRow {
     pub last_active_at: i64,
     pub coins: i64,
     pub characters: i64,
+    /// Their approved verification selfie matches their current avatar.
+    pub verified: bool,
 }
 
 impl UserRow {
@@ -451,6 +453,9 @@ pub struct UserView {
     pub em_user: String,
     pub role: Role,
     pub created_at: String,
+    /// Verified photos: staff approved a selfie matching the current profile photo (a new
+    /// profile photo suspends it until a new selfie is approved).
+    pub verified: bool,
 }
 
 impl UserView {
@@ -487,6 +492,7 @@ impl UserView {
             characters: row.characters,
             role: row.role,
             created_at: crate::clock::rfc3339(row.created_at),
+            verified: row.verified,
         }
     }
 }

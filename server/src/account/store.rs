@@ -12,6 +12,7 @@ use crate::ledger::{Asset, Entry, Ledger, LedgerError};
 const USER_COLUMNS: &str = "u.id, u.user_name, u.email, u.email_verified, u.gender, u.country, u.birthday,
     u.language, u.signature, u.telephone, u.avatar_key, u.avatar_thumb_key, u.level,
     u.member_expires_at, u.role, u.created_at, u.last_active_at,
+    COALESCE(u.verified_avatar_key = u.avatar_key, FALSE) AS verified,
     COALESCE((SELECT balance FROM balances b WHERE b.user_id = u.id AND b.asset = 'coins'), 0) AS coins,
     COALESCE((SELECT balance FROM balances b WHERE b.user_id = u.id AND b.asset = 'characters'), 0) AS characters";
 

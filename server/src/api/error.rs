@@ -144,6 +144,10 @@ impl ApiError {
             ApiError::Invalid(Msg::InsufficientCoins) => json!({ "recharge": "gold" }),
             ApiError::Invalid(Msg::InsufficientCharacters) => json!({ "recharge": "character" }),
             ApiError::Conflict(Msg::AreYouSure) => json!({ "confirm": "harsh" }),
+            ApiError::Limited {
+                msg: Msg::VerificationTooSoon,
+                retry_after_secs,
+            } => json!({ "retryAfterSecs": retry_after_secs }),
             _ => Value::Null,
         }
     }

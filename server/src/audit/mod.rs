@@ -49,7 +49,7 @@ pub struct AuditEntry {
     /// `report.close`, `review.photo`, `user.ban`, `product.set`, ...
     pub action: String,
     /// `report`, `photo`, `dynamic`, `message`, `user`, `notice`, `version`, `product`, `gift`,
-    /// `comment`.
+    /// `comment`, `verification`.
     pub target_kind: String,
     pub target_id: String,
     #[schema(value_type = Option<Object>)]

@@ -164,7 +164,10 @@ mod tests {
         let t = json!({ "text": "hi" });
         assert_eq!(words_of(MessageType::Txt, &t).as_deref(), Some("hi"));
         let r = json!({ "amount": 5, "blessing": "luck", "state": "unclaimed" });
-        assert_eq!(words_of(MessageType::RedPacket, &r).as_deref(), Some("luck"));
+        assert_eq!(
+            words_of(MessageType::RedPacket, &r).as_deref(),
+            Some("luck")
+        );
         let c = json!({ "card": { "lines": ["a", 3] }, "title": "b" });
         assert_eq!(words_of(MessageType::Custom, &c).as_deref(), Some("a b"));
         assert_eq!(

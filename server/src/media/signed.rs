@@ -15,8 +15,9 @@ use sha2::Sha256;
 use crate::config::Config;
 
 /// Folders whose pictures are private: uploads not yet published (their uploader's alone), chat
-/// images, report screenshots and album photos.
-const PRIVATE_FOLDERS: [&str; 4] = ["uploads/", "chat/", "reports/", "album/"];
+/// images, report screenshots, album photos and verification selfies (whose URLs only staff are
+/// given).
+const PRIVATE_FOLDERS: [&str; 5] = ["uploads/", "chat/", "reports/", "album/", "verification/"];
 
 /// Expiries are rounded up to this step, so that the URLs handed out within it are the same and
 /// the browser's cache serves a picture shown again.

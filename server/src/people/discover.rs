@@ -51,6 +51,7 @@ pub struct Search {
     online: bool,
     with_photos: bool,
     new_members: bool,
+    verified: bool,
     /// Only people active in the last this many days (the recommended list).
     active_days: Option<i64>,
 }
@@ -84,6 +85,7 @@ impl Search {
             online: f.online == Some(true),
             with_photos: f.with_photos == Some(true),
             new_members: f.new_members == Some(true),
+            verified: f.verified == Some(true),
             active_days: None,
         })
     }
@@ -97,7 +99,7 @@ impl Search {
     /// The search as text: equal searches, equal keys (the key of a shared list).
     pub fn key(&self) -> String {
         format!(
-            "g={};c={};l={};a={}-{};o={};p={};n={};d={}",
+            "g={};c={};l={};a={}-{};o={};p={};n={};v={};d={}",
             self.gender.map(Gender::as_str).unwrap_or_default(),
             self.country.as_deref().unwrap_or_default(),
             self.language.as_deref().unwrap_or_default(),
@@ -106,6 +108,7 @@ impl Search {
             u8::from(self.online),
             u8::from(self.with_photos),
             u8::from(self.new_members),
+            u8::from(self.verified),
             self.active_days.unwrap_or_default(),
         )
     }
@@ -157,6 +160,10 @@ impl Search {
         }
         if self.with_photos {
             c.sql.push("u.avatar_key IS NOT NULL".to_owned());
+        }
+        if self.verified {
+            c.sql
+                .push("u.verified_avatar_key = u.avatar_key".to_owned());
         }
         c
     }

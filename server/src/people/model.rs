@@ -25,6 +25,8 @@ pub struct CardRow {
     pub remark: Option<String>,
     /// A customer-service account (only the server speaks as them).
     pub service: bool,
+    /// Their approved verification selfie matches their current avatar.
+    pub verified: bool,
     /// The viewer likes this person.
     pub liked: bool,
     /// When the listed act happened (a like, a visit), for lists.
@@ -92,6 +94,8 @@ pub struct Card {
     pub liked: bool,
     /// Customer service: anyone may chat with them, whatever their gender.
     pub service: bool,
+    /// Verified photos: staff approved a selfie matching their current profile photo.
+    pub verified: bool,
     /// When this person liked me, I liked them, or visited me (in those lists).
     pub at: Option<String>,
 }
@@ -107,6 +111,7 @@ impl Card {
             remark: row.remark,
             liked: row.liked,
             service: row.service,
+            verified: row.verified,
             gender: row.gender,
             age,
             country: row.country,
@@ -139,6 +144,8 @@ pub struct DiscoverFilters {
     pub with_photos: Option<bool>,
     /// Only people who joined in the last 30 days.
     pub new_members: Option<bool>,
+    /// Only people whose photos are verified.
+    pub verified: Option<bool>,
     /// Interface language code.
     pub language: Option<String>,
     /// From 1; ignored with `pageToken`.

@@ -23,7 +23,8 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             return Ok(Vec::new());
         };
 
-        // Their pictures: the avatar, album photos, dynamics' photos and the chat images they sent.
+        // Their pictures: the avatar, album photos, dynamics' photos, a verification selfie and
+        // the chat images they sent.
         let mut files: Vec<String> = avatar.into_iter().chain(avatar_thumb).collect();
         let album: Vec<(String,)> = sqlx::query_as("SELECT image_key FROM album_photos WHERE user_id = $1")
             .bind(user_id).fetch_all(&mut *tx).await?;
@@ -31,7 +32,11 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             .bind(user_id).fetch_all(&mut *tx).await?;
         let keys = album.into_iter().map(|(k,)| k)
             .chain(dynamics.iter().flat_map(|(images,)| images.split_whitespace().map(str::to_owned)));
-        for key in keys {
+        // A verification selfie still waiting for staff.
+        let selfies: Vec<(String,)> = sqlx::query_as(
+            "SELECT selfie_key FROM photo_verifications WHERE user_id = $1 AND selfie_key IS NOT NULL",
+        ).bind(user_id).fetch_all(&mut *tx).await?;
+        for key in keys.chain(selfies.into_iter().map(|(k,)| k)) {
             files.push(thumb_of(&key));
             files.push(key);
         }
@@ -69,6 +74,7 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM chat_languages WHERE user_id = $1 OR partner_id = $1",
             "DELETE FROM translation_allowance WHERE user_id = $1",
             "DELETE FROM album_photos WHERE user_id = $1",
+            "DELETE FROM photo_verifications WHERE user_id = $1",
         ] {
             sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
         }
@@ -144,7 +150,7 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
         sqlx::query(
             "UPDATE users SET status = 'deleted', deleted_at = $2, email = NULL,
                 user_name = 'deleted@' || CAST(id AS TEXT), password_hash = '', signature = NULL,
-                telephone = NULL, avatar_key = NULL, avatar_thumb_key = NULL, birthday = '',
+                telephone = NULL, avatar_key = NULL, avatar_thumb_key = NULL, verified_avatar_key = NULL, birthday = '',
                 country = '', email_verified = FALSE, level = NULL, member_expires_at = NULL
              WHERE id = $1",
         ).bind(user_id).bind(now).execute(&mut *tx).await?;

@@ -47,12 +47,15 @@ likes.json     likes and winks you gave and received, your matches, the profiles
                you visited (visits and footprints)
 posts.json     your dynamics, your comments and the dynamics you liked
 album.json     your album photos, with their state (open, private, under review)
+verification.json  your photo verification: whether your profile photo is verified,
+               and each selfie you sent with its pose, state and the reason given
 orders.json    your orders: product, payment method, state, price
 ledger.json    your balances of coins and characters, every ledger entry, gifts
                and red packets you sent or received
 photos/        the pictures themselves: your avatar (photos/avatars), album
-               (photos/album), dynamics (photos/dynamics) and the chat images you
-               sent (photos/chat); the JSON files name each by its path here
+               (photos/album), dynamics (photos/dynamics), the chat images you
+               sent (photos/chat) and a verification selfie waiting for review
+               (photos/verification); the JSON files name each by its path here
 
 What we keep after you delete your account, and for how long, is in our privacy
 notice (docs/privacy.md in the project).
@@ -468,6 +471,47 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
         })
         .collect();
     sink.json("album.json", &json!({ "photos": album })).await?;
+
+    // verification.json
+    let verified = rows!(
+        db,
+        (bool,),
+        "SELECT COALESCE(verified_avatar_key = avatar_key, FALSE) FROM users WHERE id = $1",
+        me
+    )?;
+    let requests = rows!(
+        db,
+        (
+            String,
+            Option<String>,
+            String,
+            Option<String>,
+            i64,
+            Option<i64>
+        ),
+        "SELECT pose, selfie_key, state, reason, created_at, decided_at
+         FROM photo_verifications WHERE user_id = $1 ORDER BY id",
+        me
+    )?;
+    let requests: Vec<Value> = requests
+        .into_iter()
+        .map(|(pose, selfie, state, reason, at, decided_at)| {
+            let path = selfie.as_deref().map(photo_path);
+            photos.extend(selfie);
+            json!({
+                "pose": pose, "selfie": path, "state": state, "reason": reason,
+                "sentAt": time(at), "decidedAt": time_opt(decided_at),
+            })
+        })
+        .collect();
+    sink.json(
+        "verification.json",
+        &json!({
+            "verified": verified.first().is_some_and(|(v,)| *v),
+            "requests": requests,
+        }),
+    )
+    .await?;
 
     // orders.json
     type OrderRow = (

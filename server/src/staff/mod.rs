@@ -1,5 +1,5 @@
 //! The operator's side: staff work the reports queue and the review queue (album photos,
-//! flagged dynamics, messages trust & safety set aside), ban and unban, write notices and
+//! flagged dynamics, messages trust & safety set aside, verification selfies), ban and unban, write notices and
 //! versions, set prices, and read the web app's error reports and the audit log. Everything
 //! here answers only staff (`StaffMember`), and every change lands in the audit log.
 
@@ -30,6 +30,7 @@ use crate::i18n::Msg;
 use crate::media::Media;
 use crate::notices::Notices;
 use crate::staff::store::StaffStore;
+use crate::verification::Verification;
 use crate::wallet::store::WalletStore;
 
 /// How staff close a report.
@@ -101,13 +102,14 @@ pub struct Staff {
     wallet: WalletStore,
     notices: Notices,
     chat: Chat,
+    verification: Verification,
     audit: AuditLog,
     media: Media,
     clock: Clock,
 }
 
 impl Staff {
-    pub fn new(ground: &Ground, notices: Notices, chat: Chat) -> Staff {
+    pub fn new(ground: &Ground, notices: Notices, chat: Chat, verification: Verification) -> Staff {
         Staff {
             store: StaffStore::new(ground.db.clone()),
             accounts: AccountStore::new(ground.db.clone()),
@@ -116,6 +118,7 @@ impl Staff {
             wallet: WalletStore::new(ground.db.clone()),
             notices,
             chat,
+            verification,
             audit: AuditLog::new(ground.db.clone(), ground.clock.clone()),
             media: ground.media.clone(),
             clock: ground.clock.clone(),

@@ -1,5 +1,6 @@
 //! The review queue: album photos waiting, flagged dynamics, the messages trust & safety set
-//! aside, and payments that did not match their order; staff approve or reject each.
+//! aside, payments that did not match their order, and verification selfies to compare with
+//! profile photos; staff approve or reject each.
 
 use serde_json::json;
 
@@ -9,6 +10,7 @@ use crate::i18n::{Lang, Msg};
 use crate::media::thumb_of;
 use crate::staff::views::{ReviewPayment, ReviewQueue, SafetyItem};
 use crate::staff::{Decision, Staff, StaffMember};
+use crate::verification::model::{RejectReason, Verdict};
 
 impl Staff {
     pub async fn review_queue(&self, limit: i64) -> ApiResult<ReviewQueue> {
@@ -16,16 +18,19 @@ impl Staff {
         let (dynamics, dynamics_waiting) = self.feed.flagged(limit).await?;
         let (messages, messages_waiting) = self.store.safety_queue(limit).await?;
         let (payments, payments_waiting) = self.wallet.discrepancies(limit).await?;
+        let (verifications, verifications_waiting) = self.verification.waiting(limit).await?;
         Ok(ReviewQueue::new(
             photos,
             dynamics,
             messages,
             payments,
+            verifications,
             [
                 photos_waiting,
                 dynamics_waiting,
                 messages_waiting,
                 payments_waiting,
+                verifications_waiting,
             ],
             &self.media.signer(self.clock.unix()),
         ))
@@ -67,6 +72,41 @@ impl Staff {
                 target_id: id.to_string(),
                 before: Some(json!({ "userId": photo.user_id, "state": "review" })),
                 after: Some(json!({ "decision": decision.as_str() })),
+            },
+        )
+        .await;
+        Ok(())
+    }
+
+    /// Staff's decision on a verification selfie: approved, the person's current profile photo
+    /// is the verified one; rejected (with a reason), they are told why. The selfie is deleted
+    /// either way; the decision stays here, in the audit log.
+    pub async fn review_verification(
+        &self,
+        by: StaffMember,
+        id: i64,
+        decision: Decision,
+        reason: Option<&str>,
+    ) -> ApiResult<()> {
+        let verdict = match decision {
+            Decision::Approve => Verdict::Approve,
+            Decision::Reject => Verdict::Reject(RejectReason::parse(reason)?),
+        };
+        let request = self.verification.decide(id, verdict).await?;
+        let reason = match verdict {
+            Verdict::Approve => None,
+            Verdict::Reject(reason) => Some(reason.as_str()),
+        };
+        self.record(
+            by.into(),
+            Entry {
+                action: "review.verification",
+                target_kind: "verification",
+                target_id: id.to_string(),
+                before: Some(
+                    json!({ "userId": request.user_id, "pose": request.pose, "state": "pending" }),
+                ),
+                after: Some(json!({ "decision": decision.as_str(), "reason": reason })),
             },
         )
         .await;

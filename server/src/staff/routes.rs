@@ -146,7 +146,8 @@ pub struct ReviewQuery {
 }
 
 /// Everything waiting for a decision: album photos, flagged dynamics, messages set aside,
-/// payments that did not match their order; each count is counted up to 10,000.
+/// payments that did not match their order, verification selfies (each with the person's
+/// current profile photo); each count is counted up to 10,000.
 #[utoipa::path(get, path = "/admin/review", tag = "staff", params(ReviewQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<ReviewQueue>), (status = 400), (status = 401), (status = 403)))]
 async fn admin_review_queue(
@@ -163,12 +164,14 @@ async fn admin_review_queue(
 pub struct DecisionRequest {
     /// approve or reject.
     decision: Option<String>,
+    /// Why a verification selfie is rejected (required then): pose, face, match or quality.
+    reason: Option<String>,
 }
 
-/// Decides on a photo, a dynamic, a message or a payment under review (a payment leaves the
-/// queue either way).
+/// Decides on a photo, a dynamic, a message, a payment (which leaves the queue either way) or a
+/// verification selfie under review.
 #[utoipa::path(post, path = "/admin/review/{kind}/{id}", tag = "staff",
-    params(("kind" = String, Path, description = "photo, dynamic, message or payment"), ("id" = i64, Path)),
+    params(("kind" = String, Path, description = "photo, dynamic, message, payment or verification"), ("id" = i64, Path)),
     request_body = DecisionRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 async fn admin_review(
@@ -183,6 +186,11 @@ async fn admin_review(
         "dynamic" => staff.review_dynamic(by, id, decision).await?,
         "message" => staff.review_message(by, id, decision).await?,
         "payment" => staff.review_payment(by, id, decision).await?,
+        "verification" => {
+            staff
+                .review_verification(by, id, decision, req.reason.as_deref())
+                .await?
+        }
         _ => return Err(ApiError::NotFound),
     }
     Ok(ok_with(Msg::Done, None))

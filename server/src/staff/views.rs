@@ -15,6 +15,8 @@ use crate::feed::store::Flagged;
 use crate::media::signed::Signer;
 use crate::media::{thumb_of, Media};
 use crate::staff::store::{PersonRow, ReportRow, SafetyRow, SentRow};
+use crate::verification::model::Pose;
+use crate::verification::store::WaitingRequest;
 use crate::wallet::store::DiscrepancyRow;
 
 /// Someone a report names.
@@ -257,6 +259,45 @@ impl ReviewPayment {
     }
 }
 
+/// A verification selfie waiting, beside the profile photo it is compared with.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewVerification {
+    pub id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    /// The pose asked for, and its drawing (an SVG `data:` URL).
+    pub pose: String,
+    pub pose_image: String,
+    /// The selfie: a signed URL, given only to staff.
+    pub selfie: String,
+    /// The person's current profile photo.
+    pub avatar: Option<String>,
+    pub created_at: String,
+}
+
+impl ReviewVerification {
+    fn from_row(row: WaitingRequest, signer: &Signer<'_>) -> ReviewVerification {
+        let r = row.request;
+        ReviewVerification {
+            id: r.id,
+            user_id: r.user_id,
+            user_name: row.user_name,
+            pose_image: Pose::parse(Some(&r.pose))
+                .map(Pose::image)
+                .unwrap_or_default(),
+            pose: r.pose,
+            selfie: r
+                .selfie_key
+                .as_deref()
+                .map(|k| signer.url(k))
+                .unwrap_or_default(),
+            avatar: row.avatar_key.as_deref().map(Media::url),
+            created_at: rfc3339(r.created_at),
+        }
+    }
+}
+
 /// How many wait in each part of the review queue (each counted up to 10,000: past it, at
 /// least that many).
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -266,6 +307,7 @@ pub struct ReviewCounts {
     pub dynamics: i64,
     pub messages: i64,
     pub payments: i64,
+    pub verifications: i64,
 }
 
 /// Everything waiting for a staff decision, longest waiting first.
@@ -276,6 +318,7 @@ pub struct ReviewQueue {
     pub dynamics: Vec<ReviewDynamic>,
     pub messages: Vec<SafetyItem>,
     pub payments: Vec<ReviewPayment>,
+    pub verifications: Vec<ReviewVerification>,
     pub counts: ReviewCounts,
 }
 
@@ -285,7 +328,8 @@ impl ReviewQueue {
         dynamics: Vec<Flagged>,
         messages: Vec<SafetyRow>,
         payments: Vec<DiscrepancyRow>,
-        [photos_waiting, dynamics_waiting, messages_waiting, payments_waiting]: [i64; 4],
+        verifications: Vec<WaitingRequest>,
+        [photos_waiting, dynamics_waiting, messages_waiting, payments_waiting, verifications_waiting]: [i64; 5],
         signer: &Signer<'_>,
     ) -> ReviewQueue {
         ReviewQueue {
@@ -321,11 +365,16 @@ impl ReviewQueue {
                 .collect(),
             messages: messages.iter().map(SafetyItem::from_row).collect(),
             payments: payments.iter().map(ReviewPayment::from_row).collect(),
+            verifications: verifications
+                .into_iter()
+                .map(|v| ReviewVerification::from_row(v, signer))
+                .collect(),
             counts: ReviewCounts {
                 photos: photos_waiting,
                 dynamics: dynamics_waiting,
                 messages: messages_waiting,
                 payments: payments_waiting,
+                verifications: verifications_waiting,
             },
         }
     }

@@ -50,6 +50,7 @@ mod translate;
 mod translate_apy;
 mod translate_arrival;
 mod translate_routes;
+mod verification;
 mod wallet_apple;
 mod wallet_coins;
 mod wallet_gifts;

@@ -34,7 +34,7 @@ async fn every_answer_carries_the_browser_protections(b: Backend) {
         assert!(answer
             .header("permissions-policy")
             .unwrap_or_default()
-            .contains("camera=()"));
+            .contains("camera=(self)"));
         assert_eq!(answer.header("x-frame-options").as_deref(), Some("DENY"));
         // Plain http: browsers are not told to insist on https.
         assert_eq!(answer.header("strict-transport-security"), None, "{path}");

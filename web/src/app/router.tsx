@@ -36,6 +36,7 @@ const ChooseLocation = lazyPage(() => import('../pages/choose-location/ChooseLoc
 const OpenLocation = lazyPage(() => import('../pages/open-location/OpenLocationPage'));
 const NotFound = lazyPage(() => import('../pages/not-found/NotFoundPage'));
 const Safety = lazyPage(() => import('../pages/safety/SafetyPage'));
+const Verification = lazyPage(() => import('../pages/verification/VerificationPage'));
 
 // The staff console: its frame and pages are chunks of their own, fetched by staff only.
 const StaffLayout = lazyPage(() => import('../pages/admin/StaffLayout'));
@@ -71,6 +72,7 @@ const privateRoutes: RouteObject[] = [
   { path: paths.upgradePopup, element: <UpgradePopup /> },
   { path: paths.chooseLocation, element: <ChooseLocation /> },
   { path: paths.openLocation, element: <OpenLocation /> },
+  { path: paths.verification, element: <Verification /> },
 ];
 
 const staffRoutes: RouteObject[] = [

@@ -221,7 +221,8 @@ export interface paths {
     };
     /**
      * Everything waiting for a decision: album photos, flagged dynamics, messages set aside,
-     *     payments that did not match their order; each count is counted up to 10,000.
+     *     payments that did not match their order, verification selfies (each with the person's
+     *     current profile photo); each count is counted up to 10,000.
      */
     get: operations['admin_review_queue'];
     put?: never;
@@ -242,8 +243,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Decides on a photo, a dynamic, a message or a payment under review (a payment leaves the
-     *     queue either way).
+     * Decides on a photo, a dynamic, a message, a payment (which leaves the queue either way) or a
+     *     verification selfie under review.
      */
     post: operations['admin_review'];
     delete?: never;
@@ -1881,6 +1882,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/user/verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where my photo verification stands: none, pending, verified, changed (approved for an
+     *     earlier profile photo) or rejected (with the reason and when I may try again).
+     */
+    get: operations['status'];
+    put?: never;
+    /**
+     * Sends my selfie copying a pose to staff, who compare it with my profile photo. One request
+     *     waits at a time (409); after a refusal, a new one is taken 24 hours later (429 with
+     *     `Retry-After` before).
+     */
+    post: operations['send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/user/verification/pose': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A pose drawn at random, for the selfie to copy. */
+    get: operations['pose'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/watch/edit': {
     parameters: {
       query?: never;
@@ -1947,7 +1990,7 @@ export interface components {
       targetId: string;
       /**
        * @description `report`, `photo`, `dynamic`, `message`, `user`, `notice`, `version`, `product`, `gift`,
-       *     `comment`.
+       *     `comment`, `verification`.
        */
       targetKind: string;
     };
@@ -1998,6 +2041,8 @@ export interface components {
       /** Format: int64 */
       userId: number;
       userName: string;
+      /** @description Verified photos: staff approved a selfie matching their current profile photo. */
+      verified: boolean;
     };
     Catalogue: {
       character: components['schemas']['Product'][];
@@ -2212,6 +2257,8 @@ export interface components {
     DecisionRequest: {
       /** @description approve or reject. */
       decision?: string | null;
+      /** @description Why a verification selfie is rejected (required then): pose, face, match or quality. */
+      reason?: string | null;
     };
     DeleteAccountRequest: {
       /** @description My current password, asked again so that a borrowed session cannot delete the account. */
@@ -2315,6 +2362,8 @@ export interface components {
         /** Format: int64 */
         userId: number;
         userName: string;
+        /** @description Verified photos: staff approved a selfie matching their current profile photo. */
+        verified: boolean;
       };
       msg: string;
     };
@@ -2759,6 +2808,8 @@ export interface components {
         /** Format: int64 */
         userId: number;
         userName: string;
+        /** @description Verified photos: staff approved a selfie matching their current profile photo. */
+        verified: boolean;
       };
       msg: string;
     };
@@ -2865,7 +2916,7 @@ export interface components {
           targetId: string;
           /**
            * @description `report`, `photo`, `dynamic`, `message`, `user`, `notice`, `version`, `product`, `gift`,
-           *     `comment`.
+           *     `comment`, `verification`.
            */
           targetKind: string;
         }[];
@@ -3223,6 +3274,22 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_PoseView: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A pose as the app shows it. */
+      data: {
+        /** @description What `POST /system/user/verification` takes as `pose`. */
+        id: string;
+        /** @description The drawing, an SVG `data:` URL. */
+        image: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Profile: {
       /**
        * Format: int32
@@ -3350,6 +3417,7 @@ export interface components {
         messages: components['schemas']['SafetyItem'][];
         payments: components['schemas']['ReviewPayment'][];
         photos: components['schemas']['ReviewPhoto'][];
+        verifications: components['schemas']['ReviewVerification'][];
       };
       msg: string;
     };
@@ -3499,6 +3567,11 @@ export interface components {
         /** Format: int64 */
         userId: number;
         userName: string;
+        /**
+         * @description Verified photos: staff approved a selfie matching the current profile photo (a new
+         *     profile photo suspends it until a new selfie is approved).
+         */
+        verified: boolean;
       };
       msg: string;
     };
@@ -3657,6 +3730,24 @@ export interface components {
         url?: string | null;
         version: string;
       }[];
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_VerificationStatus: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description My verification as the app shows it. */
+      data: {
+        reason?: null | components['schemas']['RejectReason'];
+        /** @description RFC 3339: when a new selfie may be sent after a refusal. */
+        retryAt?: string | null;
+        /** @description RFC 3339: when the last selfie was sent. */
+        sentAt?: string | null;
+        state: components['schemas']['VerificationState'];
+      };
       msg: string;
     };
     /** @description A successful answer. */
@@ -4002,6 +4093,13 @@ export interface components {
       thumb: string;
       url: string;
     };
+    /** @description A pose as the app shows it. */
+    PoseView: {
+      /** @description What `POST /system/user/verification` takes as `pose`. */
+      id: string;
+      /** @description The drawing, an SVG `data:` URL. */
+      image: string;
+    };
     Product: {
       /**
        * Format: int64
@@ -4154,6 +4252,11 @@ export interface components {
       telephone?: string | null;
       userName?: string | null;
     };
+    /**
+     * @description Why staff refused a selfie; the person is told it in their language.
+     * @enum {string}
+     */
+    RejectReason: 'pose' | 'face' | 'match' | 'quality';
     RemarkRequest: {
       /** @description Empty clears the remark. */
       remark?: string | null;
@@ -4216,6 +4319,8 @@ export interface components {
       payments: number;
       /** Format: int64 */
       photos: number;
+      /** Format: int64 */
+      verifications: number;
     };
     /** @description A dynamic people flagged. */
     ReviewDynamic: {
@@ -4288,6 +4393,23 @@ export interface components {
       messages: components['schemas']['SafetyItem'][];
       payments: components['schemas']['ReviewPayment'][];
       photos: components['schemas']['ReviewPhoto'][];
+      verifications: components['schemas']['ReviewVerification'][];
+    };
+    /** @description A verification selfie waiting, beside the profile photo it is compared with. */
+    ReviewVerification: {
+      /** @description The person's current profile photo. */
+      avatar?: string | null;
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      /** @description The pose asked for, and its drawing (an SVG `data:` URL). */
+      pose: string;
+      poseImage: string;
+      /** @description The selfie: a signed URL, given only to staff. */
+      selfie: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
     };
     /**
      * @description What an account is: a person, one of the operators, or a customer-service account that only
@@ -4319,6 +4441,12 @@ export interface components {
       senderId: number;
       senderName: string;
       text: string;
+    };
+    SendRequest: {
+      /** @description The `id` of the pose shown. */
+      pose?: string | null;
+      /** @description The selfie copying it, a base64 `data:` URL (JPEG, PNG or WebP; at most 10 MB). */
+      selfie?: string | null;
     };
     /** @description A message the reported person sent the reporter. */
     SentMessage: {
@@ -4469,10 +4597,29 @@ export interface components {
       /** Format: int64 */
       userId: number;
       userName: string;
+      /**
+       * @description Verified photos: staff approved a selfie matching the current profile photo (a new
+       *     profile photo suspends it until a new selfie is approved).
+       */
+      verified: boolean;
     };
     VapidKey: {
       /** @description The application server key for `PushManager.subscribe` (base64url, uncompressed P-256). */
       publicKey: string;
+    };
+    /**
+     * @description Where my verification stands.
+     * @enum {string}
+     */
+    VerificationState: 'none' | 'pending' | 'verified' | 'changed' | 'rejected';
+    /** @description My verification as the app shows it. */
+    VerificationStatus: {
+      reason?: null | components['schemas']['RejectReason'];
+      /** @description RFC 3339: when a new selfie may be sent after a refusal. */
+      retryAt?: string | null;
+      /** @description RFC 3339: when the last selfie was sent. */
+      sentAt?: string | null;
+      state: components['schemas']['VerificationState'];
     };
     Version: {
       /** Format: int64 */
@@ -5393,7 +5540,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description photo, dynamic, message or payment */
+        /** @description photo, dynamic, message, payment or verification */
         kind: string;
         id: number;
       };
@@ -10831,6 +10978,8 @@ export interface operations {
         withPhotos?: boolean;
         /** @description Only people who joined in the last 30 days. */
         newMembers?: boolean;
+        /** @description Only people whose photos are verified. */
+        verified?: boolean;
         /** @description Interface language code. */
         language?: string;
         /** @description From 1; ignored with `pageToken`. */
@@ -11085,6 +11234,150 @@ export interface operations {
       };
       /** @description The body is over 16 MB. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_VerificationStatus'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  send: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SendRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_VerificationStatus'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  pose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PoseView'];
+        };
+      };
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -32,6 +32,7 @@ export const paths = {
   chooseLocation: '/choose-location',
   openLocation: '/open-location',
   safety: '/safety',
+  verification: '/pages/verification/verification',
 } as const;
 
 /** The staff console (DESIGN section 9): staff only, everyone else sees not-found. */

@@ -13,6 +13,7 @@ pub use discover::{Conditions, Findable, ListRow};
 const CARD: &str = "u.id, u.user_name, u.gender, u.country, u.birthday, u.language, u.signature,
     u.avatar_key, u.avatar_thumb_key, u.level, u.member_expires_at, u.last_active_at, u.created_at,
     (u.role = 'service') AS service,
+    COALESCE(u.verified_avatar_key = u.avatar_key, FALSE) AS verified,
     (SELECT r.remark FROM remarks r WHERE r.owner_id = $1 AND r.target_id = u.id) AS remark,
     (SELECT TRUE FROM likes lk WHERE lk.liker_id = $1 AND lk.liked_id = u.id) IS NOT NULL AS liked";
 

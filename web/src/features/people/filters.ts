@@ -18,6 +18,8 @@ export interface DiscoverFilters {
   online: boolean;
   withPhotos: boolean;
   newMembers: boolean;
+  /** Only people whose photos are verified. */
+  verified: boolean;
   language: '' | LanguageAbbr;
 }
 
@@ -29,6 +31,7 @@ export const DEFAULT_FILTERS: DiscoverFilters = {
   online: false,
   withPhotos: false,
   newMembers: false,
+  verified: false,
   language: '',
 };
 
@@ -50,6 +53,7 @@ export function normalizeFilters(raw: Partial<Record<keyof DiscoverFilters, unkn
     online: raw.online === true,
     withPhotos: raw.withPhotos === true,
     newMembers: raw.newMembers === true,
+    verified: raw.verified === true,
     language: isLanguageAbbr(raw.language) ? raw.language : '',
   };
   return filters;
@@ -75,6 +79,7 @@ export function activeFilterCount(filters: DiscoverFilters): number {
   if (filters.online) count++;
   if (filters.withPhotos) count++;
   if (filters.newMembers) count++;
+  if (filters.verified) count++;
   if (filters.language) count++;
   return count;
 }
@@ -91,6 +96,7 @@ export function filterParams(
   if (filters.online) params.online = true;
   if (filters.withPhotos) params.withPhotos = true;
   if (filters.newMembers) params.newMembers = true;
+  if (filters.verified) params.verified = true;
   if (filters.language) params.language = filters.language;
   return params;
 }

@@ -86,6 +86,7 @@ export default function ChatPage() {
       me={user?.userId ?? null}
       member={isMember(user)}
       notice={refusedForGender ? t('chat.sameGender') : undefined}
+      verified={card?.verified ?? false}
       extras={{
         ...wallet,
         renderContent: (m) => wallet.renderContent?.(m) ?? translate.renderContent(m),

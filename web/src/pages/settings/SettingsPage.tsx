@@ -9,12 +9,14 @@ import { AppBar } from '../../components/AppBar';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
+import { VerifiedBadge } from '../../components/VerifiedBadge';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { Skeleton } from '../../components/Skeleton';
 import {
   BellIcon,
   BlockIcon,
+  CameraIcon,
   ChevronIcon,
   CrownIcon,
   EditIcon,
@@ -190,6 +192,15 @@ function SettingsHome() {
               )}
             </div>
             {user && <EmailVerification user={user} focus={params.get('verify') === 'email'} />}
+            <Link className="list-item" to={paths.verification} data-testid="verify-photos">
+              <CameraIcon />
+              <span className="grow">{t('verification.entry')}</span>
+              {user?.verified ? (
+                <VerifiedBadge size={20} />
+              ) : (
+                <span className="badge">{t('settings.notVerified')}</span>
+              )}
+            </Link>
           </div>
 
           <div className="settings-block" style={{ marginTop: 12 }}>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBar } from '../../../components/AppBar';
 import { Avatar } from '../../../components/Avatar';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { Button, Spinner } from '../../../components/Button';
 import { ActionSheet, ConfirmDialog, Dialog, type SheetAction } from '../../../components/Dialog';
 import { CloseIcon } from '../../../components/icons';
@@ -49,9 +50,12 @@ export function ChatView({
   me,
   member,
   notice,
+  verified = false,
   extras = {},
 }: {
   target: ChatTarget;
+  /** The partner's photos are verified (the badge beside their name). */
+  verified?: boolean;
   me: number | null;
   member: boolean;
   /** Said above the composer before anything is sent: what the server will refuse. */
@@ -183,7 +187,10 @@ export function ChatView({
               {online && <span className="online-dot" data-testid="online-dot" />}
             </span>
             <span className="chat-peer-text">
-              <span className="chat-peer-name">{name}</span>
+              <span className="chat-peer-name">
+                {name}
+                {verified && <VerifiedBadge size={14} />}
+              </span>
               {status}
             </span>
           </Link>

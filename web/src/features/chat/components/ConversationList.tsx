@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { InfiniteList } from '../../../components/InfiniteList';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { PullToRefresh } from '../../../components/PullToRefresh';
 import { ChatIcon } from '../../../components/icons';
 import { chatHref, paths } from '../../../lib/paths';
@@ -41,6 +42,7 @@ function ConversationRow({
       <span className="grow conversation-main">
         <span className="conversation-line">
           <span className="conversation-name">{name}</span>
+          {peer.verified && <VerifiedBadge size={14} />}
           <time className="conversation-time" dateTime={lastMessage.createdAt}>
             {listTime(lastMessage.createdAt, t)}
           </time>

@@ -1,4 +1,5 @@
-// A person's card as the server sends it, for tests: a woman in Japan, offline, not liked.
+// A person's card as the server sends it, for tests: a woman in Japan, offline, not liked, her
+// photos not verified.
 import type { Card } from './types';
 
 export function testCard(userId: number, userName = `Person ${userId}`): Card {
@@ -13,6 +14,7 @@ export function testCard(userId: number, userName = `Person ${userId}`): Card {
     online: false,
     liked: false,
     service: false,
+    verified: false,
     active: 'recently',
     emUser: `u${userId}`,
   };

@@ -130,6 +130,8 @@ function FilterChips({
     chips.push({ key: 'photos', label: t('filters.withPhotos'), clear: { withPhotos: false } });
   if (filters.newMembers)
     chips.push({ key: 'new', label: t('filters.newMembers'), clear: { newMembers: false } });
+  if (filters.verified)
+    chips.push({ key: 'verified', label: t('filters.verified'), clear: { verified: false } });
   if (filters.language)
     chips.push({
       key: 'language',

@@ -146,6 +146,12 @@ function FilterForm({
           checked={draft.newMembers}
           onChange={(v) => set('newMembers', v)}
         />
+        <Switch
+          label={t('filters.verified')}
+          hint={t('filters.verifiedHint')}
+          checked={draft.verified}
+          onChange={(v) => set('verified', v)}
+        />
       </div>
       <div className="dialog-actions sheet-form-actions">
         <Button variant="outline" onClick={reset}>

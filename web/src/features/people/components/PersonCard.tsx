@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Flag } from '../../../components/Flag';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { CrownIcon } from '../../../components/icons';
 import { countryName } from '../../../i18n/countries';
 import { profileHref } from '../../../lib/paths';
@@ -49,6 +50,7 @@ export function PersonCard({
               <span className="person-name-text" data-testid="person-name" data-may-truncate>
                 {name}
               </span>
+              {card.verified && <VerifiedBadge size={14} />}
               <span className="person-age">{card.age}</span>
             </h2>
             <p className="person-place">

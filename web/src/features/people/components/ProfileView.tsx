@@ -18,6 +18,7 @@ import {
   UserCheckIcon,
   UserPlusIcon,
 } from '../../../components/icons';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { countryName } from '../../../i18n/countries';
 import { isLanguageAbbr, languageInfo } from '../../../i18n/languages';
 import { ACTIVITY_LABEL, useOnlineStatus } from '../../../lib/online-status';
@@ -126,6 +127,7 @@ export function ProfileView({
           <header className="profile-head">
             <h2 className="profile-title">
               <span data-testid="profile-name">{name}</span>
+              {profile.verified && <VerifiedBadge size={20} />}
               <span className="profile-age">{profile.age}</span>
             </h2>
             {profile.remark && (

@@ -1,11 +1,11 @@
 // The review queue (GET /admin/review): album photos waiting, flagged dynamics, first messages
-// delivered with a caution or held as spam, and payments that did not match their order; each
-// approved or rejected.
+// delivered with a caution or held as spam, payments that did not match their order, and
+// verification selfies; each approved or rejected (a selfie with a reason the person is told).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/request';
 import { api } from '../../../lib/api';
 import { staffKeys } from './keys';
-import type { ReviewDecision, ReviewKind, ReviewQueue } from './types';
+import type { ReviewDecision, ReviewKind, ReviewQueue, VerificationReason } from './types';
 
 /** How many of each kind the queue shows at once. */
 export const REVIEW_PAGE_SIZE = 50;
@@ -21,15 +21,27 @@ export function useReviewQueue() {
 }
 
 /** POST /admin/review/{kind}/{id}. */
-export function decide(kind: ReviewKind, id: number, decision: ReviewDecision) {
-  return api.post('/admin/review/{kind}/{id}', { path: { kind, id }, body: { decision } });
+export function decide(
+  kind: ReviewKind,
+  id: number,
+  decision: ReviewDecision,
+  reason?: VerificationReason,
+) {
+  return api.post('/admin/review/{kind}/{id}', {
+    path: { kind, id },
+    body: reason ? { decision, reason } : { decision },
+  });
 }
 
-const LIST_OF: Record<ReviewKind, 'photos' | 'dynamics' | 'messages' | 'payments'> = {
+const LIST_OF: Record<
+  ReviewKind,
+  'photos' | 'dynamics' | 'messages' | 'payments' | 'verifications'
+> = {
   photo: 'photos',
   dynamic: 'dynamics',
   message: 'messages',
   payment: 'payments',
+  verification: 'verifications',
 };
 
 /** The queue without one decided item. */
@@ -54,11 +66,13 @@ export function useDecide() {
       kind,
       id,
       decision,
+      reason,
     }: {
       kind: ReviewKind;
       id: number;
       decision: ReviewDecision;
-    }) => decide(kind, id, decision),
+      reason?: VerificationReason;
+    }) => decide(kind, id, decision, reason),
     onSuccess: (_data, { kind, id }) => {
       client.setQueryData(staffKeys.review(), (queue: ReviewQueue | undefined) =>
         queue ? withoutItem(queue, kind, id) : queue,

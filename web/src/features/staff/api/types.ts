@@ -42,7 +42,12 @@ export const REVIEW_MESSAGE_REASONS = ['link', 'phone', 'email', 'money', 'repea
  */
 export type ReviewPayment = Schemas['ReviewPayment'];
 
-export type ReviewKind = 'photo' | 'dynamic' | 'message' | 'payment';
+/** A verification selfie beside the person's current profile photo. */
+export type ReviewVerification = Schemas['ReviewVerification'];
+export const VERIFICATION_REASONS = ['pose', 'face', 'match', 'quality'] as const;
+export type VerificationReason = (typeof VERIFICATION_REASONS)[number];
+
+export type ReviewKind = 'photo' | 'dynamic' | 'message' | 'payment' | 'verification';
 export type ReviewDecision = 'approve' | 'reject';
 
 /** A person as staff see them, and their page with reports and history. */

@@ -35,13 +35,32 @@ const queue: Queue = {
   ],
   messages: [],
   payments: [],
-  counts: { photos: 2, dynamics: 1, messages: 0, payments: 0 },
+  verifications: [],
+  counts: { photos: 2, dynamics: 1, messages: 0, payments: 0, verifications: 0 },
 };
 
-function renderQueue() {
+/** The queue with a verification selfie waiting too. */
+const withSelfie: Queue = {
+  ...queue,
+  verifications: [
+    {
+      id: 7,
+      userId: 30,
+      userName: 'Mia',
+      pose: 'thumbs_up',
+      poseImage: 'data:image/svg+xml;base64,PHN2Zy8+',
+      selfie: '/media/verification/s.jpg?exp=1&sig=ab',
+      avatar: '/media/avatars/m.jpg',
+      createdAt: '2026-11-25T08:00:00Z',
+    },
+  ],
+  counts: { ...queue.counts, verifications: 1 },
+};
+
+function renderQueue(answer: Queue = queue) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   mocked.mockImplementation(({ url }: { url: string }) =>
-    url === '/admin/review' ? Promise.resolve(structuredClone(queue)) : Promise.resolve(null),
+    url === '/admin/review' ? Promise.resolve(structuredClone(answer)) : Promise.resolve(null),
   );
   render(
     <QueryClientProvider client={client}>
@@ -95,5 +114,35 @@ describe('the review queue from the keyboard', () => {
     );
     // The last item left: focus goes to the one before it.
     expect(document.activeElement).toBe(screen.getAllByTestId('review-photo')[1]);
+  });
+});
+
+describe('a verification selfie in the review queue', () => {
+  afterEach(() => mocked.mockReset());
+
+  it('shows the selfie beside the profile photo, and asks why before rejecting', async () => {
+    renderQueue(withSelfie);
+    const item = await screen.findByTestId('review-verification');
+    const images = item.querySelectorAll('img');
+    expect([...images].map((img) => img.getAttribute('src'))).toEqual([
+      '/media/verification/s.jpg?exp=1&sig=ab',
+      '/media/avatars/m.jpg',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+    ]);
+    item.focus();
+    fireEvent.keyDown(item, { key: 'r' });
+    expect(mocked).not.toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/admin/review/verification/7' }),
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: 'verification.reason.match' }));
+    fireEvent.click(screen.getByTestId('reject-selfie'));
+    await waitFor(() => expect(screen.queryByTestId('review-verification')).toBeNull());
+    expect(mocked).toHaveBeenCalledWith(
+      expect.objectContaining({
+        url: '/admin/review/verification/7',
+        method: 'POST',
+        data: { decision: 'reject', reason: 'match' },
+      }),
+    );
   });
 });

@@ -1,10 +1,12 @@
 // The review queue: album photos waiting, flagged dynamics, first messages that carried a
-// caution or were held as spam, and payments that did not match their order. a approves the
-// focused item, r rejects it; j / k move.
-import type { ReactNode } from 'react';
+// caution or were held as spam, payments that did not match their order, and verification
+// selfies beside the profile photo they are compared with. a approves the focused item, r
+// rejects it (a selfie asks why); j / k move.
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Spinner } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
 import { CheckIcon } from '../../../components/icons';
 import { formatCounted, formatNumber } from '../../../i18n/format';
 import { COUNTED } from '../api/paging';
@@ -19,6 +21,9 @@ import {
   type ReviewMessage,
   type ReviewPayment,
   type ReviewPhoto,
+  type ReviewVerification,
+  VERIFICATION_REASONS,
+  type VerificationReason,
   known,
 } from '../api/types';
 import { amount, reasonLabel, when } from './display';
@@ -43,12 +48,19 @@ export function ReviewQueue() {
         ...data.dynamics.map((d) => keyOf('dynamic', d.id)),
         ...data.messages.map((m) => keyOf('message', m.id)),
         ...data.payments.map((p) => keyOf('payment', p.id)),
+        ...data.verifications.map((v) => keyOf('verification', v.id)),
       ]
     : [];
+  // A selfie is rejected with a reason its owner is told: asked in a dialog first.
+  const [rejecting, setRejecting] = useState<string | null>(null);
 
-  const send = (key: string, decision: ReviewDecision) => {
+  const send = (key: string, decision: ReviewDecision, reason?: VerificationReason) => {
+    if (decision === 'reject' && !reason && parseKey(key).kind === 'verification') {
+      setRejecting(key);
+      return;
+    }
     queue.deciding(key);
-    decide.mutate({ ...parseKey(key), decision }, { onError: queue.failed });
+    decide.mutate({ ...parseKey(key), decision, reason }, { onError: queue.failed });
   };
   const queue = useQueue({
     keys,
@@ -205,7 +217,105 @@ export function ReviewQueue() {
           </article>
         )}
       />
+      <ReviewSection
+        title={t('staff.review.verifications')}
+        count={data.counts.verifications}
+        items={data.verifications}
+        render={(item: ReviewVerification) => (
+          <article
+            className="card staff-item"
+            aria-label={t('staff.review.verificationOf', { name: item.userName })}
+            data-testid="review-verification"
+            {...queue.itemProps(keyOf('verification', item.id))}
+          >
+            <Owner userId={item.userId} name={item.userName} at={item.createdAt} />
+            <div className="staff-compare">
+              <figure>
+                <a href={item.selfie} target="_blank" rel="noreferrer">
+                  <img
+                    src={item.selfie}
+                    alt={t('staff.review.selfieOf', { name: item.userName })}
+                  />
+                </a>
+                <figcaption>{t('staff.review.selfie')}</figcaption>
+              </figure>
+              <figure>
+                {item.avatar ? (
+                  <a href={item.avatar} target="_blank" rel="noreferrer">
+                    <img
+                      src={item.avatar}
+                      alt={t('staff.review.profilePhotoOf', { name: item.userName })}
+                    />
+                  </a>
+                ) : (
+                  <span className="staff-compare-empty">{t('staff.review.noProfilePhoto')}</span>
+                )}
+                <figcaption>{t('staff.review.profilePhoto')}</figcaption>
+              </figure>
+              <figure className="staff-compare-pose">
+                <img src={item.poseImage} alt="" />
+                <figcaption>{t('staff.review.pose')}</figcaption>
+              </figure>
+            </div>
+            {actions(keyOf('verification', item.id))}
+          </article>
+        )}
+      />
+      <RejectReasonDialog
+        open={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        onChoose={(reason) => {
+          if (rejecting) send(rejecting, 'reject', reason);
+          setRejecting(null);
+        }}
+      />
     </div>
+  );
+}
+
+/** Why a selfie is refused: its owner is told, in their language. */
+function RejectReasonDialog({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoose: (reason: VerificationReason) => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState<VerificationReason>('pose');
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('staff.review.rejectWhy')}
+      actions={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => onChoose(reason)} data-testid="reject-selfie">
+            {t('staff.review.reject')}
+          </Button>
+        </>
+      }
+    >
+      <fieldset className="staff-reasons">
+        {VERIFICATION_REASONS.map((r) => (
+          <label key={r} className="staff-reason">
+            <input
+              type="radio"
+              name="verification-reason"
+              value={r}
+              checked={reason === r}
+              onChange={() => setReason(r)}
+            />
+            {t(`verification.reason.${r}`)}
+          </label>
+        ))}
+      </fieldset>
+    </Dialog>
   );
 }
 
