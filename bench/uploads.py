@@ -5,10 +5,11 @@ The worst picture: a PNG of just under the pixel cap that compresses to almost n
 colour), so it costs the most memory and CPU for the fewest bytes sent. The attacker sends
 BENCH_UPLOADS_WORST of them at once, as fast as the server answers, on BENCH_UPLOADS_POOL
 connections, for BENCH_UPLOADS_SECONDS; each answer (200, or 429 past the quota) is counted.
-Meanwhile the victim uploads a small photo (a 640 x 480 JPEG) every 250 ms on a connection of her
-own; her latencies are the figure (p50, p99, max).
+Meanwhile other people upload a small photo (a 640 x 480 JPEG) every 250 ms between them, on a
+connection of their own, each within the quota (the tokens take turns); their latencies are the
+figure (p50, p99, max).
 
-Usage: python3 bench/uploads.py BASE ATTACKER_TOKEN VICTIM_TOKEN SMALL_JPEG_FILE
+Usage: python3 bench/uploads.py BASE ATTACKER_TOKEN SMALL_JPEG_FILE VICTIM_TOKEN...
 Prints one line: "worst_sent worst_ok worst_limited victim_n p50_ms p99_ms max_ms victim_failed".
 """
 import base64
@@ -42,7 +43,8 @@ def body(picture: bytes, mime: str) -> bytes:
 
 
 def main() -> None:
-    base, attacker, victim, small_file = sys.argv[1:5]
+    base, attacker, small_file = sys.argv[1:4]
+    victims = sys.argv[4:]
     url = urlparse(base)
     seconds = float(os.environ.get("BENCH_UPLOADS_SECONDS", "20"))
     pool = int(os.environ.get("BENCH_UPLOADS_POOL", "8"))
@@ -77,9 +79,11 @@ def main() -> None:
         nonlocal failed
         conn = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
         due = time.monotonic() + 1.0
+        turn = 0
         while due < stop:
             time.sleep(max(0.0, due - time.monotonic()))
-            status = post(conn, victim, small)
+            status = post(conn, victims[turn % len(victims)], small)
+            turn += 1
             # Counted from when it was due: a stalled server shows.
             latencies.append((time.monotonic() - due) * 1000)
             if status != 200:
