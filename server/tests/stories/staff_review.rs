@@ -191,7 +191,11 @@ async fn an_approved_dynamic_stays_and_leaves_the_queue(b: Backend) {
     let queue = app.review_queue(&sam).await;
     assert_eq!(ids_of(queue["dynamics"].as_array().unwrap()), vec![once]);
     assert_eq!(queue["counts"]["dynamics"], 1);
-    let feeds = [(&ana, vec![twice, once]), (&bob, vec![once]), (&cleo, vec![])];
+    let feeds = [
+        (&ana, vec![twice, once]),
+        (&bob, vec![once]),
+        (&cleo, vec![]),
+    ];
     for (who, feed) in feeds {
         assert_eq!(app.feed_ids(who, "").await, feed, "{}", who.user_name);
         app.dynamic(who, twice).await.ok();
