@@ -16,6 +16,8 @@
 #   - webhooks (bench/webhooks.sh): Stripe's checkout.session.completed at a fixed 500 a second
 #     and at the highest rate, every event sent twice or more, every credit checked after, on
 #     40,000 orders seeded with SQL, beside getInfo
+#   - uploads (bench/uploads.sh): peak memory while one account uploads the worst pictures it is
+#     allowed, and others' small uploads meanwhile, beside getInfo
 # The load comes from wrk on loopback; every run is bounded in time. Results: bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -102,3 +104,8 @@ bash bench/discover.sh
 # then every order and balance checked for a credit given once (bench/webhooks.sh; about 2
 # minutes).
 bash bench/webhooks.sh
+
+# Pictures and memory: one account uploading the worst pictures it is allowed at its quota while
+# twelve others upload small photos; the server's peak memory during the uploads and the others'
+# latencies (bench/uploads.sh; about 40 seconds).
+bash bench/uploads.sh
