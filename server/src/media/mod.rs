@@ -153,13 +153,7 @@ impl Media {
 
     /// How many of a publication's `images` are pictures to decode (the others name uploads).
     pub fn new_pictures(images: &[String]) -> u32 {
-        let new = images.iter().filter(|image| {
-            let image = image.trim();
-            !image
-                .strip_prefix("/media/")
-                .unwrap_or(image)
-                .starts_with("uploads/")
-        });
+        let new = images.iter().filter(|image| upload_key(image).is_none());
         u32::try_from(new.count()).unwrap_or(u32::MAX)
     }
 
@@ -178,14 +172,10 @@ impl Media {
         // Uploads are named first, and all checked before anything is stored or moved.
         let mut named = Vec::with_capacity(images.len());
         for image in images {
-            let image = image.trim();
-            let key = image.strip_prefix("/media/").unwrap_or(image);
-            // An upload's signed address names it too.
-            let key = key.split_once('?').map_or(key, |(key, _)| key);
-            if !key.starts_with("uploads/") {
+            let Some(key) = upload_key(image) else {
                 named.push(None);
                 continue;
-            }
+            };
             let name = key
                 .strip_prefix(uploads.as_str())
                 .and_then(|rest| rest.strip_prefix('/'))
@@ -448,6 +438,15 @@ impl Media {
 /// Where a person's uploads (`POST /common/image/uploads/base64`) are kept until they publish them.
 pub fn upload_folder(owner: i64) -> String {
     format!("uploads/{owner}")
+}
+
+/// The upload a publication's image names, if it names one: its key, or its address (signed or
+/// not); anything else is a picture to decode.
+fn upload_key(image: &str) -> Option<&str> {
+    let image = image.trim();
+    let key = image.strip_prefix("/media/").unwrap_or(image);
+    let key = key.split_once('?').map_or(key, |(key, _)| key);
+    key.starts_with("uploads/").then_some(key)
 }
 
 /// The key of the thumbnail stored beside the picture `key` (`put_image` names them so).
