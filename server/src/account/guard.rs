@@ -113,11 +113,13 @@ impl Accounts {
         let now = self.clock.unix();
         let window = self.config.account.login_failure_window_secs.max(1);
         self.store.lift_bans_over(now).await?;
+        self.bans.purge_expired(now).await?;
         Ok(self.store.purge_expired(now, now - window).await?)
     }
 
     /// A banned account's login, past its password: the ban is lifted if its time is over (the
-    /// minute sweep may not have come yet), otherwise the login is refused.
+    /// minute sweep may not have come yet), otherwise the login is refused with the ban: why,
+    /// until when, and the pass to appeal with.
     pub async fn lift_ban_if_over(
         &self,
         user_id: i64,
@@ -129,7 +131,11 @@ impl Accounts {
                 self.store.unban(user_id).await?;
                 Ok(())
             }
-            _ => Err(ApiError::Forbidden(Msg::AccountSuspended)),
+            _ => match self.bans.suspension(user_id, self.clock.unix()).await? {
+                Some(suspension) => Err(ApiError::Suspended(Box::new(suspension))),
+                // Lifted a moment ago.
+                None => Ok(()),
+            },
         }
     }
 }

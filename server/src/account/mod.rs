@@ -2,6 +2,7 @@
 //! its reward, password reset and change, account deletion (the erasure itself is `privacy`'s,
 //! as `docs/privacy.md` describes), and the guards against guessing.
 
+pub mod bans;
 pub mod codes;
 pub mod guard;
 pub mod model;
@@ -13,6 +14,7 @@ pub mod token;
 
 use std::sync::Arc;
 
+use crate::account::bans::BanStore;
 use crate::account::password::PasswordHasher;
 use crate::account::sessions::Sessions;
 use crate::account::store::AccountStore;
@@ -33,6 +35,7 @@ use crate::privacy::Privacy;
 #[derive(Clone)]
 pub struct Accounts {
     store: AccountStore,
+    bans: BanStore,
     clock: Clock,
     config: Arc<Config>,
     limits: Arc<RateLimiter>,
@@ -57,6 +60,7 @@ impl Accounts {
     ) -> Accounts {
         Accounts {
             store: AccountStore::new(ground.db.clone()),
+            bans: BanStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             config: ground.config.clone(),
             limits: ground.limits.clone(),

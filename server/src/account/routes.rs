@@ -7,7 +7,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::account::bans::{AppealView, Suspension, APPEAL_MAX_CHARS};
 use crate::account::codes;
+use crate::account::token::token_hash;
 use crate::account::guard::Gate;
 use crate::account::model::{
     parse_code, parse_language, parse_signature, parse_telephone, Birthday, Country, Email, Gender,
@@ -44,6 +46,7 @@ where
         .routes(routes!(forget_update_pwd))
         .routes(routes!(update_pwd))
         .routes(routes!(cancellation, cancellation_by_get))
+        .routes(routes!(appeal))
 }
 
 fn unique_error(e: UniqueError) -> ApiError {
@@ -180,7 +183,9 @@ pub struct LoginRequest {
 
 /// Signs in by user name or email.
 #[utoipa::path(post, path = "/login", tag = "account", request_body = LoginRequest,
-    responses((status = 200, body = Envelope<SignedIn>), (status = 401), (status = 429)))]
+    responses((status = 200, body = Envelope<SignedIn>), (status = 400), (status = 401),
+        (status = 403, description = "This account has been suspended: data is the ban", body = Envelope<Suspension>),
+        (status = 429)))]
 async fn login(
     State(accounts): State<Accounts>,
     ClientIp(ip): ClientIp,
@@ -614,4 +619,39 @@ async fn cancellation(
     responses((status = 401), (status = 405, body = Envelope<Option<String>>)))]
 async fn cancellation_by_get(_me: Session) -> ApiResult<Reply<Option<String>>> {
     Err(ApiError::WrongMethod(Msg::DeleteNeedsPost))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppealRequest {
+    /// The `appealToken` of the ban's answer.
+    token: Option<String>,
+    /// Why the ban should be lifted: 1 to 1000 characters.
+    text: Option<String>,
+}
+
+/// A banned person's appeal against her ban, once per ban. She has no session: the pass given
+/// with the ban's answer (403 "This account has been suspended", `data.appealToken`) authorises
+/// it, for her own ban only and for 30 minutes. It waits in the staff review queue.
+#[utoipa::path(post, path = "/system/user/appeal", tag = "account", request_body = AppealRequest,
+    responses((status = 200, body = Envelope<AppealView>), (status = 400),
+        (status = 403, description = "The pass is unknown or expired"),
+        (status = 409, description = "Appealed already, or not banned any more")))]
+async fn appeal(
+    State(accounts): State<Accounts>,
+    Input(req): Input<AppealRequest>,
+) -> ApiResult<Reply<AppealView>> {
+    let token = req.token.as_deref().unwrap_or_default().trim();
+    if token.is_empty() {
+        return Err(ApiError::Forbidden(Msg::AppealExpired));
+    }
+    let text = req.text.as_deref().unwrap_or_default().trim();
+    if text.is_empty() || text.chars().count() > APPEAL_MAX_CHARS {
+        return Err(ApiError::Invalid(Msg::AppealText));
+    }
+    let sent = accounts
+        .bans
+        .appeal(&token_hash(token), text, accounts.clock.unix())
+        .await?;
+    Ok(ok(sent))
 }

@@ -10,6 +10,7 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 
+use crate::account::bans::BanStore;
 use crate::account::store::AccountStore;
 use crate::account::token::{new_token, token_hash};
 use crate::api::error::ApiError;
@@ -20,6 +21,7 @@ use crate::ground::Ground;
 #[derive(Clone)]
 pub struct Sessions {
     store: AccountStore,
+    bans: BanStore,
     clock: Clock,
     /// How long a session lasts.
     days: i64,
@@ -29,6 +31,7 @@ impl Sessions {
     pub fn new(ground: &Ground) -> Sessions {
         Sessions {
             store: AccountStore::new(ground.db.clone()),
+            bans: BanStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             days: ground.config.session_days,
         }
@@ -45,12 +48,14 @@ impl Sessions {
         Ok(token)
     }
 
-    /// The live session behind `token`, or 401. Marks the person active (at most once a minute).
+    /// The live session behind `token`, or 401; a session a ban ended is answered with the ban
+    /// (403 with its reason and end). Marks the person active (at most once a minute).
     pub async fn authenticate(&self, token: &str) -> Result<Session, ApiError> {
         let now = self.clock.unix();
-        let found = self.store.session_by_token(&token_hash(token), now).await?;
+        let hash = token_hash(token);
+        let found = self.store.session_by_token(&hash, now).await?;
         let Some((session_id, user_id, last_active)) = found else {
-            return Err(ApiError::Unauthorized);
+            return Err(self.ended(&hash, now).await?);
         };
         if now - last_active >= 60 {
             self.store.touch_user(user_id, now).await?;
@@ -58,6 +63,19 @@ impl Sessions {
         Ok(Session {
             user_id,
             session_id,
+        })
+    }
+}
+
+impl Sessions {
+    /// Why a token opens no session: the ban that ended it, or 401.
+    async fn ended(&self, hash: &str, now: i64) -> Result<ApiError, ApiError> {
+        let Some(user_id) = self.bans.suspended_session(hash, now).await? else {
+            return Ok(ApiError::Unauthorized);
+        };
+        Ok(match self.bans.suspension(user_id, now).await? {
+            Some(suspension) => ApiError::Suspended(Box::new(suspension)),
+            None => ApiError::Unauthorized,
         })
     }
 }

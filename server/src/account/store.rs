@@ -133,28 +133,37 @@ macro_rules! impl_code_tx {
     ($database:ty) => {
         impl CodeTx for Transaction<'static, $database> {
             async fn consume_code(&mut self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64, use_up: bool) -> sqlx::Result<bool> {
-                let live: Option<(i64, String)> = sqlx::query_as(
+                // Every code sent stays good for its whole life: a newer one does not void it.
+                let live: Vec<(i64, String)> = sqlx::query_as(
                     "SELECT id, code_hash FROM email_codes
                      WHERE user_id = $1 AND purpose = $2 AND NOT used AND expires_at > $3 AND attempts < $4
-                     ORDER BY id DESC LIMIT 1",
+                     ORDER BY id DESC",
                 )
                 .bind(user_id)
                 .bind(purpose.as_str())
                 .bind(now)
                 .bind(CODE_MAX_ATTEMPTS)
-                .fetch_optional(&mut **self)
+                .fetch_all(&mut **self)
                 .await?;
-                let Some((id, stored)) = live else { return Ok(false) };
-                let matched = crate::account::token::constant_time_eq(stored.as_bytes(), code_hash.as_bytes());
+                if live.is_empty() {
+                    return Ok(false);
+                }
+                // Each compared, so the time taken does not say which.
+                let matched = live.iter().fold(false, |found, (_, stored)| {
+                    crate::account::token::constant_time_eq(stored.as_bytes(), code_hash.as_bytes()) | found
+                });
                 if matched && !use_up {
                     return Ok(true);
                 }
-                let sql = if matched {
-                    "UPDATE email_codes SET used = TRUE WHERE id = $1"
+                // A right code uses up all of them. A wrong guess counts once, against the newest
+                // live code: guesses stay within the tries of the codes sent, as before.
+                if matched {
+                    sqlx::query("UPDATE email_codes SET used = TRUE WHERE user_id = $1 AND purpose = $2 AND NOT used")
+                        .bind(user_id).bind(purpose.as_str()).execute(&mut **self).await?;
                 } else {
-                    "UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1"
-                };
-                sqlx::query(sql).bind(id).execute(&mut **self).await?;
+                    sqlx::query("UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1")
+                        .bind(live[0].0).execute(&mut **self).await?;
+                }
                 Ok(matched)
             }
         }
@@ -224,14 +233,27 @@ impl AccountStore {
 
     /// Bans an active member until `until` (none: until lifted) and ends their sessions (their IM
     /// tokens with them); false when they are not an active member.
-    pub async fn ban(&self, user_id: i64, reason: &str, until: Option<i64>) -> sqlx::Result<bool> {
+    /// The sessions it ends are kept aside (`suspended_sessions`), so that their bearer is told
+    /// of the ban rather than that her login expired.
+    pub async fn ban(
+        &self,
+        user_id: i64,
+        code: &str,
+        reason: &str,
+        until: Option<i64>,
+    ) -> sqlx::Result<bool> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let banned = sqlx::query(
-                "UPDATE users SET status = 'banned', ban_reason = $2, banned_until = $3
+                "UPDATE users SET status = 'banned', ban_code = $2, ban_reason = $3, banned_until = $4,
+                    ban_count = ban_count + 1
                  WHERE id = $1 AND status = 'active' AND role = 'member'",
-            ).bind(user_id).bind(reason).bind(until).execute(&mut *tx).await?.rows_affected() > 0;
+            ).bind(user_id).bind(code).bind(reason).bind(until).execute(&mut *tx).await?.rows_affected() > 0;
             if banned {
+                sqlx::query(
+                    "INSERT INTO suspended_sessions (token_hash, user_id, expires_at)
+                     SELECT token_hash, user_id, expires_at FROM sessions WHERE user_id = $1",
+                ).bind(user_id).execute(&mut *tx).await?;
                 sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
             }
             tx.commit().await?;
@@ -240,19 +262,44 @@ impl AccountStore {
     }
 
     /// Lifts a ban; false when the account was not banned.
+    /// The sessions the ban ended and its appeal passes go with it.
     pub async fn unban(&self, user_id: i64) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => sqlx::query(
-            "UPDATE users SET status = 'active', ban_reason = NULL, banned_until = NULL
-             WHERE id = $1 AND status = 'banned'",
-        ).bind(user_id).execute(pool).await.map(|r| r.rows_affected() > 0))
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            let lifted = sqlx::query(
+                "UPDATE users SET status = 'active', ban_code = NULL, ban_reason = NULL, banned_until = NULL
+                 WHERE id = $1 AND status = 'banned'",
+            ).bind(user_id).execute(&mut *tx).await?.rows_affected() > 0;
+            for sql in [
+                "DELETE FROM suspended_sessions WHERE user_id = $1",
+                "DELETE FROM appeal_passes WHERE user_id = $1",
+            ] {
+                sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok(lifted)
+        })
     }
 
     /// Lifts the bans whose time is over; answers how many.
     pub async fn lift_bans_over(&self, now: i64) -> sqlx::Result<u64> {
-        on_db!(&self.db, pool => sqlx::query(
-            "UPDATE users SET status = 'active', ban_reason = NULL, banned_until = NULL
-             WHERE status = 'banned' AND banned_until <= $1",
-        ).bind(now).execute(pool).await.map(|r| r.rows_affected()))
+        on_db!(&self.db, pool => {
+            let mut tx = pool.begin_write().await?;
+            for sql in [
+                "DELETE FROM suspended_sessions WHERE user_id IN
+                    (SELECT id FROM users WHERE status = 'banned' AND banned_until <= $1)",
+                "DELETE FROM appeal_passes WHERE user_id IN
+                    (SELECT id FROM users WHERE status = 'banned' AND banned_until <= $1)",
+            ] {
+                sqlx::query(sql).bind(now).execute(&mut *tx).await?;
+            }
+            let lifted = sqlx::query(
+                "UPDATE users SET status = 'active', ban_code = NULL, ban_reason = NULL, banned_until = NULL
+                 WHERE status = 'banned' AND banned_until <= $1",
+            ).bind(now).execute(&mut *tx).await?.rows_affected();
+            tx.commit().await?;
+            Ok(lifted)
+        })
     }
 
     pub async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>> {
@@ -382,7 +429,7 @@ impl AccountStore {
         Ok(())
     }
 
-    /// Stores a new code for `purpose`, voiding the earlier ones, unless the account has had
+    /// Stores a new code for `purpose` (the earlier ones stay good until they expire), unless the account has had
     /// `per_day` codes (of either purpose) since `day_start`: then false and nothing changes.
     pub async fn store_code(
         &self,
@@ -405,8 +452,6 @@ impl AccountStore {
             if today >= limit.per_day {
                 return Ok(false);
             }
-            sqlx::query("UPDATE email_codes SET used = TRUE WHERE user_id = $1 AND purpose = $2 AND NOT used")
-                .bind(user_id).bind(purpose.as_str()).execute(&mut *tx).await?;
             sqlx::query(
                 "INSERT INTO email_codes (user_id, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
             ).bind(user_id).bind(purpose.as_str()).bind(code_hash).bind(now).bind(expires).execute(&mut *tx).await?;

@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 
+use crate::account::bans::Suspension;
 use crate::db;
 use crate::i18n::Msg;
 
@@ -26,6 +27,9 @@ pub enum ApiError {
     /// 403 for a membership-only feature: `data.upgrade = true` tells the app to offer it.
     #[error("membership required")]
     Upgrade,
+    /// 403 "This account has been suspended", with why, until when, and the pass to appeal.
+    #[error("suspended")]
+    Suspended(Box<Suspension>),
     #[error("not found")]
     NotFound,
     #[error("method not allowed")]
@@ -72,7 +76,9 @@ impl ApiError {
         match self {
             ApiError::Invalid(_) | ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) | ApiError::Upgrade => StatusCode::FORBIDDEN,
+            ApiError::Forbidden(_) | ApiError::Upgrade | ApiError::Suspended(_) => {
+                StatusCode::FORBIDDEN
+            }
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed | ApiError::WrongMethod(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
@@ -102,6 +108,7 @@ impl ApiError {
             }
             ApiError::Unauthorized => Msg::LoginExpired,
             ApiError::Upgrade => Msg::UpgradeNow,
+            ApiError::Suspended(_) => Msg::AccountSuspended,
             ApiError::NotFound => Msg::NotFound,
             ApiError::MethodNotAllowed => Msg::BadRequest,
             ApiError::TooManyRequests { .. } => Msg::TooManyRequests,
@@ -141,6 +148,7 @@ impl ApiError {
     pub fn data(&self) -> Value {
         match self {
             ApiError::Upgrade => json!({ "upgrade": true }),
+            ApiError::Suspended(suspension) => json!(suspension),
             ApiError::Invalid(Msg::InsufficientCoins) => json!({ "recharge": "gold" }),
             ApiError::Invalid(Msg::InsufficientCharacters) => json!({ "recharge": "character" }),
             ApiError::Conflict(Msg::AreYouSure) => json!({ "confirm": "harsh" }),

@@ -75,6 +75,9 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM translation_allowance WHERE user_id = $1",
             "DELETE FROM album_photos WHERE user_id = $1",
             "DELETE FROM photo_verifications WHERE user_id = $1",
+            "DELETE FROM ban_appeals WHERE user_id = $1",
+            "DELETE FROM appeal_passes WHERE user_id = $1",
+            "DELETE FROM suspended_sessions WHERE user_id = $1",
         ] {
             sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
         }

@@ -49,6 +49,8 @@ posts.json     your dynamics, your comments and the dynamics you liked
 album.json     your album photos, with their state (open, private, under review)
 verification.json  your photo verification: whether your profile photo is verified,
                and each selfie you sent with its pose, state and the reason given
+appeals.json   your appeals against a suspension: what you wrote, when, and what
+               staff decided (waiting, lifted or kept)
 orders.json    your orders: product, payment method, state, price
 ledger.json    your balances of coins and characters, every ledger entry, gifts
                and red packets you sent or received
@@ -512,6 +514,24 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
         }),
     )
     .await?;
+
+    // appeals.json
+    let appeals = rows!(
+        db,
+        (String, String, i64, Option<i64>),
+        "SELECT body, state, created_at, decided_at FROM ban_appeals WHERE user_id = $1 ORDER BY id",
+        me
+    )?;
+    let appeals: Vec<Value> = appeals
+        .into_iter()
+        .map(|(text, state, at, decided_at)| {
+            json!({
+                "text": text, "state": state, "sentAt": time(at), "decidedAt": time_opt(decided_at),
+            })
+        })
+        .collect();
+    sink.json("appeals.json", &json!({ "appeals": appeals }))
+        .await?;
 
     // orders.json
     type OrderRow = (

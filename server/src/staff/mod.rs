@@ -1,5 +1,6 @@
 //! The operator's side: staff work the reports queue and the review queue (album photos,
-//! flagged dynamics, messages trust & safety set aside, verification selfies), ban and unban, write notices and
+//! flagged dynamics, messages trust & safety set aside, verification selfies, appeals against
+//! bans), ban and unban, write notices and
 //! versions, set prices, and read the web app's error reports and the audit log. Everything
 //! here answers only staff (`StaffMember`), and every change lands in the audit log.
 
@@ -15,6 +16,7 @@ pub mod views;
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 
+use crate::account::bans::BanStore;
 use crate::account::model::Role;
 use crate::account::sessions::Session;
 use crate::account::store::AccountStore;
@@ -88,7 +90,10 @@ impl Decision {
 
 /// A ban as staff give it.
 pub struct Ban<'a> {
+    /// Staff's own words, for staff and the audit log.
     pub reason: Option<&'a str>,
+    /// What the person is told (`BanCode`).
+    pub code: Option<&'a str>,
     pub days: Option<i64>,
 }
 
@@ -103,6 +108,7 @@ pub struct Staff {
     notices: Notices,
     chat: Chat,
     verification: Verification,
+    bans: BanStore,
     audit: AuditLog,
     media: Media,
     clock: Clock,
@@ -119,6 +125,7 @@ impl Staff {
             notices,
             chat,
             verification,
+            bans: BanStore::new(ground.db.clone()),
             audit: AuditLog::new(ground.db.clone(), ground.clock.clone()),
             media: ground.media.clone(),
             clock: ground.clock.clone(),

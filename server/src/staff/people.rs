@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use crate::account::bans::BanCode;
 use crate::account::model::Role;
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
@@ -71,6 +72,7 @@ impl Staff {
             .map(str::trim)
             .filter(|r| !r.is_empty() && r.chars().count() <= 500)
             .ok_or(ApiError::Invalid(Msg::BanReason))?;
+        let code = BanCode::parse(ban.code, reason)?;
         if ban.days.is_some_and(|d| !(1..=3650).contains(&d)) {
             return Err(ApiError::Invalid(Msg::BanDays));
         }
@@ -82,7 +84,7 @@ impl Staff {
             _ => {}
         }
         let until = ban.days.map(|d| self.clock.unix() + d * 86_400);
-        if !self.accounts.ban(id, reason, until).await? {
+        if !self.accounts.ban(id, code.as_str(), reason, until).await? {
             return Err(ApiError::Conflict(Msg::AlreadyBanned));
         }
         self.chat.kick(id, crate::chat::KICKED);
@@ -97,6 +99,7 @@ impl Staff {
                 after: Some(json!({
                     "status": "banned",
                     "reason": reason,
+                    "code": code.as_str(),
                     "until": until.map(crate::clock::rfc3339),
                 })),
             },

@@ -54,7 +54,8 @@ impl Staff {
             Closing::Dismiss => {}
             Closing::Ban => {
                 let reason = ban.reason.or(Some(report.reason.as_str()));
-                self.ban_unless_banned(by, target, Ban { reason, ..ban })
+                let code = ban.code.or(Some(report.reason.as_str()));
+                self.ban_unless_banned(by, target, Ban { reason, code, ..ban })
                     .await?;
             }
             Closing::Remove => self.remove_content(by, target).await?,

@@ -19,18 +19,21 @@ impl Staff {
         let (messages, messages_waiting) = self.store.safety_queue(limit).await?;
         let (payments, payments_waiting) = self.wallet.discrepancies(limit).await?;
         let (verifications, verifications_waiting) = self.verification.waiting(limit).await?;
+        let (appeals, appeals_waiting) = self.bans.waiting(limit).await?;
         Ok(ReviewQueue::new(
             photos,
             dynamics,
             messages,
             payments,
             verifications,
+            appeals,
             [
                 photos_waiting,
                 dynamics_waiting,
                 messages_waiting,
                 payments_waiting,
                 verifications_waiting,
+                appeals_waiting,
             ],
             &self.media.signer(self.clock.unix()),
         ))
@@ -110,6 +113,41 @@ impl Staff {
             },
         )
         .await;
+        Ok(())
+    }
+
+    /// Staff's decision on a banned person's appeal: approved, the ban is lifted (as an unban
+    /// is); rejected, it is kept, and her next try tells her so.
+    pub async fn review_appeal(
+        &self,
+        by: StaffMember,
+        id: i64,
+        decision: Decision,
+    ) -> ApiResult<()> {
+        let lift = decision == Decision::Approve;
+        let appeal = self
+            .bans
+            .decide(id, lift, self.clock.unix())
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        self.record(
+            by.into(),
+            Entry {
+                action: "review.appeal",
+                target_kind: "user",
+                target_id: appeal.user_id.to_string(),
+                before: Some(json!({ "appeal": id, "ban": appeal.ban, "state": "waiting" })),
+                after: Some(json!({ "decision": decision.as_str() })),
+            },
+        )
+        .await;
+        if lift {
+            match self.unban(by, appeal.user_id).await {
+                // The ban ran out meanwhile: lifted either way.
+                Ok(_) | Err(ApiError::Conflict(Msg::NotBanned)) => {}
+                Err(e) => return Err(e),
+            }
+        }
         Ok(())
     }
 

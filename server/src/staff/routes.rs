@@ -115,6 +115,8 @@ pub struct CloseRequest {
     action: Option<String>,
     /// For a ban: the reason (the report's by default) and how many days (until lifted without).
     reason: Option<String>,
+    /// For a ban: why, as the person is told (the report's reason by default).
+    code: Option<String>,
     days: Option<i64>,
 }
 
@@ -132,6 +134,7 @@ async fn admin_close_report(
     let closing = Closing::parse(req.action.as_deref())?;
     let ban = Ban {
         reason: req.reason.as_deref(),
+        code: req.code.as_deref(),
         days: req.days,
     };
     Ok(ok(staff.close_report(by, id, closing, ban).await?))
@@ -147,7 +150,7 @@ pub struct ReviewQuery {
 
 /// Everything waiting for a decision: album photos, flagged dynamics, messages set aside,
 /// payments that did not match their order, verification selfies (each with the person's
-/// current profile photo); each count is counted up to 10,000.
+/// current profile photo), banned people's appeals; each count is counted up to 10,000.
 #[utoipa::path(get, path = "/admin/review", tag = "staff", params(ReviewQuery), security(("bearer" = [])),
     responses((status = 200, body = Envelope<ReviewQueue>), (status = 400), (status = 401), (status = 403)))]
 async fn admin_review_queue(
@@ -164,14 +167,15 @@ async fn admin_review_queue(
 pub struct DecisionRequest {
     /// approve or reject.
     decision: Option<String>,
-    /// Why a verification selfie is rejected (required then): pose, face, match or quality.
+    /// Why a verification selfie is rejected (required then): pose, face, match or quality. For
+    /// an appeal, approve lifts the ban and reject keeps it.
     reason: Option<String>,
 }
 
 /// Decides on a photo, a dynamic, a message, a payment (which leaves the queue either way) or a
 /// verification selfie under review.
 #[utoipa::path(post, path = "/admin/review/{kind}/{id}", tag = "staff",
-    params(("kind" = String, Path, description = "photo, dynamic, message, payment or verification"), ("id" = i64, Path)),
+    params(("kind" = String, Path, description = "photo, dynamic, message, payment, verification or appeal"), ("id" = i64, Path)),
     request_body = DecisionRequest, security(("bearer" = [])),
     responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 async fn admin_review(
@@ -191,6 +195,7 @@ async fn admin_review(
                 .review_verification(by, id, decision, req.reason.as_deref())
                 .await?
         }
+        "appeal" => staff.review_appeal(by, id, decision).await?,
         _ => return Err(ApiError::NotFound),
     }
     Ok(ok_with(Msg::Done, None))
@@ -239,8 +244,11 @@ async fn admin_person(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BanRequest {
-    /// Why (1 to 500 characters).
+    /// Why, in staff's words (1 to 500 characters).
     reason: Option<String>,
+    /// Why, as the person is told: spam, fake_profile, inappropriate_content, harassment,
+    /// underage, scam or other (without: the reason when it is one of these, otherwise other).
+    code: Option<String>,
     /// 1 to 3650; without, until lifted.
     days: Option<i64>,
 }
@@ -259,6 +267,7 @@ async fn admin_ban(
 ) -> ApiResult<Reply<Person>> {
     let ban = Ban {
         reason: req.reason.as_deref(),
+        code: req.code.as_deref(),
         days: req.days,
     };
     Ok(ok(staff.ban(by, id, ban).await?))

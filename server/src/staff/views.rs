@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::account::bans::{BanCode, WaitingAppeal};
 use crate::account::model::{Gender, Level, Role};
 use crate::album::store::WaitingPhoto;
 use crate::audit::AuditEntry;
@@ -298,6 +299,40 @@ impl ReviewVerification {
     }
 }
 
+/// A banned person's appeal, with the ban it is against.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewAppeal {
+    pub id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub avatar: Option<String>,
+    /// What she wrote.
+    pub text: String,
+    /// The ban: its reason as she was told it (a code), staff's own words, and its end (none:
+    /// until lifted).
+    pub code: &'static str,
+    pub ban_reason: Option<String>,
+    pub banned_until: Option<String>,
+    pub created_at: String,
+}
+
+impl ReviewAppeal {
+    fn from_row(row: WaitingAppeal) -> ReviewAppeal {
+        ReviewAppeal {
+            id: row.id,
+            user_id: row.user_id,
+            user_name: row.user_name,
+            avatar: row.avatar_key.as_deref().map(Media::url),
+            text: row.body,
+            code: BanCode::from_db(row.ban_code.as_deref()).as_str(),
+            ban_reason: row.ban_reason,
+            banned_until: row.banned_until.map(rfc3339),
+            created_at: rfc3339(row.created_at),
+        }
+    }
+}
+
 /// How many wait in each part of the review queue (each counted up to 10,000: past it, at
 /// least that many).
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -308,6 +343,7 @@ pub struct ReviewCounts {
     pub messages: i64,
     pub payments: i64,
     pub verifications: i64,
+    pub appeals: i64,
 }
 
 /// Everything waiting for a staff decision, longest waiting first.
@@ -319,6 +355,7 @@ pub struct ReviewQueue {
     pub messages: Vec<SafetyItem>,
     pub payments: Vec<ReviewPayment>,
     pub verifications: Vec<ReviewVerification>,
+    pub appeals: Vec<ReviewAppeal>,
     pub counts: ReviewCounts,
 }
 
@@ -329,7 +366,8 @@ impl ReviewQueue {
         messages: Vec<SafetyRow>,
         payments: Vec<DiscrepancyRow>,
         verifications: Vec<WaitingRequest>,
-        [photos_waiting, dynamics_waiting, messages_waiting, payments_waiting, verifications_waiting]: [i64; 5],
+        appeals: Vec<WaitingAppeal>,
+        [photos_waiting, dynamics_waiting, messages_waiting, payments_waiting, verifications_waiting, appeals_waiting]: [i64; 6],
         signer: &Signer<'_>,
     ) -> ReviewQueue {
         ReviewQueue {
@@ -369,12 +407,14 @@ impl ReviewQueue {
                 .into_iter()
                 .map(|v| ReviewVerification::from_row(v, signer))
                 .collect(),
+            appeals: appeals.into_iter().map(ReviewAppeal::from_row).collect(),
             counts: ReviewCounts {
                 photos: photos_waiting,
                 dynamics: dynamics_waiting,
                 messages: messages_waiting,
                 payments: payments_waiting,
                 verifications: verifications_waiting,
+                appeals: appeals_waiting,
             },
         }
     }

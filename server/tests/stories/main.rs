@@ -43,6 +43,7 @@ mod push_settings;
 mod safety;
 mod sessions;
 mod staff;
+mod staff_appeals;
 mod staff_bans;
 mod staff_reports;
 mod staff_review;

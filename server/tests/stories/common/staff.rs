@@ -176,11 +176,13 @@ impl TestApp {
             .unwrap()
     }
 
-    /// Whether `who` can still use their session.
+    /// Whether `who` can still use their session (a session a ban ended answers the ban).
     pub async fn signed_in(&self, who: &Person) -> bool {
         let reply = self.get("/prod-api/getInfo", Some(&who.token)).await;
-        if reply.status != 200 {
-            reply.fails(401, EXPIRED);
+        match reply.status {
+            200 => {}
+            403 => reply.fails(403, SUSPENDED),
+            _ => reply.fails(401, EXPIRED),
         }
         reply.status == 200
     }
