@@ -37,6 +37,7 @@ const OpenLocation = lazyPage(() => import('../pages/open-location/OpenLocationP
 const NotFound = lazyPage(() => import('../pages/not-found/NotFoundPage'));
 const Safety = lazyPage(() => import('../pages/safety/SafetyPage'));
 const Verification = lazyPage(() => import('../pages/verification/VerificationPage'));
+const Suspended = lazyPage(() => import('../pages/suspended/SuspendedPage'));
 
 // The staff console: its frame and pages are chunks of their own, fetched by staff only.
 const StaffLayout = lazyPage(() => import('../pages/admin/StaffLayout'));
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgetPassword, element: <ForgetPassword /> },
       { path: paths.multiLogin, element: <MultiLogin /> },
       { path: paths.safety, element: <Safety /> },
+      { path: paths.suspended, element: <Suspended /> },
       {
         element: (
           <RequireAuth>

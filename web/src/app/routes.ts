@@ -11,6 +11,7 @@ export const publicPaths: readonly string[] = [
   paths.guide,
   paths.multiLogin,
   paths.safety,
+  paths.suspended,
 ];
 
 /** Pages the first launch may show before the splash has been seen. */

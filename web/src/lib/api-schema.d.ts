@@ -222,7 +222,7 @@ export interface paths {
     /**
      * Everything waiting for a decision: album photos, flagged dynamics, messages set aside,
      *     payments that did not match their order, verification selfies (each with the person's
-     *     current profile photo); each count is counted up to 10,000.
+     *     current profile photo), banned people's appeals; each count is counted up to 10,000.
      */
     get: operations['admin_review_queue'];
     put?: never;
@@ -1598,6 +1598,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/user/appeal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A banned person's appeal against her ban, once per ban. She has no session: the pass given
+     *     with the ban's answer (403 "This account has been suspended", `data.appealToken`) authorises
+     *     it, for her own ban only and for 30 minutes. It waits in the staff review queue.
+     */
+    post: operations['appeal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/user/cancellation': {
     parameters: {
       query?: never;
@@ -1972,6 +1993,18 @@ export interface components {
       /** @description Base64 data URLs (or keys from `POST /common/image/uploads/base64`); the album holds six. */
       images?: string[] | null;
     };
+    AppealRequest: {
+      /** @description Why the ban should be lifted: 1 to 1000 characters. */
+      text?: string | null;
+      /** @description The `appealToken` of the ban's answer. */
+      token?: string | null;
+    };
+    /** @description An appeal as its sender sees it. */
+    AppealView: {
+      sentAt: string;
+      /** @description waiting (for staff) or kept (staff kept the ban). */
+      state: string;
+    };
     /** @description An action as the log shows it. */
     AuditEntry: {
       /** @description `report.close`, `review.photo`, `user.ban`, `product.set`, ... */
@@ -2004,11 +2037,16 @@ export interface components {
     };
     BanRequest: {
       /**
+       * @description Why, as the person is told: spam, fake_profile, inappropriate_content, harassment,
+       *     underage, scam or other (without: the reason when it is one of these, otherwise other).
+       */
+      code?: string | null;
+      /**
        * Format: int64
        * @description 1 to 3650; without, until lifted.
        */
       days?: number | null;
-      /** @description Why (1 to 500 characters). */
+      /** @description Why, in staff's words (1 to 500 characters). */
       reason?: string | null;
     };
     BlockRequest: {
@@ -2162,6 +2200,8 @@ export interface components {
        *     (their avatar, about me, dynamics and album photos).
        */
       action?: string | null;
+      /** @description For a ban: why, as the person is told (the report's reason by default). */
+      code?: string | null;
       /** Format: int64 */
       days?: number | null;
       /** @description For a ban: the reason (the report's by default) and how many days (until lifted without). */
@@ -2257,7 +2297,10 @@ export interface components {
     DecisionRequest: {
       /** @description approve or reject. */
       decision?: string | null;
-      /** @description Why a verification selfie is rejected (required then): pose, face, match or quality. */
+      /**
+       * @description Why a verification selfie is rejected (required then): pose, face, match or quality. For
+       *     an appeal, approve lifts the ban and reject keeps it.
+       */
       reason?: string | null;
     };
     DeleteAccountRequest: {
@@ -2315,6 +2358,21 @@ export interface components {
     Emoji: {
       code: string;
       emoji: string;
+    };
+    /** @description A successful answer. */
+    Envelope_AppealView: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description An appeal as its sender sees it. */
+      data: {
+        sentAt: string;
+        /** @description waiting (for staff) or kept (staff kept the ban). */
+        state: string;
+      };
+      msg: string;
     };
     /** @description A successful answer. */
     Envelope_AvatarView: {
@@ -3412,6 +3470,7 @@ export interface components {
       code: number;
       /** @description Everything waiting for a staff decision, longest waiting first. */
       data: {
+        appeals: components['schemas']['ReviewAppeal'][];
         counts: components['schemas']['ReviewCounts'];
         dynamics: components['schemas']['ReviewDynamic'][];
         messages: components['schemas']['SafetyItem'][];
@@ -3460,6 +3519,25 @@ export interface components {
        */
       code: number;
       data: string;
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_Suspension: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description What a banned person is told. */
+      data: {
+        appeal?: null | components['schemas']['AppealView'];
+        /** @description The pass to send an appeal with (`POST /system/user/appeal`), good for 30 minutes. */
+        appealToken: string;
+        /** @description spam, fake_profile, inappropriate_content, harassment, underage, scam or other. */
+        reason: string;
+        /** @description When the suspension ends; null: until staff lift it. */
+        until?: string | null;
+      };
       msg: string;
     };
     /** @description A successful answer. */
@@ -4306,11 +4384,32 @@ export interface components {
        */
       targetReports: number;
     };
+    /** @description A banned person's appeal, with the ban it is against. */
+    ReviewAppeal: {
+      avatar?: string | null;
+      banReason?: string | null;
+      bannedUntil?: string | null;
+      /**
+       * @description The ban: its reason as she was told it (a code), staff's own words, and its end (none:
+       *     until lifted).
+       */
+      code: string;
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      /** @description What she wrote. */
+      text: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
     /**
      * @description How many wait in each part of the review queue (each counted up to 10,000: past it, at
      *     least that many).
      */
     ReviewCounts: {
+      /** Format: int64 */
+      appeals: number;
       /** Format: int64 */
       dynamics: number;
       /** Format: int64 */
@@ -4388,6 +4487,7 @@ export interface components {
     };
     /** @description Everything waiting for a staff decision, longest waiting first. */
     ReviewQueue: {
+      appeals: components['schemas']['ReviewAppeal'][];
       counts: components['schemas']['ReviewCounts'];
       dynamics: components['schemas']['ReviewDynamic'][];
       messages: components['schemas']['SafetyItem'][];
@@ -4491,6 +4591,16 @@ export interface components {
     SubscriptionRequest: {
       endpoint?: string | null;
       keys?: null | components['schemas']['Keys'];
+    };
+    /** @description What a banned person is told. */
+    Suspension: {
+      appeal?: null | components['schemas']['AppealView'];
+      /** @description The pass to send an appeal with (`POST /system/user/appeal`), good for 30 minutes. */
+      appealToken: string;
+      /** @description spam, fake_profile, inappropriate_content, harassment, underage, scam or other. */
+      reason: string;
+      /** @description When the suspension ends; null: until staff lift it. */
+      until?: string | null;
     };
     /** @description The reported person, with where they stand. */
     Target: {
@@ -5540,7 +5650,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description photo, dynamic, message, payment or verification */
+        /** @description photo, dynamic, message, payment, verification or appeal */
         kind: string;
         id: number;
       };
@@ -6558,7 +6668,6 @@ export interface operations {
           'application/json': components['schemas']['Envelope_SignedIn'];
         };
       };
-      /** @description The input does not parse or breaks a rule; `msg` says which. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6573,6 +6682,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description This account has been suspended: data is the ban */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Suspension'];
         };
       };
       /** @description The body is over 16 MB. */
@@ -10318,6 +10436,73 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Vec_Version'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  appeal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['AppealRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AppealView'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The pass is unknown or expired */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description Appealed already, or not banned any more */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
         };
       };
       /** @description The database is not answering; try again after `Retry-After` seconds. */

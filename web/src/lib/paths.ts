@@ -33,6 +33,7 @@ export const paths = {
   openLocation: '/open-location',
   safety: '/safety',
   verification: '/pages/verification/verification',
+  suspended: '/pages/suspended/suspended',
 } as const;
 
 /** The staff console (DESIGN section 9): staff only, everyone else sees not-found. */

@@ -1,7 +1,7 @@
 // The one request helper every API call goes through (SPEC sections 7 and 8): base path
 // /prod-api, bearer token, Accept-Language, 120 s time-out, the {code, msg, data} envelope,
 // toasts for failures (a 429 says how long to wait; none for a network failure while the device
-// is offline, which the offline banner says already) and the 401 sign-out.
+// is offline, which the offline banner says already), the 401 sign-out and a ban's answer.
 import { t } from '../i18n';
 import { formatWait } from '../i18n/format';
 import { getStoredLanguage } from '../i18n/languages';
@@ -9,6 +9,7 @@ import { isOnline } from './connectivity';
 import { paths } from './paths';
 import { clearSession, getToken, navigate } from './session';
 import { StorageKey, getString, setString } from './storage';
+import { type Suspension, isSuspension, rememberSuspension } from './suspension';
 import { showToast } from './toast';
 
 export const API_BASE = '/prod-api';
@@ -118,6 +119,18 @@ function formBody(data: unknown): URLSearchParams {
   return body;
 }
 
+/**
+ * What a ban's answer does, on any call: the session is cleared without "Login has expired",
+ * and the suspension page says why, until when, and how to appeal.
+ */
+export function signOutSuspended(suspension: Suspension): void {
+  setString(StorageKey.IS_SHOWING_MODAL, 'true');
+  rememberSuspension(suspension);
+  clearSession();
+  const here = globalThis.location?.pathname ?? '';
+  if (here !== paths.suspended) navigate(paths.suspended);
+}
+
 /** What a 401 does: clear the session and go to login, telling the person once. */
 export function signOutExpired(): void {
   const alreadyShowing = getString(StorageKey.IS_SHOWING_MODAL) === 'true';
@@ -210,6 +223,10 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   if (envelope.code === 401 && handleUnauthorized) {
     signOutExpired();
     throw new ApiError(401, envelope.msg, envelope.data);
+  }
+  if (isSuspension(envelope.code, envelope.data)) {
+    signOutSuspended(envelope.data);
+    throw new ApiError(403, envelope.msg, envelope.data);
   }
   const error = new ApiError(envelope.code, envelope.msg, envelope.data, retryAfter);
   if (!silent && !(quietUpgrade && isUpgradeError(error))) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { ApiError } from '../../../lib/request';
+import { isSuspension } from '../../../lib/suspension';
 import { dismissToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import type { User } from '../api/types';
@@ -14,8 +15,9 @@ type Errors = { userName?: ValidationKey; password?: ValidationKey };
 
 /**
  * User name (or email) and password; used by the login and multi-login pages. An error goes as
- * soon as the person changes what it was about, or signs in. A refusal of the account itself
- * (403: suspended) stays on the form rather than in a passing toast, in the server's words.
+ * soon as the person changes what it was about, or signs in. A ban's answer leads to the
+ * suspension page; another refusal of the account itself (403) stays on the form rather than in
+ * a passing toast, in the server's words.
  */
 export function LoginForm({
   submitLabel,
@@ -56,7 +58,10 @@ export function LoginForm({
         onSuccess(user);
       })
       .catch((err: unknown) => {
-        if (err instanceof ApiError && err.code === 403) {
+        if (err instanceof ApiError && isSuspension(err.code, err.data)) {
+          // The suspension page says why and until when.
+          setRefusal(null);
+        } else if (err instanceof ApiError && err.code === 403) {
           if (err.toastId !== null) dismissToast(err.toastId);
           setRefusal(err.message);
         } else {

@@ -1,7 +1,7 @@
-// My album: up to six photos, each with its state (Open, Private, Under review); add photos
-// (members only: a non-member gets 'Upgrade now' before any file picker opens), select photos
-// to make them open or private or to delete them, tap one to see it full size. Pull down to
-// refresh.
+// My album: up to six photos, each with its marks (Open or Private, and Under review) and a
+// switch under it that makes it private or open in one tap; add photos (members only: a
+// non-member gets 'Upgrade now' before any file picker opens), select photos to switch or
+// delete several at once, tap one to see it full size. Pull down to refresh.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../../components/AppBar';
@@ -118,6 +118,22 @@ export function MyAlbumView({ member }: { member: boolean }) {
         },
       },
     );
+  // One photo, in one tap: the switch under it.
+  const switchOne = (photo: Photo) =>
+    setOpen.mutate(
+      { ids: [photo.id], isOpen: !photo.isOpen },
+      {
+        onSuccess: () =>
+          showToast(
+            photo.state === 'review'
+              ? t('album.choiceAfterReview')
+              : photo.isOpen
+                ? t('album.madePrivateOne')
+                : t('album.madeOpenOne'),
+            'success',
+          ),
+      },
+    );
   const doDelete = () =>
     remove.mutate(ids, {
       onSuccess: () => {
@@ -224,13 +240,21 @@ export function MyAlbumView({ member }: { member: boolean }) {
                       data-testid="album-photo"
                     >
                       <img src={photo.thumb || photo.url} alt={t('album.photoAlt', { n: i + 1 })} />
-                      <StateBadge state={photo.state} />
+                      <StateBadge state={photo.state} isOpen={photo.isOpen} />
                       {selecting && (
                         <span className="album-check" aria-hidden="true">
                           {selected.has(photo.id) && <CheckIcon size={18} />}
                         </span>
                       )}
                     </button>
+                    {!selecting && (
+                      <PrivacySwitch
+                        photo={photo}
+                        n={i + 1}
+                        busy={setOpen.isPending && setOpen.variables?.ids[0] === photo.id}
+                        onSwitch={() => switchOne(photo)}
+                      />
+                    )}
                   </li>
                 ))}
                 {room > 0 && !selecting && (
@@ -323,5 +347,41 @@ export function MyAlbumView({ member }: { member: boolean }) {
         showState
       />
     </>
+  );
+}
+
+/** Open or private, for one photo: a labelled switch under it, on when the photo is private. */
+function PrivacySwitch({
+  photo,
+  n,
+  busy,
+  onSwitch,
+}: {
+  photo: Photo;
+  n: number;
+  busy: boolean;
+  onSwitch: () => void;
+}) {
+  const { t } = useTranslation();
+  const isPrivate = !photo.isOpen;
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={isPrivate}
+      aria-label={t('album.privateSwitch', { n })}
+      className={isPrivate ? 'album-privacy on' : 'album-privacy'}
+      disabled={busy}
+      onClick={onSwitch}
+      data-testid="photo-private-switch"
+    >
+      {isPrivate ? <LockIcon size={14} /> : <EyeIcon size={14} />}
+      <span className="album-privacy-text">
+        {isPrivate ? t('album.state.private') : t('album.state.open')}
+      </span>
+      <span className="album-privacy-track" aria-hidden="true">
+        <span className="album-privacy-knob" />
+      </span>
+    </button>
   );
 }

@@ -74,7 +74,7 @@ export function PhotoViewer({
           <img src={photo.url} alt={altOf(at + 1)} data-testid="album-full-photo" />
           {showState && (
             <figcaption>
-              <StateBadge state={photo.state} />
+              <StateBadge state={photo.state} isOpen={photo.isOpen} />
             </figcaption>
           )}
         </figure>

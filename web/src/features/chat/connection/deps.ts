@@ -77,6 +77,7 @@ export function defaultDeps(queryClient: QueryClient): ConnectionDeps {
         await api.get('/getInfo', { silent: true, handleUnauthorized: false });
         return true;
       } catch (err) {
+        // A ban's answer: request() has signed out to the suspension page already.
         return !(err instanceof ApiError && err.code === 401);
       }
     },

@@ -1,6 +1,7 @@
 // The review queue (GET /admin/review): album photos waiting, flagged dynamics, first messages
 // delivered with a caution or held as spam, payments that did not match their order, and
-// verification selfies; each approved or rejected (a selfie with a reason the person is told).
+// verification selfies, banned people's appeals; each approved or rejected (a selfie with a
+// reason the person is told; an appeal approved lifts the ban, rejected keeps it).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/request';
 import { api } from '../../../lib/api';
@@ -35,13 +36,14 @@ export function decide(
 
 const LIST_OF: Record<
   ReviewKind,
-  'photos' | 'dynamics' | 'messages' | 'payments' | 'verifications'
+  'photos' | 'dynamics' | 'messages' | 'payments' | 'verifications' | 'appeals'
 > = {
   photo: 'photos',
   dynamic: 'dynamics',
   message: 'messages',
   payment: 'payments',
   verification: 'verifications',
+  appeal: 'appeals',
 };
 
 /** The queue without one decided item. */

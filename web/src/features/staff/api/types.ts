@@ -44,17 +44,21 @@ export type ReviewPayment = Schemas['ReviewPayment'];
 
 /** A verification selfie beside the person's current profile photo. */
 export type ReviewVerification = Schemas['ReviewVerification'];
+export type ReviewAppeal = Schemas['ReviewAppeal'];
 export const VERIFICATION_REASONS = ['pose', 'face', 'match', 'quality'] as const;
 export type VerificationReason = (typeof VERIFICATION_REASONS)[number];
 
-export type ReviewKind = 'photo' | 'dynamic' | 'message' | 'payment' | 'verification';
+export type ReviewKind = 'photo' | 'dynamic' | 'message' | 'payment' | 'verification' | 'appeal';
 export type ReviewDecision = 'approve' | 'reject';
 
 /** A person as staff see them, and their page with reports and history. */
 export type StaffUser = Schemas['Person'];
 export type StaffUserDetail = Schemas['PersonDetail'];
 
-export type BanInput = Narrowed<Schemas['BanRequest'], { reason: string; days?: number }>;
+export type BanInput = Narrowed<
+  Schemas['BanRequest'],
+  { reason: string; code: string; days?: number }
+>;
 
 /** An entry of the audit log: `staffId` null is an operator command on the server. */
 export type AuditEntry = Schemas['AuditEntry'];

@@ -160,6 +160,7 @@ export function ReportView({
         open={asking === 'ban'}
         name={target.userName}
         defaultReason={reasonLabel(t, report.reason)}
+        defaultCode={report.reason}
         busy={close.isPending}
         onBan={(input) => decide('ban', input)}
         onClose={() => setAsking(null)}

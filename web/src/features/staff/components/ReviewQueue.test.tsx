@@ -36,7 +36,8 @@ const queue: Queue = {
   messages: [],
   payments: [],
   verifications: [],
-  counts: { photos: 2, dynamics: 1, messages: 0, payments: 0, verifications: 0 },
+  appeals: [],
+  counts: { photos: 2, dynamics: 1, messages: 0, payments: 0, verifications: 0, appeals: 0 },
 };
 
 /** The queue with a verification selfie waiting too. */

@@ -21,6 +21,7 @@ import {
   type ReviewMessage,
   type ReviewPayment,
   type ReviewPhoto,
+  type ReviewAppeal,
   type ReviewVerification,
   VERIFICATION_REASONS,
   type VerificationReason,
@@ -49,6 +50,7 @@ export function ReviewQueue() {
         ...data.messages.map((m) => keyOf('message', m.id)),
         ...data.payments.map((p) => keyOf('payment', p.id)),
         ...data.verifications.map((v) => keyOf('verification', v.id)),
+        ...data.appeals.map((a) => keyOf('appeal', a.id)),
       ]
     : [];
   // A selfie is rejected with a reason its owner is told: asked in a dialog first.
@@ -261,6 +263,39 @@ export function ReviewQueue() {
           </article>
         )}
       />
+      <ReviewSection
+        title={t('staff.review.appeals')}
+        count={data.counts.appeals}
+        items={data.appeals}
+        render={(item: ReviewAppeal) => (
+          <article
+            className="card staff-item"
+            aria-label={t('staff.review.appealOf', { name: item.userName })}
+            data-testid="review-appeal"
+            {...queue.itemProps(keyOf('appeal', item.id))}
+          >
+            <Owner userId={item.userId} name={item.userName} at={item.createdAt} />
+            <div className="staff-badges">
+              <span className="badge badge-danger">{reasonLabel(t, item.code)}</span>
+              <span className="badge">
+                {item.bannedUntil
+                  ? t('staff.review.bannedUntil', { date: when(item.bannedUntil) })
+                  : t('staff.review.bannedUntilLifted')}
+              </span>
+            </div>
+            {item.banReason && <p className="muted staff-small">{item.banReason}</p>}
+            <p className="staff-text">{item.text}</p>
+            <p className="muted staff-small">{t('staff.review.outcome.appeal')}</p>
+            <Decisions
+              busy={busyWith(keyOf('appeal', item.id))}
+              approveLabel={t('staff.review.liftBan')}
+              rejectLabel={t('staff.review.keepBan')}
+              onApprove={() => send(keyOf('appeal', item.id), 'approve')}
+              onReject={() => send(keyOf('appeal', item.id), 'reject')}
+            />
+          </article>
+        )}
+      />
       <RejectReasonDialog
         open={rejecting !== null}
         onClose={() => setRejecting(null)}
@@ -384,10 +419,14 @@ function Owner({ userId, name, at }: { userId: number; name: string; at: string 
 
 function Decisions({
   busy,
+  approveLabel,
+  rejectLabel,
   onApprove,
   onReject,
 }: {
   busy: boolean;
+  approveLabel?: string;
+  rejectLabel?: string;
   onApprove: () => void;
   onReject: () => void;
 }) {
@@ -395,10 +434,10 @@ function Decisions({
   return (
     <div className="staff-actions">
       <Button small loading={busy} onClick={onApprove}>
-        {t('staff.review.approve')}
+        {approveLabel ?? t('staff.review.approve')}
       </Button>
       <Button variant="outline" small disabled={busy} onClick={onReject}>
-        {t('staff.review.reject')}
+        {rejectLabel ?? t('staff.review.reject')}
       </Button>
     </div>
   );
