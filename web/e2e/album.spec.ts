@@ -339,3 +339,46 @@ test('once approved, members see her open photos on her profile and full size, n
   // No state badges on someone else's photos: they are all open.
   await expect(page.getByTestId('photo-state')).toHaveCount(0);
 });
+
+test('in Russian, each photo has its own open/private switch, and a private photo under review shows both marks', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
+  const me = person('alr', testInfo);
+  const { token } = await registerViaApi(request, me, { language: 'ru' });
+  await buy(request, token, 'vip-1m');
+  await api(request, token, '/system/catalog/add', {
+    method: 'POST',
+    data: { images: [photoData(), photoData()] },
+  });
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.evaluate(() =>
+    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Russian', abbr: 'ru' })),
+  );
+  await page.goto(url(paths.album));
+  const tiles = page.getByTestId('album-photo');
+  await expect(tiles).toHaveCount(2);
+  await expect(tiles.first().getByTestId('photo-mark')).toHaveText(['На проверке']);
+
+  // One tap on the first photo's switch, no Select mode: private, and both marks show.
+  const first = page.getByRole('switch', { name: 'Фото 1: закрыто' });
+  await expect(first).toHaveAttribute('aria-checked', 'false');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-checked', 'true');
+  await expect(tiles.first().getByTestId('photo-mark')).toHaveText(['На проверке', 'Закрыто']);
+  await expect(tiles.nth(1).getByTestId('photo-mark')).toHaveText(['На проверке']);
+  const album = await api<{ rows: Photo[] }>(request, token, '/system/catalog/list');
+  expect(album.rows.map((p) => [p.state, p.isOpen])).toEqual([
+    ['review', false],
+    ['review', true],
+  ]);
+  await albumShot(page, testInfo, 'ru-album-private-switch');
+
+  // From the keyboard too, and back to open.
+  await first.focus();
+  await page.keyboard.press('Space');
+  await expect(first).toHaveAttribute('aria-checked', 'false');
+  await expect(tiles.first().getByTestId('photo-mark')).toHaveText(['На проверке']);
+});

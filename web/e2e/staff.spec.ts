@@ -1,6 +1,6 @@
 // Stories of the operator console and of what keeps people safe: staff work the reports queue
-// and ban someone while that person is chatting (they are signed out at once, and their login
-// then says they are suspended); staff approve an album photo from the review queue, publish a
+// and ban someone while that person is chatting (they are signed out at once and told why and
+// until when); a banned person appeals once and learns what staff decided; staff approve an album photo from the review queue, publish a
 // notice, and the console stays hidden from everyone else. For people: reporting asks "Are you
 // sure?" first, a risky first message comes with a safety notice for its recipient only, and a
 // message sent to many people is held with the server's words. Staff are made with the server's
@@ -16,6 +16,7 @@ import {
   login,
   person,
   registerViaApi,
+  setLanguageOnLoginPage,
   shot,
   skipSplash,
   toast,
@@ -115,6 +116,7 @@ test('staff work the reports queue: the reported person is banned while chatting
   await page.getByRole('button', { name: 'Ban', exact: true }).click();
   const ban = page.getByRole('dialog', { name: `Ban ${scammer.userName}` });
   await expect(ban.getByLabel('Reason')).toHaveValue('Scam or fraud');
+  await expect(ban.getByLabel('What they are told')).toHaveValue('scam');
   await ban.getByLabel('Days').fill('0');
   await ban.getByRole('button', { name: 'Ban', exact: true }).click();
   await expect(ban.getByText('Give a number of days from 1 to 3650')).toBeVisible();
@@ -126,12 +128,13 @@ test('staff work the reports queue: the reported person is banned while chatting
     0,
   );
 
-  // His socket was closed: his device signs him out, and his login says why.
-  await expect(his.page).toHaveURL(url(paths.login), { timeout: 20_000 });
-  await his.page.getByLabel('User name or email').fill(scammer.userName);
-  await his.page.getByLabel('Password', { exact: true }).fill(scammer.password);
-  await his.page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(his.page.getByTestId('login-refused')).toHaveText('This account has been suspended');
+  // His socket was closed: his device signs him out and says why, never "Login has expired".
+  await expect(his.page).toHaveURL(url(paths.suspended), { timeout: 20_000 });
+  await expect(his.page.getByTestId('suspension-reason')).toHaveText(
+    'Scams or asking people for money',
+  );
+  await expect(his.page.getByTestId('suspension-until')).toHaveText('Until our team lifts it');
+  await expect(his.page.getByText('Login has expired, please log in again')).toHaveCount(0);
   await shot(his.page, testInfo, 'staff-suspended-login');
   await his.context.close();
 
@@ -354,4 +357,63 @@ test('a text sent to many people is held, and the sender reads why', async ({
     'This message looks like one sent to many people and is held for review.',
   );
   await he.context.close();
+});
+
+test('in Japanese, a banned person sees why and until when, appeals once, and learns staff kept the ban', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
+  const her = await someone(request, 'ban', testInfo);
+  const staff = await staffMember(request, testInfo);
+  await api(request, staff.token, `/admin/users/${her.userId}/ban`, {
+    method: 'POST',
+    data: { reason: 'Photos of a model', code: 'fake_profile', days: 7 },
+  });
+
+  await skipSplash(page);
+  await page.goto(url(paths.login));
+  await setLanguageOnLoginPage(page, 'ja');
+  const logIn = async () => {
+    await page.goto(url(paths.login));
+    await page.getByLabel('ユーザー名またはメールアドレス').fill(her.userName);
+    await page.getByLabel('パスワード', { exact: true }).fill(her.password);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page).toHaveURL(url(paths.suspended));
+  };
+  await logIn();
+  await expect(
+    page.getByRole('heading', { name: 'あなたのアカウントは利用停止されています' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('suspension-reason')).toHaveText('偽のプロフィールや他人の写真');
+  const year = new Date(Date.now() + 7 * 86_400_000).getUTCFullYear();
+  await expect(page.getByTestId('suspension-until')).toContainText(`${year}年`);
+
+  await page.getByRole('button', { name: '申し立てを送信' }).click();
+  await expect(page.getByText('利用停止を解除すべき理由を書いてください')).toBeVisible();
+  await page.getByLabel('申し立て内容').fill('写真は本人です。パスポートもお見せできます。');
+  await page.getByRole('button', { name: '申し立てを送信' }).click();
+  await expect(page.getByTestId('appeal-state')).toContainText('申し立ては');
+  await expect(page.getByRole('button', { name: '申し立てを送信' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('appeal-state')).toContainText('申し立ては');
+  await shot(page, testInfo, 'ja-suspended-appeal-sent');
+
+  // Staff read it in the review queue and keep the ban; her next try says so.
+  const queue = await api<{ appeals: { id: number; userId: number; text: string }[] }>(
+    request,
+    staff.token,
+    '/admin/review',
+  );
+  const appeal = queue.appeals.find((a) => a.userId === her.userId);
+  expect(appeal?.text).toBe('写真は本人です。パスポートもお見せできます。');
+  await api(request, staff.token, `/admin/review/appeal/${appeal?.id}`, {
+    method: 'POST',
+    data: { decision: 'reject' },
+  });
+  await page.getByRole('link', { name: 'ログインに戻る' }).click();
+  await expect(page).toHaveURL(url(paths.login));
+  await logIn();
+  await expect(page.getByTestId('appeal-state')).toContainText('利用停止を継続すると判断しました');
+  await shot(page, testInfo, 'ja-suspended-appeal-kept');
 });

@@ -4,6 +4,7 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useInfo } from '../features/account/api/get-info';
 import { paths } from '../lib/paths';
+import { storedSuspension } from '../lib/suspension';
 import { isLoggedIn, subscribeSession } from '../lib/session';
 import { StorageKey, getString } from '../lib/storage';
 import { DelayedLoading } from './lazy-page';
@@ -26,7 +27,10 @@ export function FirstLaunchGate() {
 /** Private pages: a signed-out visitor goes to login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const loggedIn = useLoggedIn();
-  if (!loggedIn) return <Navigate to={paths.login} replace />;
+  // Signed out by a ban: the suspension page says why, not the login page.
+  if (!loggedIn) {
+    return <Navigate to={storedSuspension() ? paths.suspended : paths.login} replace />;
+  }
   return <>{children}</>;
 }
 

@@ -131,13 +131,20 @@ export function signOutSuspended(suspension: Suspension): void {
   if (here !== paths.suspended) navigate(paths.suspended);
 }
 
-/** What a 401 does: clear the session and go to login, telling the person once. */
+/**
+ * What a 401 does: clear the session and go to login, telling the person once. On the
+ * suspension page, a call still on its way when the ban signed her out changes nothing there.
+ */
 export function signOutExpired(): void {
+  const here = globalThis.location?.pathname ?? '';
+  if (here === paths.suspended) {
+    clearSession();
+    return;
+  }
   const alreadyShowing = getString(StorageKey.IS_SHOWING_MODAL) === 'true';
   setString(StorageKey.IS_SHOWING_MODAL, 'true');
   clearSession();
   if (!alreadyShowing) showToast(t('errors.sessionExpired'), 'error');
-  const here = globalThis.location?.pathname ?? '';
   if (here !== paths.login) navigate(paths.login);
 }
 

@@ -1,6 +1,7 @@
 // Owns the signed-in session as stored in localStorage, and tells React when it changes.
 import { paths } from './paths';
 import { StorageKey, getString, remove, setString } from './storage';
+import { forgetSuspension } from './suspension';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -24,6 +25,7 @@ export function isLoggedIn(): boolean {
 
 /** Stores a fresh token and the logged-in flag. */
 export function startSession(token: string): void {
+  forgetSuspension();
   setString(StorageKey.TOKEN, token);
   setString(StorageKey.LOGINED, 'true');
   remove(StorageKey.IS_SHOWING_MODAL);

@@ -375,7 +375,6 @@ function PrivacySwitch({
       onClick={onSwitch}
       data-testid="photo-private-switch"
     >
-      {isPrivate ? <LockIcon size={14} /> : <EyeIcon size={14} />}
       <span className="album-privacy-text">
         {isPrivate ? t('album.state.private') : t('album.state.open')}
       </span>
