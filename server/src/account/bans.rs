@@ -145,11 +145,7 @@ impl BanStore {
     }
 
     /// The banned person a session ended by her ban belonged to.
-    pub async fn suspended_session(
-        &self,
-        token_hash: &str,
-        now: i64,
-    ) -> sqlx::Result<Option<i64>> {
+    pub async fn suspended_session(&self, token_hash: &str, now: i64) -> sqlx::Result<Option<i64>> {
         on_db!(&self.db, pool => sqlx::query_scalar(
             "SELECT s.user_id FROM suspended_sessions s JOIN users u ON u.id = s.user_id
              WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.status = 'banned'",

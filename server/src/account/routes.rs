@@ -9,7 +9,6 @@ use utoipa_axum::routes;
 
 use crate::account::bans::{AppealView, Suspension, APPEAL_MAX_CHARS};
 use crate::account::codes;
-use crate::account::token::token_hash;
 use crate::account::guard::Gate;
 use crate::account::model::{
     parse_code, parse_language, parse_signature, parse_telephone, Birthday, Country, Email, Gender,
@@ -17,6 +16,7 @@ use crate::account::model::{
 };
 use crate::account::sessions::Session;
 use crate::account::store::{CodePurpose, NewUser, ProfileChange, UniqueError, Verification};
+use crate::account::token::token_hash;
 use crate::account::Accounts;
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};

@@ -55,8 +55,16 @@ impl Staff {
             Closing::Ban => {
                 let reason = ban.reason.or(Some(report.reason.as_str()));
                 let code = ban.code.or(Some(report.reason.as_str()));
-                self.ban_unless_banned(by, target, Ban { reason, code, ..ban })
-                    .await?;
+                self.ban_unless_banned(
+                    by,
+                    target,
+                    Ban {
+                        reason,
+                        code,
+                        ..ban
+                    },
+                )
+                .await?;
             }
             Closing::Remove => self.remove_content(by, target).await?,
         }

@@ -26,17 +26,16 @@ impl Staff {
             messages,
             payments,
             verifications,
-            appeals,
             [
                 photos_waiting,
                 dynamics_waiting,
                 messages_waiting,
                 payments_waiting,
                 verifications_waiting,
-                appeals_waiting,
             ],
             &self.media.signer(self.clock.unix()),
-        ))
+        )
+        .with_appeals(appeals, appeals_waiting))
     }
 
     pub async fn review_photo(

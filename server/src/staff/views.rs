@@ -366,8 +366,7 @@ impl ReviewQueue {
         messages: Vec<SafetyRow>,
         payments: Vec<DiscrepancyRow>,
         verifications: Vec<WaitingRequest>,
-        appeals: Vec<WaitingAppeal>,
-        [photos_waiting, dynamics_waiting, messages_waiting, payments_waiting, verifications_waiting, appeals_waiting]: [i64; 6],
+        [photos_waiting, dynamics_waiting, messages_waiting, payments_waiting, verifications_waiting]: [i64; 5],
         signer: &Signer<'_>,
     ) -> ReviewQueue {
         ReviewQueue {
@@ -407,16 +406,25 @@ impl ReviewQueue {
                 .into_iter()
                 .map(|v| ReviewVerification::from_row(v, signer))
                 .collect(),
-            appeals: appeals.into_iter().map(ReviewAppeal::from_row).collect(),
+            appeals: Vec::new(),
             counts: ReviewCounts {
                 photos: photos_waiting,
                 dynamics: dynamics_waiting,
                 messages: messages_waiting,
                 payments: payments_waiting,
                 verifications: verifications_waiting,
-                appeals: appeals_waiting,
+                appeals: 0,
             },
         }
+    }
+}
+
+impl ReviewQueue {
+    /// The queue with the appeals against bans waiting, and how many wait.
+    pub fn with_appeals(mut self, appeals: Vec<WaitingAppeal>, waiting: i64) -> ReviewQueue {
+        self.appeals = appeals.into_iter().map(ReviewAppeal::from_row).collect();
+        self.counts.appeals = waiting;
+        self
     }
 }
 

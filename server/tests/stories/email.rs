@@ -174,12 +174,10 @@ async fn live_codes_side_by_side_are_still_ten_a_day(b: Backend) {
         app.post_form(SEND, Some(&ana.token), vec![]).await.ok();
     }
     app.mail.wait_for(10).await;
-    app.post_form(SEND, Some(&ana.token), vec![])
-        .await
-        .fails(
-            429,
-            "Too many codes were asked for this account today, please try again tomorrow",
-        );
+    app.post_form(SEND, Some(&ana.token), vec![]).await.fails(
+        429,
+        "Too many codes were asked for this account today, please try again tomorrow",
+    );
     assert_eq!(app.mail.all().len(), 10);
     verify(&app, &ana, &first).await.ok();
 }

@@ -49,7 +49,12 @@ async fn the_ban_answer_says_why_and_until_when(b: Backend) {
     assert_eq!(answer["reason"], "spam");
     let until = chrono::DateTime::parse_from_rfc3339(answer["until"].as_str().unwrap()).unwrap();
     let expected = app.clock().now() + Duration::days(7);
-    assert!((until.with_timezone(&chrono::Utc) - expected).num_seconds().abs() <= 60);
+    assert!(
+        (until.with_timezone(&chrono::Utc) - expected)
+            .num_seconds()
+            .abs()
+            <= 60
+    );
     assert_eq!(answer["appeal"], Value::Null);
     assert!(pass(&answer).len() >= 40);
 
@@ -62,7 +67,10 @@ async fn the_ban_answer_says_why_and_until_when(b: Backend) {
     // Until lifted: null. Without a code, a reason that is one of the list is the code.
     app.ban_as(&sam, ana.id, "Scam", None).await.ok();
     let answer = ban_answer(&app, &ana).await;
-    assert_eq!((&answer["reason"], &answer["until"]), (&json!("scam"), &Value::Null));
+    assert_eq!(
+        (&answer["reason"], &answer["until"]),
+        (&json!("scam"), &Value::Null)
+    );
 
     // A code off the list is refused and bans nobody.
     let carl = app.man("carl").await;
@@ -73,9 +81,13 @@ async fn the_ban_answer_says_why_and_until_when(b: Backend) {
     )
     .await
     .fails(400, PICK);
-    app.admin_post(&sam, &format!("/users/{}/ban", carl.id), json!({ "code": "spam" }))
-        .await
-        .fails(400, BAN_REASON);
+    app.admin_post(
+        &sam,
+        &format!("/users/{}/ban", carl.id),
+        json!({ "code": "spam" }),
+    )
+    .await
+    .fails(400, BAN_REASON);
     assert!(app.signed_in(&carl).await);
 }
 
@@ -89,27 +101,39 @@ async fn an_appeal_is_accepted_once_per_ban(b: Backend) {
     let token = pass(&ban_answer(&app, &bob).await);
 
     appeal(&app, &token, "").await.fails(400, TEXT);
-    appeal(&app, &token, &"a".repeat(1001)).await.fails(400, TEXT);
-    appeal(&app, "made-up", "Please").await.fails(403, EXPIRED_PASS);
+    appeal(&app, &token, &"a".repeat(1001))
+        .await
+        .fails(400, TEXT);
+    appeal(&app, "made-up", "Please")
+        .await
+        .fails(403, EXPIRED_PASS);
     app.post(APPEAL, None, json!({ "text": "Please" }))
         .await
         .fails(403, EXPIRED_PASS);
     // Her old session's token is no pass.
-    appeal(&app, &bob.token, "Please").await.fails(403, EXPIRED_PASS);
+    appeal(&app, &bob.token, "Please")
+        .await
+        .fails(403, EXPIRED_PASS);
     assert_eq!(app.count("ban_appeals").await, 0);
 
-    let sent = appeal(&app, &token, &"I was selling my own bike. ".repeat(37)).await.ok();
+    let sent = appeal(&app, &token, &"I was selling my own bike. ".repeat(37))
+        .await
+        .ok();
     assert_eq!(sent["state"], "waiting");
     // A second, with the same pass or a new one, is refused.
     appeal(&app, &token, "Again").await.fails(409, ALREADY);
     let answer = ban_answer(&app, &bob).await;
     assert_eq!(answer["appeal"]["state"], "waiting");
-    appeal(&app, &pass(&answer), "Again").await.fails(409, ALREADY);
+    appeal(&app, &pass(&answer), "Again")
+        .await
+        .fails(409, ALREADY);
     assert_eq!(app.count("ban_appeals").await, 1);
 
     // A pass lasts half an hour.
     app.clock().advance(Duration::minutes(31));
-    appeal(&app, &pass(&answer), "Again").await.fails(403, EXPIRED_PASS);
+    appeal(&app, &pass(&answer), "Again")
+        .await
+        .fails(403, EXPIRED_PASS);
 }
 
 /// Someone not banned (any more) cannot appeal: the pass of a lifted ban is refused.
@@ -120,7 +144,9 @@ async fn an_appeal_is_refused_for_someone_not_banned(b: Backend) {
     app.ban_as(&sam, bob.id, "Scam", None).await.ok();
     let token = pass(&ban_answer(&app, &bob).await);
     app.unban_as(&sam, bob.id).await.ok();
-    appeal(&app, &token, "Please").await.fails(403, EXPIRED_PASS);
+    appeal(&app, &token, "Please")
+        .await
+        .fails(403, EXPIRED_PASS);
 
     // Nor the pass of an earlier ban, once banned again: a new ban, a new appeal.
     app.ban_as(&sam, bob.id, "Spam", None).await.ok();
@@ -143,12 +169,20 @@ async fn staff_lift_or_keep_a_ban_from_its_appeal(b: Backend) {
     let sam = app.staff("sam").await;
     app.ban_as(&sam, bob.id, "Scam", None).await.ok();
     app.ban_as(&sam, ana.id, "Harassment", Some(30)).await.ok();
-    appeal(&app, &pass(&ban_answer(&app, &bob).await), "It was a joke between friends")
-        .await
-        .ok();
-    appeal(&app, &pass(&ban_answer(&app, &ana).await), "I was the one harassed")
-        .await
-        .ok();
+    appeal(
+        &app,
+        &pass(&ban_answer(&app, &bob).await),
+        "It was a joke between friends",
+    )
+    .await
+    .ok();
+    appeal(
+        &app,
+        &pass(&ban_answer(&app, &ana).await),
+        "I was the one harassed",
+    )
+    .await
+    .ok();
 
     let queue = app.review_queue(&sam).await;
     assert_eq!(queue["counts"]["appeals"], 2);
@@ -180,7 +214,10 @@ async fn staff_lift_or_keep_a_ban_from_its_appeal(b: Backend) {
     let history = app
         .audit(&sam, &format!("targetKind=user&targetId={}", ana.id))
         .await;
-    let actions: Vec<&str> = history.iter().map(|r| r["action"].as_str().unwrap()).collect();
+    let actions: Vec<&str> = history
+        .iter()
+        .map(|r| r["action"].as_str().unwrap())
+        .collect();
     assert_eq!(actions, vec!["user.unban", "review.appeal", "user.ban"]);
 }
 
