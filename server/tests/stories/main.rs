@@ -46,6 +46,7 @@ mod staff;
 mod staff_bans;
 mod staff_reports;
 mod staff_review;
+mod staff_take_down;
 mod translate;
 mod translate_apy;
 mod translate_arrival;
