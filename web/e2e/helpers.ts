@@ -89,7 +89,7 @@ export async function api<T = unknown>(
   request: APIRequestContext,
   token: string,
   path: string,
-  options: { method?: 'GET' | 'POST' | 'DELETE'; data?: unknown } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; data?: unknown } = {},
 ): Promise<T> {
   const res = await request.fetch(url(`/prod-api${path}`), {
     method: options.method ?? 'GET',

@@ -4,7 +4,7 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { publicPaths } from '../src/app/routes';
 import { paths } from '../src/lib/paths';
-import { api, person, quietWatch, registerViaApi, url } from './helpers';
+import { PHOTO, api, person, quietWatch, registerViaApi, skipSplash, url } from './helpers';
 
 const LANGUAGES = [
   ['en', 'English'],
@@ -173,3 +173,34 @@ for (const [abbr, language] of LANGUAGES) {
     expect(problems).toEqual([]);
   });
 }
+
+test('in Russian the crop dialog keeps Cancel on a 390 px phone, and its words are not cut', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
+  await page.addInitScript(() => {
+    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Russian', abbr: 'ru' }));
+  });
+  await skipSplash(page);
+  await page.goto(url(paths.register));
+  await expect(page.locator('html')).toHaveAttribute('lang', /^ru/);
+  await page.getByTestId('avatar-input').setInputFiles(PHOTO);
+  const crop = page.getByRole('dialog', { name: 'Обрежьте фото' });
+  await expect(crop).toBeVisible();
+  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+  for (const name of ['Отмена', 'Использовать это фото']) {
+    const button = crop.getByRole('button', { name });
+    const box = await button.boundingBox();
+    expect(box, name).not.toBeNull();
+    if (!box) continue;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(viewport.width);
+    // Each word of the label on one line: its text is drawn as one box.
+    const lines = await button.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, name).toBe(1);
+  }
+});

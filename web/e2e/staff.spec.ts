@@ -183,6 +183,70 @@ test('staff approve an album photo from the review queue, and members then see i
   await his.context.close();
 });
 
+test('on a phone staff take down a flagged post with a reason, and its author reads why in Russian', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
+  const staff = await staffMember(request, testInfo);
+  const p = person('olg', testInfo);
+  const author = await registerViaApi(request, p, { gender: 'female', language: 'ru' });
+  const flagger = await someone(request, 'flg', testInfo, 'male');
+  const { id } = await api<{ id: number }>(request, author.token, '/system/dynamic', {
+    method: 'POST',
+    data: { content: 'Куплю подписчиков недорого', images: [] },
+  });
+  await api(request, flagger.token, '/system/dynamic/sign?year=2026', {
+    method: 'PUT',
+    data: { id, reason: 'spam' },
+  });
+
+  await signInHere(page, staff);
+  await page.goto(url('/admin/review'));
+  // No keyboard on a phone: no key hints.
+  await expect(page.getByTestId('key-hint')).toBeHidden();
+  // The menu shows every section, each inside the screen.
+  const menu = page.getByRole('button', { name: 'Review', expanded: false });
+  await menu.click();
+  const width = page.viewportSize()?.width ?? 390;
+  for (const name of [
+    'Reports',
+    'People',
+    'Notices',
+    'Versions',
+    'Products',
+    'Client errors',
+    'Audit log',
+  ]) {
+    const link = page.getByRole('link', { name, exact: true });
+    await expect(link).toBeVisible();
+    const box = await link.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, name).toBeTruthy();
+  }
+  await page.getByRole('button', { name: 'Review', expanded: true }).click();
+
+  const post = page.getByRole('article', { name: `Post by ${p.userName}` });
+  await expect(post.getByRole('button', { name: 'Keep' })).toBeVisible();
+  await expect(post.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await post.getByRole('button', { name: 'Take down' }).click();
+  await page.getByLabel('Spam or advertising').check();
+  await page.getByLabel('A note to the person (optional)').fill('Продавать подписчиков нельзя.');
+  await page.getByTestId('take-down').click();
+  await expect(post).toHaveCount(0);
+
+  const hers = await signIn(browser, testInfo, p);
+  await hers.page.evaluate(() =>
+    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Russian', abbr: 'ru' })),
+  );
+  await hers.page.goto(url(paths.bulletin));
+  const notice = hers.page.getByText('Ваша запись удалена');
+  await expect(notice).toBeVisible();
+  await expect(hers.page.getByText(/Причина: спам или реклама\./).first()).toBeVisible();
+  await shot(hers.page, testInfo, 'staff-take-down-notice-ru');
+  await hers.context.close();
+});
+
 test('staff publish a notice, and the person it is for reads it in the Bulletin', async ({
   page,
   browser,

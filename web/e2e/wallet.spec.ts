@@ -429,11 +429,11 @@ for (const lang of ['en', 'ja'] as const) {
     await page.getByTestId('gift').nth(5).click();
     await shot(page, testInfo, `${lang}-gift-panel`);
     await page.getByRole('button', { name: lang === 'ja' ? /を贈る/ : /^Send / }).click();
-    await openPlus(page, lang === 'ja' ? 'お年玉' : 'Red packet', lang);
+    await openPlus(page, lang === 'ja' ? 'レッドパケット' : 'Red packet', lang);
     await shot(page, testInfo, `${lang}-red-packet`);
     await page.getByLabel(lang === 'ja' ? '金額（コイン）' : 'Amount in coins').fill('88');
     await page
-      .getByRole('button', { name: lang === 'ja' ? 'お年玉を送る' : 'Send red packet' })
+      .getByRole('button', { name: lang === 'ja' ? 'レッドパケットを送る' : 'Send red packet' })
       .last()
       .click();
     await expect(page.getByTestId('red-packet')).toBeVisible();

@@ -274,27 +274,30 @@ impl FeedStore {
     /// Staff's decision on a flagged dynamic: kept (its flags close) or removed for everyone,
     /// its author included (and its flags close). False when it has no open flag to decide on.
     /// Closes a dynamic's open flags, removing it for everyone when staff take it down; answers
-    /// nothing when it had no open flag, else the keys of the pictures taken down with it.
+    /// nothing when it had no open flag, else the author of what was taken down and the keys of
+    /// the pictures taken down with it.
     pub async fn decide_flagged(
         &self,
         id: i64,
         remove: bool,
         now: i64,
-    ) -> sqlx::Result<Option<Vec<String>>> {
+    ) -> sqlx::Result<Option<(Option<i64>, Vec<String>)>> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
             let closed = sqlx::query("UPDATE dynamic_flags SET status = 'closed' WHERE dynamic_id = $1 AND status = 'open'")
                 .bind(id).execute(&mut *tx).await?.rows_affected() > 0;
             let mut pictures = Vec::new();
+            let mut author = None;
             if closed && remove {
-                let images: Option<String> = sqlx::query_scalar(
-                    "UPDATE dynamics SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL RETURNING images",
+                let removed: Option<(i64, String)> = sqlx::query_as(
+                    "UPDATE dynamics SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL RETURNING user_id, images",
                 )
                 .bind(id).bind(now).fetch_optional(&mut *tx).await?;
-                pictures = keys_of(images.iter());
+                author = removed.as_ref().map(|r| r.0);
+                pictures = keys_of(removed.iter().map(|r| &r.1));
             }
             tx.commit().await?;
-            Ok(closed.then_some(pictures))
+            Ok(closed.then_some((author, pictures)))
         })
     }
 

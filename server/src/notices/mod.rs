@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::account::store::AccountStore;
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::{Action, RateLimiter};
@@ -151,6 +152,7 @@ fn cut(text: &str, max: usize) -> &str {
 #[derive(Clone)]
 pub struct Notices {
     store: NoticeStore,
+    accounts: AccountStore,
     clock: Clock,
     limits: Arc<RateLimiter>,
     notify: Notify,
@@ -160,19 +162,29 @@ impl Notices {
     pub fn new(ground: &Ground) -> Notices {
         Notices {
             store: NoticeStore::new(ground.db.clone()),
+            accounts: AccountStore::new(ground.db.clone()),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
             notify: Notify::new(ground),
         }
     }
 
-    /// The announcements `reader` may read, newest first, in `lang` where one was written in it.
+    /// The announcements `reader` may read, newest first, in `lang` where one was written in it
+    /// (none: the reader's own language, English for someone not signed in).
     pub async fn notices(
         &self,
-        lang: Lang,
+        lang: Option<Lang>,
         reader: Option<i64>,
         paging: Paging,
     ) -> ApiResult<Page<Notice>> {
+        let lang = match (lang, reader) {
+            (Some(lang), _) => lang,
+            (None, Some(reader)) => match self.accounts.user(reader).await? {
+                Some(person) => Lang::parse(&person.language).unwrap_or_default(),
+                None => Lang::default(),
+            },
+            (None, None) => Lang::default(),
+        };
         let (rows, total) = self
             .store
             .notices(lang.code(), reader, paging.limit(), paging.offset())
@@ -228,16 +240,37 @@ impl Notices {
         Ok(id)
     }
 
-    /// A personal notice to one person, in their language.
-    pub async fn tell(&self, user_id: i64, lang: Lang, title: Msg, body: Msg) -> ApiResult<i64> {
-        self.add_notice(NewNotice {
-            of: None,
-            user_id: Some(user_id),
-            language: lang.code(),
-            title: title.text(lang),
-            body: body.text(lang),
-        })
-        .await
+    /// A personal notice the server writes by itself to one person: written at once in every
+    /// language (theirs first, which their push is in), so the Bulletin shows it in the language
+    /// they read the app in, even after they change it. `body` is paragraphs of the catalogue,
+    /// `note` words of staff added as written.
+    pub async fn tell(
+        &self,
+        user_id: i64,
+        lang: Lang,
+        title: Msg,
+        body: &[Msg],
+        note: Option<&str>,
+    ) -> ApiResult<i64> {
+        let note = note.map(str::trim).filter(|n| !n.is_empty());
+        let mut id = None;
+        let others = Lang::ALL.into_iter().filter(|l| *l != lang);
+        for lang in std::iter::once(lang).chain(others) {
+            let mut text: Vec<&str> = body.iter().map(|m| m.text(lang)).collect();
+            text.extend(note);
+            let text = text.join("\n");
+            id = Some(
+                self.add_notice(NewNotice {
+                    of: id,
+                    user_id: Some(user_id),
+                    language: lang.code(),
+                    title: title.text(lang),
+                    body: cut(&text, 2000),
+                })
+                .await?,
+            );
+        }
+        id.ok_or(ApiError::NotFound)
     }
 
     /// Withdraws an announcement; false when there was none.

@@ -2,6 +2,7 @@
 //! the Bulletin and the update check are read before and after signing in.
 
 use axum::extract::{FromRef, State};
+use axum::http::HeaderMap;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -38,19 +39,24 @@ pub struct NoticesQuery {
 }
 
 /// Announcements, newest first, in the reader's language where staff wrote one; a signed-in
-/// reader also finds the notices staff wrote to them alone.
+/// reader also finds the notices staff wrote to them alone, and those the server wrote to them
+/// (in every language, so in theirs). Without `lang` or `Accept-Language`, a signed-in reader
+/// reads in the language of their account.
 #[utoipa::path(get, path = "/system/notice/list", tag = "notices", params(NoticesQuery),
     responses((status = 200, body = Envelope<Page<Notice>>)))]
 async fn notices(
     State(notices): State<Notices>,
     me: Option<Session>,
+    headers: HeaderMap,
     Query(q): Query<NoticesQuery>,
 ) -> ApiResult<Reply<Page<Notice>>> {
-    let lang = q
-        .lang
-        .as_deref()
-        .and_then(Lang::parse)
-        .unwrap_or_else(Lang::current);
+    // The language the reader reads the app in; a signed-in reader who names none reads in
+    // the language of their account.
+    let lang = q.lang.as_deref().and_then(Lang::parse).or_else(|| {
+        headers
+            .contains_key(axum::http::header::ACCEPT_LANGUAGE)
+            .then(Lang::current)
+    });
     let paging = Paging {
         page_num: q.page_num,
         page_size: q.page_size,

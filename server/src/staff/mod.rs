@@ -88,6 +88,97 @@ impl Decision {
     }
 }
 
+/// Why staff take down a photo or a dynamic: the person is told it in their language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakeDownReason {
+    Nudity,
+    Violence,
+    Hate,
+    Spam,
+    /// Someone else's photo.
+    NotTheirs,
+    Other,
+}
+
+impl TakeDownReason {
+    pub const ALL: [TakeDownReason; 6] = [
+        TakeDownReason::Nudity,
+        TakeDownReason::Violence,
+        TakeDownReason::Hate,
+        TakeDownReason::Spam,
+        TakeDownReason::NotTheirs,
+        TakeDownReason::Other,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TakeDownReason::Nudity => "nudity",
+            TakeDownReason::Violence => "violence",
+            TakeDownReason::Hate => "hate",
+            TakeDownReason::Spam => "spam",
+            TakeDownReason::NotTheirs => "not_theirs",
+            TakeDownReason::Other => "other",
+        }
+    }
+
+    /// None when staff gave no reason; an unknown one is refused.
+    pub fn parse(raw: Option<&str>) -> Result<Option<TakeDownReason>, Msg> {
+        match raw.map(str::trim).filter(|r| !r.is_empty()) {
+            None => Ok(None),
+            Some(raw) => TakeDownReason::ALL
+                .into_iter()
+                .find(|r| r.as_str() == raw)
+                .map(Some)
+                .ok_or(Msg::TakeDownReason),
+        }
+    }
+
+    /// The line of the notice the person reads.
+    pub fn told(self) -> Msg {
+        match self {
+            TakeDownReason::Nudity => Msg::TakeDownNudity,
+            TakeDownReason::Violence => Msg::TakeDownViolence,
+            TakeDownReason::Hate => Msg::TakeDownHate,
+            TakeDownReason::Spam => Msg::TakeDownSpam,
+            TakeDownReason::NotTheirs => Msg::TakeDownNotTheirs,
+            TakeDownReason::Other => Msg::TakeDownOther,
+        }
+    }
+}
+
+/// Staff's reason for taking something down: a listed reason and words of their own.
+#[derive(Debug, Clone, Default)]
+pub struct TakeDown {
+    pub reason: Option<TakeDownReason>,
+    pub note: Option<String>,
+}
+
+impl TakeDown {
+    /// Checks what staff sent; nothing is decided until it is valid.
+    pub fn parse(reason: Option<&str>, note: Option<&str>) -> Result<TakeDown, Msg> {
+        let reason = TakeDownReason::parse(reason)?;
+        let note = note.map(str::trim).filter(|n| !n.is_empty());
+        if note.is_some_and(|n| n.chars().count() > 500) {
+            return Err(Msg::TakeDownNote);
+        }
+        Ok(TakeDown {
+            reason,
+            note: note.map(str::to_owned),
+        })
+    }
+
+    /// The notice's paragraphs after `first`.
+    fn told(&self, first: Msg) -> Vec<Msg> {
+        std::iter::once(first)
+            .chain(self.reason.map(TakeDownReason::told))
+            .collect()
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({ "reason": self.reason.map(TakeDownReason::as_str), "note": self.note })
+    }
+}
+
 /// A ban as staff give it.
 pub struct Ban<'a> {
     /// Staff's own words, for staff and the audit log.

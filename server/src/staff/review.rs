@@ -9,7 +9,7 @@ use crate::audit::Entry;
 use crate::i18n::{Lang, Msg};
 use crate::media::thumb_of;
 use crate::staff::views::{ReviewPayment, ReviewQueue, SafetyItem};
-use crate::staff::{Decision, Staff, StaffMember};
+use crate::staff::{Decision, Staff, StaffMember, TakeDown};
 use crate::verification::model::{RejectReason, Verdict};
 
 impl Staff {
@@ -38,11 +38,13 @@ impl Staff {
         .with_appeals(appeals, appeals_waiting))
     }
 
+    /// Staff keep a photo waiting in an album, or take it down: then its owner is told why.
     pub async fn review_photo(
         &self,
         by: StaffMember,
         id: i64,
         decision: Decision,
+        take_down: &TakeDown,
     ) -> ApiResult<()> {
         let now = self.clock.unix();
         let photo = self
@@ -62,7 +64,8 @@ impl Staff {
                     photo.user_id,
                     lang,
                     Msg::PhotoRemovedTitle,
-                    Msg::PhotoRemovedBody,
+                    &take_down.told(Msg::PhotoRemovedBody),
+                    take_down.note.as_deref(),
                 )
                 .await?;
         }
@@ -73,7 +76,7 @@ impl Staff {
                 target_kind: "photo",
                 target_id: id.to_string(),
                 before: Some(json!({ "userId": photo.user_id, "state": "review" })),
-                after: Some(json!({ "decision": decision.as_str() })),
+                after: Some(decided(decision, take_down)),
             },
         )
         .await;
@@ -150,19 +153,36 @@ impl Staff {
         Ok(())
     }
 
+    /// Staff keep a flagged dynamic, or take it down: then its author is told why.
     pub async fn review_dynamic(
         &self,
         by: StaffMember,
         id: i64,
         decision: Decision,
+        take_down: &TakeDown,
     ) -> ApiResult<()> {
-        let taken_down = self
+        let (author, taken_down) = self
             .feed
             .decide_flagged(id, decision == Decision::Reject, self.clock.unix())
             .await?
             .ok_or(ApiError::NotFound)?;
         // What staff take down is not served any more, whoever kept its address.
         self.media.delete_pictures(&taken_down).await;
+        if let (Decision::Reject, Some(author)) = (decision, author) {
+            let lang = match self.accounts.user(author).await? {
+                Some(person) => Lang::parse(&person.language).unwrap_or_default(),
+                None => Lang::default(),
+            };
+            self.notices
+                .tell(
+                    author,
+                    lang,
+                    Msg::PostRemovedTitle,
+                    &take_down.told(Msg::PostRemovedBody),
+                    take_down.note.as_deref(),
+                )
+                .await?;
+        }
         self.record(
             by.into(),
             Entry {
@@ -170,7 +190,7 @@ impl Staff {
                 target_kind: "dynamic",
                 target_id: id.to_string(),
                 before: Some(json!({ "flagged": true })),
-                after: Some(json!({ "decision": decision.as_str() })),
+                after: Some(decided(decision, take_down)),
             },
         )
         .await;
@@ -247,5 +267,17 @@ impl Staff {
         )
         .await;
         Ok(())
+    }
+}
+
+/// A decision as the audit log keeps it, with the reason of a take-down.
+fn decided(decision: Decision, take_down: &TakeDown) -> serde_json::Value {
+    match decision {
+        Decision::Approve => json!({ "decision": decision.as_str() }),
+        Decision::Reject => {
+            let mut after = take_down.json();
+            after["decision"] = json!(decision.as_str());
+            after
+        }
     }
 }

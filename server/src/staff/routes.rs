@@ -14,7 +14,7 @@ use crate::audit::{AuditEntry, Filter};
 use crate::i18n::Msg;
 use crate::notices::{ClientErrorView, NewNotice, NewVersion, StaffNotice, Version};
 use crate::staff::views::{Person, PersonDetail, ReportDetail, ReportView, ReviewQueue};
-use crate::staff::{Ban, Closing, Decision, Staff, StaffMember};
+use crate::staff::{Ban, Closing, Decision, Staff, StaffMember, TakeDown};
 use crate::wallet::model::{CatalogueGift, CatalogueProduct, ProductChange};
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -167,9 +167,14 @@ async fn admin_review_queue(
 pub struct DecisionRequest {
     /// approve or reject.
     decision: Option<String>,
-    /// Why a verification selfie is rejected (required then): pose, face, match or quality. For
-    /// an appeal, approve lifts the ban and reject keeps it.
+    /// Why a verification selfie is rejected (required then): pose, face, match or quality. Why
+    /// a photo or a dynamic is taken down (optional): nudity, violence, hate, spam, not_theirs
+    /// or other; the person is told it in their language. For an appeal, approve lifts the ban
+    /// and reject keeps it.
     reason: Option<String>,
+    /// Staff's own words to the person whose photo or dynamic is taken down (at most 500
+    /// characters), told as written.
+    note: Option<String>,
 }
 
 /// Decides on a photo, a dynamic, a message, a payment (which leaves the queue either way) or a
@@ -186,8 +191,17 @@ async fn admin_review(
 ) -> ApiResult<Reply<Option<String>>> {
     let decision = Decision::parse(req.decision.as_deref())?;
     match kind.as_str() {
-        "photo" => staff.review_photo(by, id, decision).await?,
-        "dynamic" => staff.review_dynamic(by, id, decision).await?,
+        "photo" | "dynamic" => {
+            let take_down = match decision {
+                Decision::Approve => TakeDown::default(),
+                Decision::Reject => TakeDown::parse(req.reason.as_deref(), req.note.as_deref())?,
+            };
+            if kind == "photo" {
+                staff.review_photo(by, id, decision, &take_down).await?
+            } else {
+                staff.review_dynamic(by, id, decision, &take_down).await?
+            }
+        }
         "message" => staff.review_message(by, id, decision).await?,
         "payment" => staff.review_payment(by, id, decision).await?,
         "verification" => {

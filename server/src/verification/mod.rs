@@ -155,7 +155,8 @@ impl Verification {
                     request.user_id,
                     lang,
                     Msg::VerificationRejectedTitle,
-                    reason.told(),
+                    &[reason.told()],
+                    None,
                 )
                 .await?;
         }

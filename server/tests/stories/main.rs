@@ -47,6 +47,7 @@ mod staff_appeals;
 mod staff_bans;
 mod staff_reports;
 mod staff_review;
+mod staff_take_down;
 mod translate;
 mod translate_apy;
 mod translate_arrival;

@@ -1429,7 +1429,9 @@ export interface paths {
     };
     /**
      * Announcements, newest first, in the reader's language where staff wrote one; a signed-in
-     *     reader also finds the notices staff wrote to them alone.
+     *     reader also finds the notices staff wrote to them alone, and those the server wrote to them
+     *     (in every language, so in theirs). Without `lang` or `Accept-Language`, a signed-in reader
+     *     reads in the language of their account.
      */
     get: operations['notices'];
     put?: never;
@@ -2298,8 +2300,15 @@ export interface components {
       /** @description approve or reject. */
       decision?: string | null;
       /**
-       * @description Why a verification selfie is rejected (required then): pose, face, match or quality. For
-       *     an appeal, approve lifts the ban and reject keeps it.
+       * @description Staff's own words to the person whose photo or dynamic is taken down (at most 500
+       *     characters), told as written.
+       */
+      note?: string | null;
+      /**
+       * @description Why a verification selfie is rejected (required then): pose, face, match or quality. Why
+       *     a photo or a dynamic is taken down (optional): nudity, violence, hate, spam, not_theirs
+       *     or other; the person is told it in their language. For an appeal, approve lifts the ban
+       *     and reject keeps it.
        */
       reason?: string | null;
     };

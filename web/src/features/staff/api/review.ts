@@ -6,7 +6,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { ApiError } from '../../../lib/request';
 import { api } from '../../../lib/api';
 import { staffKeys } from './keys';
-import type { ReviewDecision, ReviewKind, ReviewQueue, VerificationReason } from './types';
+import type {
+  ReviewDecision,
+  ReviewKind,
+  ReviewQueue,
+  TakeDownReason,
+  VerificationReason,
+} from './types';
 
 /** How many of each kind the queue shows at once. */
 export const REVIEW_PAGE_SIZE = 50;
@@ -26,11 +32,12 @@ export function decide(
   kind: ReviewKind,
   id: number,
   decision: ReviewDecision,
-  reason?: VerificationReason,
+  reason?: VerificationReason | TakeDownReason,
+  note?: string,
 ) {
   return api.post('/admin/review/{kind}/{id}', {
     path: { kind, id },
-    body: reason ? { decision, reason } : { decision },
+    body: { decision, ...(reason ? { reason } : {}), ...(note ? { note } : {}) },
   });
 }
 
@@ -69,12 +76,14 @@ export function useDecide() {
       id,
       decision,
       reason,
+      note,
     }: {
       kind: ReviewKind;
       id: number;
       decision: ReviewDecision;
-      reason?: VerificationReason;
-    }) => decide(kind, id, decision, reason),
+      reason?: VerificationReason | TakeDownReason;
+      note?: string;
+    }) => decide(kind, id, decision, reason, note),
     onSuccess: (_data, { kind, id }) => {
       client.setQueryData(staffKeys.review(), (queue: ReviewQueue | undefined) =>
         queue ? withoutItem(queue, kind, id) : queue,

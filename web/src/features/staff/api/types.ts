@@ -47,6 +47,16 @@ export type ReviewVerification = Schemas['ReviewVerification'];
 export type ReviewAppeal = Schemas['ReviewAppeal'];
 export const VERIFICATION_REASONS = ['pose', 'face', 'match', 'quality'] as const;
 export type VerificationReason = (typeof VERIFICATION_REASONS)[number];
+/** Why staff take down a photo or a post: its owner is told, in their language. */
+export const TAKE_DOWN_REASONS = [
+  'nudity',
+  'violence',
+  'hate',
+  'spam',
+  'not_theirs',
+  'other',
+] as const;
+export type TakeDownReason = (typeof TAKE_DOWN_REASONS)[number];
 
 export type ReviewKind = 'photo' | 'dynamic' | 'message' | 'payment' | 'verification' | 'appeal';
 export type ReviewDecision = 'approve' | 'reject';

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { request } from '../../../lib/request';
 import type { ReviewQueue as Queue } from '../api/types';
@@ -102,16 +102,22 @@ describe('the review queue from the keyboard', () => {
     expect(document.activeElement).toBe(screen.getByTestId('review-photo'));
   });
 
-  it('rejects with r, across the sections, and ignores keys typed elsewhere', async () => {
+  it('takes down with r and a reason, across the sections, and ignores keys typed elsewhere', async () => {
     renderQueue();
     const dynamic = await screen.findByTestId('review-dynamic');
+    expect(within(dynamic).getByRole('button', { name: 'staff.review.keep' })).toBeTruthy();
     dynamic.focus();
     fireEvent.keyDown(dynamic, { key: 'r', ctrlKey: true });
     expect(mocked).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(dynamic, { key: 'r' });
+    fireEvent.click(await screen.findByLabelText('staff.review.takeDownReason.spam'));
+    fireEvent.click(screen.getByTestId('take-down'));
     await waitFor(() => expect(screen.queryByTestId('review-dynamic')).toBeNull());
     expect(mocked).toHaveBeenCalledWith(
-      expect.objectContaining({ url: '/admin/review/dynamic/5', data: { decision: 'reject' } }),
+      expect.objectContaining({
+        url: '/admin/review/dynamic/5',
+        data: { decision: 'reject', reason: 'spam' },
+      }),
     );
     // The last item left: focus goes to the one before it.
     expect(document.activeElement).toBe(screen.getAllByTestId('review-photo')[1]);

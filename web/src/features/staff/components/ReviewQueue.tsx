@@ -1,7 +1,8 @@
 // The review queue: album photos waiting, flagged dynamics, first messages that carried a
 // caution or were held as spam, payments that did not match their order, and verification
 // selfies beside the profile photo they are compared with. a approves the focused item, r
-// rejects it (a selfie asks why); j / k move.
+// rejects it (a selfie asks why; a photo or a post is kept or taken down, with a reason); j / k
+// move.
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +24,8 @@ import {
   type ReviewPhoto,
   type ReviewAppeal,
   type ReviewVerification,
+  TAKE_DOWN_REASONS,
+  type TakeDownReason,
   VERIFICATION_REASONS,
   type VerificationReason,
   known,
@@ -55,14 +58,26 @@ export function ReviewQueue() {
     : [];
   // A selfie is rejected with a reason its owner is told: asked in a dialog first.
   const [rejecting, setRejecting] = useState<string | null>(null);
+  // A photo or a post is taken down with a reason its owner is told, and a note of staff's own.
+  const [takingDown, setTakingDown] = useState<string | null>(null);
 
-  const send = (key: string, decision: ReviewDecision, reason?: VerificationReason) => {
-    if (decision === 'reject' && !reason && parseKey(key).kind === 'verification') {
+  const send = (
+    key: string,
+    decision: ReviewDecision,
+    reason?: VerificationReason | TakeDownReason,
+    note?: string,
+  ) => {
+    const { kind } = parseKey(key);
+    if (decision === 'reject' && !reason && kind === 'verification') {
       setRejecting(key);
       return;
     }
+    if (decision === 'reject' && !reason && (kind === 'photo' || kind === 'dynamic')) {
+      setTakingDown(key);
+      return;
+    }
     queue.deciding(key);
-    decide.mutate({ ...parseKey(key), decision, reason }, { onError: queue.failed });
+    decide.mutate({ ...parseKey(key), decision, reason, note }, { onError: queue.failed });
   };
   const queue = useQueue({
     keys,
@@ -75,6 +90,7 @@ export function ReviewQueue() {
     decide.isPending && keyOf(decide.variables.kind, decide.variables.id) === key;
   const actions = (key: string) => (
     <Decisions
+      flagged={parseKey(key).kind === 'dynamic'}
       busy={busyWith(key)}
       onApprove={() => send(key, 'approve')}
       onReject={() => send(key, 'reject')}
@@ -304,6 +320,14 @@ export function ReviewQueue() {
           setRejecting(null);
         }}
       />
+      <TakeDownDialog
+        open={takingDown !== null}
+        onClose={() => setTakingDown(null)}
+        onChoose={(reason, note) => {
+          if (takingDown) send(takingDown, 'reject', reason, note);
+          setTakingDown(null);
+        }}
+      />
     </div>
   );
 }
@@ -350,6 +374,63 @@ function RejectReasonDialog({
           </label>
         ))}
       </fieldset>
+    </Dialog>
+  );
+}
+
+/** Why a photo or a post is taken down, and staff's words: its owner is told, in their language. */
+function TakeDownDialog({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoose: (reason: TakeDownReason, note: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState<TakeDownReason>('nudity');
+  const [note, setNote] = useState('');
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('staff.review.takeDownWhy')}
+      actions={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            onClick={() => {
+              onChoose(reason, note.trim());
+              setNote('');
+            }}
+            data-testid="take-down"
+          >
+            {t('staff.review.takeDown')}
+          </Button>
+        </>
+      }
+    >
+      <fieldset className="staff-reasons">
+        {TAKE_DOWN_REASONS.map((r) => (
+          <label key={r} className="staff-reason">
+            <input
+              type="radio"
+              name="take-down-reason"
+              value={r}
+              checked={reason === r}
+              onChange={() => setReason(r)}
+            />
+            {t(`staff.review.takeDownReason.${r}`)}
+          </label>
+        ))}
+      </fieldset>
+      <label className="staff-reason-note">
+        {t('staff.review.takeDownNote')}
+        <textarea value={note} maxLength={500} rows={3} onChange={(e) => setNote(e.target.value)} />
+      </label>
     </Dialog>
   );
 }
@@ -417,13 +498,16 @@ function Owner({ userId, name, at }: { userId: number; name: string; at: string 
   );
 }
 
+/** Approve and reject what someone asked to publish; keep or take down what was flagged. */
 function Decisions({
+  flagged,
   busy,
   approveLabel,
   rejectLabel,
   onApprove,
   onReject,
 }: {
+  flagged?: boolean;
   busy: boolean;
   approveLabel?: string;
   rejectLabel?: string;
@@ -434,10 +518,10 @@ function Decisions({
   return (
     <div className="staff-actions">
       <Button small loading={busy} onClick={onApprove}>
-        {approveLabel ?? t('staff.review.approve')}
+        {approveLabel ?? (flagged ? t('staff.review.keep') : t('staff.review.approve'))}
       </Button>
       <Button variant="outline" small disabled={busy} onClick={onReject}>
-        {rejectLabel ?? t('staff.review.reject')}
+        {rejectLabel ?? (flagged ? t('staff.review.takeDown') : t('staff.review.reject'))}
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
-// The console's sections: a side menu on a desktop, a row of tabs that scrolls sideways on a
-// phone; the way back to the app beside them.
-import { useEffect, useRef } from 'react';
+// The console's sections: a side menu on a desktop; on a phone a menu button naming the current
+// section opens the list of every section. The way back to the app beside them.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/Logo';
@@ -27,34 +27,36 @@ function isReports(pathname: string): boolean {
 
 export function StaffNav({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
-  const tabs = useRef<HTMLUListElement>(null);
-  // On a phone the row of tabs scrolls: the current section stays in sight.
-  useEffect(() => {
-    const current = tabs.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (current && tabs.current) {
-      const row = tabs.current;
-      const left = current.offsetLeft - row.offsetLeft;
-      if (left < row.scrollLeft || left + current.offsetWidth > row.scrollLeft + row.clientWidth) {
-        row.scrollLeft = left - 16;
-      }
-    }
-  }, [pathname]);
+  const [open, setOpen] = useState(false);
+  const isActive = (to: string) =>
+    to === staffPaths.reports ? isReports(pathname) : pathname.startsWith(to);
+  const current = SECTIONS.find((s) => isActive(s.to));
   return (
     <nav className="staff-nav" aria-label={t('staff.nav.label')}>
       <div className="staff-brand">
         <Logo size={28} />
         <span>{t('staff.title')}</span>
       </div>
-      <ul className="staff-tabs" ref={tabs}>
+      <button
+        type="button"
+        className="staff-menu-button"
+        aria-expanded={open}
+        aria-controls="staff-sections"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>{current ? t(`staff.nav.${current.label}`) : t('staff.nav.label')}</span>
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      <ul id="staff-sections" className={open ? 'staff-tabs open' : 'staff-tabs'}>
         {SECTIONS.map((s) => {
-          const active =
-            s.to === staffPaths.reports ? isReports(pathname) : pathname.startsWith(s.to);
+          const active = isActive(s.to);
           return (
             <li key={s.to}>
               <Link
                 to={s.to}
                 className={active ? 'staff-tab active' : 'staff-tab'}
                 aria-current={active ? 'page' : undefined}
+                onClick={() => setOpen(false)}
               >
                 {t(`staff.nav.${s.label}`)}
               </Link>

@@ -1,15 +1,8 @@
 // A moderation queue driven from the keyboard: items carry `data-queue-item`, one of them is in
 // the tab order at a time (roving tab stop), Enter on it follows its first link, and a decided
 // item's place goes to the next one.
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
-import { afterLeaving, movedIndex, queueKey } from '../queue-keys';
+import { type FocusEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyLike, afterLeaving, movedIndex, queueKey } from '../queue-keys';
 
 const ITEM = '[data-queue-item]';
 
@@ -55,10 +48,11 @@ export function useQueue({
   }, [keys, focusAt]);
 
   const letters = ['a', 'r', 'd'];
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: KeyLike & { preventDefault: () => void }) => {
     // Enter on an item's own box opens it: its first link.
     const target = e.target as HTMLElement;
     if (e.key === 'Enter' && target.matches(ITEM)) {
+      e.preventDefault();
       target.querySelector<HTMLElement>('a[href]')?.click();
       return;
     }
@@ -76,6 +70,25 @@ export function useQueue({
     e.preventDefault();
     onLetter(asked.letter, key);
   };
+
+  // Keys pressed with nothing focused (after a click on the page, say) are the queue's too: j
+  // focuses the first item, and Enter then opens it.
+  const latest = useRef(onKeyDown);
+  useLayoutEffect(() => {
+    latest.current = onKeyDown;
+  });
+  useEffect(() => {
+    const onPage = (e: globalThis.KeyboardEvent) => {
+      if (
+        e.defaultPrevented ||
+        (e.target !== document.body && e.target !== document.documentElement)
+      )
+        return;
+      latest.current(e);
+    };
+    document.addEventListener('keydown', onPage);
+    return () => document.removeEventListener('keydown', onPage);
+  }, []);
 
   const onFocus = (e: FocusEvent<HTMLDivElement>) => {
     const item = (e.target as HTMLElement).closest<HTMLElement>(ITEM);
