@@ -506,9 +506,7 @@ impl People {
             "NOT EXISTS (SELECT 1 FROM passes p WHERE p.passer_id = $1 AND p.passed_id = u.id AND p.created_at > $?)"
                 .to_owned(),
         );
-        conditions
-            .args
-            .push(Arg::Int(now - PASS_DAYS * 86_400));
+        conditions.args.push(Arg::Int(now - PASS_DAYS * 86_400));
         let (limit, offset) = (paging.paging().limit(), paging.paging().offset());
         let (limit, token) = (limit as usize, paging.page_token.as_deref());
         let (mut list, mut position) = self.start(reading.search, token, offset as usize).await?;

@@ -10,8 +10,12 @@ use serde_json::json;
 const NOT_FOUND: &str = "Not found";
 
 async fn pass(app: &TestApp, who: &Person, whom: i64) -> crate::common::Reply {
-    app.post("/system/user/pass", Some(&who.token), json!({ "userId": whom }))
-        .await
+    app.post(
+        "/system/user/pass",
+        Some(&who.token),
+        json!({ "userId": whom }),
+    )
+    .await
 }
 
 async fn undo(app: &TestApp, who: &Person, whom: i64) -> crate::common::Reply {
@@ -43,7 +47,8 @@ async fn a_person_passed_is_not_shown_for_30_days_then_comes_back(b: Backend) {
 
     app.clock().advance(Duration::days(29));
     assert!(!app.discovered(&ana, "").await.contains(&bob.id));
-    app.clock().advance(Duration::days(1) + Duration::seconds(1));
+    app.clock()
+        .advance(Duration::days(1) + Duration::seconds(1));
     assert!(app.discovered(&ana, "").await.contains(&bob.id));
 }
 
@@ -107,7 +112,9 @@ async fn the_deck_and_the_grid_count_people_once_against_the_daily_allowance(b: 
 async fn a_pass_on_nobody_or_on_myself_is_refused_and_keeps_nothing(b: Backend) {
     let app = spawn(b).await;
     let ana = app.woman("ana").await;
-    pass(&app, &ana, ana.id).await.fails(400, "You cannot do this to yourself");
+    pass(&app, &ana, ana.id)
+        .await
+        .fails(400, "You cannot do this to yourself");
     pass(&app, &ana, 999_999).await.fails(404, NOT_FOUND);
     app.post("/system/user/pass", Some(&ana.token), json!({}))
         .await

@@ -41,7 +41,10 @@ async fn pass(
 ) -> ApiResult<Reply<Option<String>>> {
     let id = req.user_id.ok_or(ApiError::NotFound)?;
     people.visible_to(&me, id).await?;
-    people.store.pass(me.user_id, id, people.clock.unix()).await?;
+    people
+        .store
+        .pass(me.user_id, id, people.clock.unix())
+        .await?;
     Ok(ok(None))
 }
 
