@@ -121,21 +121,17 @@ test("a new person's first day", async ({ page, request }, testInfo) => {
   const heart = card.getByTestId('like-button');
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await shot(page, testInfo, 'day-4-wink-me');
+  // Liking her back is a match: its moment, once, with both photos and "Say hi".
   await heart.click();
+  const moment = page.getByRole('dialog', { name: "It's a match!" });
+  await expect(moment).toBeVisible();
+  await expect(moment.getByRole('img')).toHaveCount(2);
+  await expect(moment).toContainText(ana.userName);
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
-  const liked = await api<{ liked: boolean; mutual: boolean }>(
-    request,
-    token,
-    `/system/like/opera/${her.userId}?like=true`,
-  );
-  expect(liked).toEqual({ liked: true, mutual: true });
-
-  // Her profile says it is a match, and leads to the chat.
-  await card.locator('.person-link').click();
-  await expect(page.getByText('Match', { exact: true })).toBeVisible();
-  await shot(page, testInfo, 'day-5-her-profile');
-  // The chat opens at her newest message, above the composer, with her photos loaded.
-  await page.getByRole('link', { name: 'Message', exact: true }).click();
+  await shot(page, testInfo, 'day-5-match');
+  await moment.getByRole('button', { name: 'Say hi' }).click();
+  // The chat opens ready to type, at her newest message, with her photos loaded.
+  await expect(page.getByLabel('Type a message')).toBeFocused();
   const photos = page.getByTestId('message').getByRole('img', { name: 'Photo' });
   await expect(photos).toHaveCount(3);
   await expect
@@ -210,5 +206,32 @@ for (const [abbr, language] of [
       await expect(page.locator('html')).toHaveAttribute('lang', abbr === 'ja' ? 'ja' : 'ru');
       await shot(page, testInfo, `day-${abbr}-${name}`);
     }
+
+    // The card deck: pass with the arrow key, like with a swipe; the person passed is gone.
+    await page.goto(url('/'));
+    await page.getByTestId('view-cards').click();
+    const deck = page.getByTestId('card-deck');
+    const top = page.getByTestId('deck-card');
+    const passed = await top.getAttribute('data-user-id');
+    await deck.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(top).not.toHaveAttribute('data-user-id', passed ?? '');
+    await shot(page, testInfo, `day-${abbr}-deck`);
+    const box = await top.boundingBox();
+    if (!box) throw new Error('no card');
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const next = await top.getAttribute('data-user-id');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 80, y, { steps: 4 });
+    await page.mouse.move(x + 160, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(top).not.toHaveAttribute('data-user-id', next ?? '');
+    await page.reload();
+    await expect(top).toBeVisible();
+    await expect(top).not.toHaveAttribute('data-user-id', passed ?? '');
+    await page.getByTestId('view-grid').click();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.locator(`[data-user-id="${passed}"]`)).toHaveCount(0);
   });
 }

@@ -35,6 +35,8 @@ use crate::people::People;
 
 /// The most people one list holds (the first list of a search: its total counts up to here).
 const LIST_LENGTH: i64 = PEOPLE_COUNTED;
+/// How long a pass keeps someone out of the viewer's discover (days).
+pub const PASS_DAYS: i64 = 30;
 /// How long lists are kept for the scrolls reading them (seconds).
 pub const LIST_KEPT_SECONDS: i64 = 3600;
 /// The most lists one node keeps in memory (about 16 KiB each when full).
@@ -496,9 +498,15 @@ impl People {
         paging: &PeoplePaging,
     ) -> ApiResult<DiscoverPage> {
         let now = self.clock.unix();
-        let conditions = reading
+        let mut conditions = reading
             .search
             .conditions(now, self.config.people.online_minutes);
+        // Whom the viewer (`$1` where the cards are read) passed lately is not offered again.
+        conditions.sql.push(
+            "NOT EXISTS (SELECT 1 FROM passes p WHERE p.passer_id = $1 AND p.passed_id = u.id AND p.created_at > $?)"
+                .to_owned(),
+        );
+        conditions.args.push(Arg::Int(now - PASS_DAYS * 86_400));
         let (limit, offset) = (paging.paging().limit(), paging.paging().offset());
         let (limit, token) = (limit as usize, paging.page_token.as_deref());
         let (mut list, mut position) = self.start(reading.search, token, offset as usize).await?;

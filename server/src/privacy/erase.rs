@@ -122,6 +122,7 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM dynamics WHERE user_id = $1",
             "DELETE FROM likes WHERE liker_id = $1 OR liked_id = $1",
             "DELETE FROM matches WHERE user_id = $1 OR other_id = $1",
+            "DELETE FROM passes WHERE passer_id = $1 OR passed_id = $1",
             "DELETE FROM visits WHERE visitor_id = $1 OR visited_id = $1",
             "DELETE FROM footprints WHERE visitor_id = $1 OR visited_id = $1",
             "DELETE FROM contacts WHERE owner_id = $1 OR contact_id = $1",

@@ -44,7 +44,7 @@ profile.json   your profile, membership, languages, settings (push notifications
 messages.json  your conversations: both sides' messages with their time, type,
                content and status as you see them (a withdrawn message has no content)
 likes.json     likes and winks you gave and received, your matches, the profiles
-               you visited (visits and footprints)
+               you visited (visits and footprints) and the people you passed
 posts.json     your dynamics, your comments and the dynamics you liked
 album.json     your album photos, with their state (open, private, under review)
 verification.json  your photo verification: whether your profile photo is verified,
@@ -384,6 +384,9 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
     let matches = rows!(db, (i64, String, i64),
         "SELECT m.other_id, u.user_name, m.created_at FROM matches m JOIN users u ON u.id = m.other_id
          WHERE m.user_id = $1 ORDER BY m.created_at", me)?;
+    let passes = rows!(db, (i64, String, i64),
+        "SELECT p.passed_id, u.user_name, p.created_at FROM passes p JOIN users u ON u.id = p.passed_id
+         WHERE p.passer_id = $1 ORDER BY p.created_at", me)?;
     let visits = rows!(db, (i64, String, i64),
         "SELECT v.visited_id, u.user_name, v.last_at FROM visits v JOIN users u ON u.id = v.visited_id
          WHERE v.visitor_id = $1 ORDER BY v.last_at", me)?;
@@ -401,6 +404,7 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
             "likesGiven": listed(&likes_given, "createdAt"),
             "likesReceived": listed(&likes_received, "createdAt"),
             "matches": listed(&matches, "createdAt"),
+            "passesGiven": listed(&passes, "createdAt"),
             "visitsGiven": listed(&visits, "lastAt"),
             "footprintsGiven": listed(&footprints, "createdAt"),
         }),

@@ -34,6 +34,7 @@ mod people_blocks;
 mod people_contacts;
 mod people_discover;
 mod people_likes;
+mod people_passes;
 mod people_scroll;
 mod privacy;
 mod production;

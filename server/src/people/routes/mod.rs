@@ -6,6 +6,7 @@ mod blocks;
 mod contacts;
 mod discover;
 mod likes;
+mod passes;
 mod profiles;
 mod remarks;
 mod reports;
@@ -36,6 +37,7 @@ where
         .merge(profiles::router())
         .merge(discover::router())
         .merge(likes::router())
+        .merge(passes::router())
         .merge(contacts::router())
         .merge(remarks::router())
         .merge(blocks::router())

@@ -300,6 +300,8 @@ impl PeopleStore {
             }
             let mut change = LikeChange { likes, new: false, matched: false };
             if likes {
+                sqlx::query("DELETE FROM passes WHERE passer_id = $1 AND passed_id = $2")
+                    .bind(liker).bind(liked).execute(&mut *tx).await?;
                 let added = sqlx::query(
                     "INSERT INTO likes (liker_id, liked_id, created_at) VALUES ($1, $2, $3)
                      ON CONFLICT (liker_id, liked_id) DO NOTHING",
@@ -319,6 +321,20 @@ impl PeopleStore {
             tx.commit().await?;
             Ok(change)
         })
+    }
+
+    /// Passes on someone in the deck (again: from now).
+    pub async fn pass(&self, passer: i64, passed: i64, now: i64) -> sqlx::Result<()> {
+        on_db!(&self.db, pool => sqlx::query(
+            "INSERT INTO passes (passer_id, passed_id, created_at) VALUES ($1, $2, $3)
+             ON CONFLICT (passer_id, passed_id) DO UPDATE SET created_at = excluded.created_at",
+        ).bind(passer).bind(passed).bind(now).execute(pool).await.map(|_| ()))
+    }
+
+    /// Takes a pass back; whether there was one.
+    pub async fn unpass(&self, passer: i64, passed: i64) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => sqlx::query("DELETE FROM passes WHERE passer_id = $1 AND passed_id = $2")
+            .bind(passer).bind(passed).execute(pool).await.map(|r| r.rows_affected() > 0))
     }
 
     /// (I like them, they like me).

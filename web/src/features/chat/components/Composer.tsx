@@ -2,6 +2,7 @@
 // look before sending.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Button } from '../../../components/Button';
 import { ActionSheet, Dialog, type SheetAction } from '../../../components/Dialog';
 import { PlusIcon } from '../../../components/icons';
@@ -59,6 +60,11 @@ export function Composer({
   const [picked, setPicked] = useState<PickedImage | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  // Arriving from "Say hi" (the match moment): ready to type.
+  const focusOnArrival = (useLocation().state as { focusComposer?: boolean } | null)?.focusComposer;
+  useEffect(() => {
+    if (focusOnArrival) input.current?.focus();
+  }, [focusOnArrival]);
   const file = useRef<HTMLInputElement>(null);
   const emoji = useEmoji({ enabled: emojiOpen });
 

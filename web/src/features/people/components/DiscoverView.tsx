@@ -1,5 +1,5 @@
 // Discover: people to meet, with the filters and the daily allowance.
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { PullToRefresh } from '../../../components/PullToRefresh';
@@ -15,6 +15,7 @@ import {
   MIN_AGE,
   activeFilterCount,
 } from '../filters';
+import { CardDeck } from './CardDeck';
 import { EmptyState } from './EmptyState';
 import { NextPageRetry } from './NextPageRetry';
 import { PeopleCount } from './PeopleCount';
@@ -38,13 +39,30 @@ export function DiscoverView({
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const nothingYet = !query.data?.pages.some((p) => p.rows.length > 0);
+  const [view, setView] = useDiscoverView();
 
   return (
     <PullToRefresh onRefresh={() => query.refetch()}>
       {filtered && (
         <FilterChips filters={filters} onChange={onChangeFilters} onEdit={onEditFilters} />
       )}
-      {upgrade && nothingYet ? (
+      <div className="segmented view-switch" role="group" aria-label={t('people.viewSwitch')}>
+        {(['grid', 'cards'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            className={view === v ? 'seg-link active' : 'seg-link'}
+            aria-pressed={view === v}
+            onClick={() => setView(v)}
+            data-testid={`view-${v}`}
+          >
+            {v === 'grid' ? t('people.viewGrid') : t('people.viewCards')}
+          </button>
+        ))}
+      </div>
+      {view === 'cards' ? (
+        <CardDeck filters={filters} />
+      ) : upgrade && nothingYet ? (
         <UpgradePanel reason="discover" />
       ) : query.isError && nothingYet ? (
         <EmptyState
@@ -92,6 +110,31 @@ export function DiscoverView({
       )}
     </PullToRefresh>
   );
+}
+
+type DiscoverLayout = 'grid' | 'cards';
+const VIEW_KEY = 'amora.discoverView';
+
+/** Grid or cards, remembered on this device. */
+function useDiscoverView(): [DiscoverLayout, (view: DiscoverLayout) => void] {
+  const [view, setView] = useState<DiscoverLayout>(() => {
+    try {
+      return localStorage.getItem(VIEW_KEY) === 'cards' ? 'cards' : 'grid';
+    } catch {
+      return 'grid';
+    }
+  });
+  return [
+    view,
+    (next) => {
+      setView(next);
+      try {
+        localStorage.setItem(VIEW_KEY, next);
+      } catch {
+        // Private mode: remembered for this visit only.
+      }
+    },
+  ];
 }
 
 /** The active filters as removable chips, plus a way back into the sheet. */

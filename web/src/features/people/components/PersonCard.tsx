@@ -65,6 +65,7 @@ export function PersonCard({
         userId={card.userId}
         name={name}
         fallback={likeFallback ?? { liked: card.liked, mutual: false }}
+        person={card}
       />
     </article>
   );

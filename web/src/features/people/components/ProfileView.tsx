@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBar } from '../../../components/AppBar';
 import { Button } from '../../../components/Button';
-import { ActionSheet, ConfirmDialog, Dialog } from '../../../components/Dialog';
+import { ActionSheet, ConfirmDialog } from '../../../components/Dialog';
 import { Flag } from '../../../components/Flag';
 import {
   BlockIcon,
@@ -33,7 +33,7 @@ import { LikeButton } from './LikeButton';
 import { RemarkDialog } from './RemarkDialog';
 import { ReportDialog } from './ReportDialog';
 
-type Open = 'none' | 'more' | 'remark' | 'block' | 'report' | 'match';
+type Open = 'none' | 'more' | 'remark' | 'block' | 'report';
 
 /**
  * A person's profile: big photo, name (my remark first), age, country, language, online state,
@@ -190,7 +190,7 @@ export function ProfileView({
                   name={name}
                   fallback={{ liked: profile.liked, mutual: profile.mutual }}
                   variant="button"
-                  onMatch={() => setOpen('match')}
+                  person={profile}
                 />
                 <Link className="btn btn-secondary" to={chatHref(profile)}>
                   <ChatIcon />
@@ -269,26 +269,6 @@ export function ProfileView({
             userName={profile.userName}
             remark={profile.remark}
           />
-          <Dialog
-            open={open === 'match'}
-            onClose={close}
-            title={t('people.match')}
-            actions={
-              <>
-                <Button variant="outline" onClick={close}>
-                  {t('people.keepBrowsing')}
-                </Button>
-                <Link className="btn btn-primary" to={chatHref(profile)}>
-                  {t('people.sayHello')}
-                </Link>
-              </>
-            }
-          >
-            <div className="match-art" aria-hidden="true">
-              <HeartIcon size={44} fill="currentColor" />
-            </div>
-            <p>{t('people.matchBody', { name })}</p>
-          </Dialog>
         </>
       )}
     </>
