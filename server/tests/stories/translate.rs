@@ -218,7 +218,9 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
             app.get("/prod-api/getInfo", Some(&token)).await.ok()["translationAllowance"].clone()
         }
     };
-    let midnight = amora_server::clock::rfc3339(app.clock().unix() + 120);
+    let next_midnight_of =
+        |unix: i64| amora_server::clock::rfc3339((unix.div_euclid(86_400) + 1) * 86_400);
+    let midnight = next_midnight_of(app.clock().unix());
     assert_eq!(
         allowance(&lucia).await,
         json!({ "left": 2000, "resetsAt": midnight })
@@ -250,7 +252,8 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
 
     // After midnight UTC: a fresh 2000, nothing carried over.
     app.clock().advance(chrono::Duration::seconds(180));
-    let next_midnight = amora_server::clock::rfc3339(app.clock().unix() - 60 + 86_400);
+    let next_midnight = next_midnight_of(app.clock().unix());
+    assert_ne!(next_midnight, midnight);
     assert_eq!(
         allowance(&lucia).await,
         json!({ "left": 2000, "resetsAt": next_midnight })
