@@ -24,7 +24,7 @@ export async function signIn(
   browser: Browser,
   testInfo: TestInfo,
   who: Pick<Person, 'userName' | 'password'>,
-  lang: 'en' | 'ja' = 'en',
+  lang: 'en' | 'ja' | 'ru' = 'en',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const use = testInfo.project.use;
   const context = await browser.newContext({
@@ -40,8 +40,13 @@ export async function signIn(
   let live = chatLive(page);
   await login(page, who.userName, who.password);
   await live;
-  if (lang === 'ja') {
-    await switchToJapanese(page);
+  if (lang === 'ru') {
+    await page.evaluate(() =>
+      localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Russian', abbr: 'ru' })),
+    );
+  }
+  if (lang !== 'en') {
+    if (lang === 'ja') await switchToJapanese(page);
     live = chatLive(page);
     await page.reload();
     await live;

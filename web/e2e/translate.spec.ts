@@ -98,12 +98,60 @@ test('an English man writes to a Spanish woman, who reads him in Spanish', async
   await morning.getByRole('button', { name: 'Show translation' }).click();
   await expect(morning.getByTestId('translation')).toBeVisible();
 
+  // "Do not translate" translates nothing: the original stays, nothing is charged or refused.
+  await page.getByLabel('Translate their messages into').selectOption('none');
+  await expect(morning.getByTestId('translation')).toBeHidden();
+  await expect(morning.getByText('Good morning')).toBeVisible();
+  await expect(morning.getByRole('button', { name: 'Translate' })).toBeVisible();
+  await expect(morning.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('translate-balance')).toHaveText('Character pack: 68');
+  await page.getByLabel('Translate their messages into').selectOption('es');
+  await expect(morning.getByTestId('translation')).toHaveText(/Buenos días/);
+
   // What he writes now translates by itself.
   await live;
   await sendText('Good night');
   const night = bubble('Good night');
   await expect(night.getByTestId('translation')).toBeVisible();
   await expect(night.getByTestId('translation')).not.toHaveText('');
+});
+
+test('a Russian woman is told why a Japanese message is not translated here', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
+  const kenP = person('trk', testInfo);
+  const olgaP = person('tro', testInfo);
+  const ken = await registerViaApi(request, kenP, {
+    gender: 'male',
+    country: 'Japan',
+    language: 'ja',
+  });
+  const olga = await registerViaApi(request, olgaP, {
+    gender: 'female',
+    country: 'Russia',
+    language: 'ru',
+  });
+  await verifyEmail(request, olgaP, olga.token);
+  await api(request, ken.token, '/system/content/sendMsg', {
+    method: 'POST',
+    data: { to: olga.userId, msgType: 'txt', content: { text: 'こんにちは、オルガさん。' } },
+  });
+
+  // No provider here takes Japanese into Russian: no Translate, a short reason instead.
+  const she = await signIn(browser, testInfo, olgaP, 'ru');
+  const live = chatLive(she.page);
+  await she.page.goto(chatUrl({ userId: ken.userId, userName: kenP.userName, gender: 'male' }));
+  await live;
+  const hello = bubbleOn(she.page, 'こんにちは');
+  await expect(hello.getByTestId('translate-no-route')).toHaveText(
+    'Перевод с языка «японский» на «русский» здесь недоступен.',
+  );
+  await expect(hello.getByRole('button', { name: 'Перевести' })).toHaveCount(0);
+  await expect(hello.getByRole('alert')).toHaveCount(0);
+  expect((await api<{ characters: number }>(request, olga.token, '/getInfo')).characters).toBe(80);
+  await she.context.close();
 });
 
 test('a Japanese woman and a Spanish man chat, each reading the other in their own language', async ({

@@ -449,6 +449,9 @@ pub struct UserView {
     pub coins: i64,
     /// Translation character-pack balance.
     pub characters: i64,
+    /// A member's translation allowance today (getInfo only; absent for non-members).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub translation_allowance: Option<crate::translate::TranslationAllowance>,
     /// Identity on the chat service.
     pub em_user: String,
     pub role: Role,
@@ -490,6 +493,7 @@ impl UserView {
             member_expires_at: running.map(crate::clock::rfc3339),
             coins: row.coins,
             characters: row.characters,
+            translation_allowance: None,
             role: row.role,
             created_at: crate::clock::rfc3339(row.created_at),
             verified: row.verified,

@@ -32,6 +32,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     Accounts: FromRef<S>,
+    crate::translate::Translate: FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(register))
@@ -239,8 +240,14 @@ async fn logout(State(accounts): State<Accounts>, me: Session) -> ApiResult<Repl
 /// The signed-in person.
 #[utoipa::path(get, path = "/getInfo", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<UserView>), (status = 401)))]
-async fn get_info(State(accounts): State<Accounts>, me: Session) -> ApiResult<Reply<UserView>> {
-    Ok(ok(view(&accounts, me.user_id).await?))
+async fn get_info(
+    State(accounts): State<Accounts>,
+    State(translate): State<crate::translate::Translate>,
+    me: Session,
+) -> ApiResult<Reply<UserView>> {
+    let mut me_view = view(&accounts, me.user_id).await?;
+    me_view.translation_allowance = translate.allowance(me.user_id).await?;
+    Ok(ok(me_view))
 }
 
 /// My profile.

@@ -81,7 +81,37 @@ pub struct Translation {
     pub same_language: bool,
 }
 
+/// A member's translation allowance today: what is left of it, and when it is whole again (no
+/// carry-over: what is not spent by then is gone).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TranslationAllowance {
+    /// Characters left today.
+    pub left: i64,
+    /// RFC 3339: the next 00:00 UTC, when it is back to the full daily allowance.
+    pub resets_at: String,
+}
+
 impl Translate {
+    /// My member allowance today; none for a non-member.
+    pub async fn allowance(&self, me: i64) -> ApiResult<Option<TranslationAllowance>> {
+        let reader = self
+            .accounts
+            .user(me)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
+        let now = self.clock.unix();
+        if reader.membership(now).is_none() {
+            return Ok(None);
+        }
+        let day = now.div_euclid(86_400);
+        let used = self.store.allowance_used(me, day).await?;
+        Ok(Some(TranslationAllowance {
+            left: (MEMBER_DAILY_CHARACTERS - used).max(0),
+            resets_at: crate::clock::rfc3339((day + 1) * 86_400),
+        }))
+    }
+
     pub fn new(ground: &Ground) -> Translate {
         Translate {
             store: TranslateStore::new(ground.db.clone()),

@@ -211,6 +211,22 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
         .await
         .unwrap();
     app.give_characters(&lucia, 2000).await;
+    let allowance = |who: &crate::common::Person| {
+        let token = who.token.clone();
+        let app = &app;
+        async move {
+            app.get("/prod-api/getInfo", Some(&token)).await.ok()["translationAllowance"].clone()
+        }
+    };
+    let next_midnight_of =
+        |unix: i64| amora_server::clock::rfc3339((unix.div_euclid(86_400) + 1) * 86_400);
+    let midnight = next_midnight_of(app.clock().unix());
+    assert_eq!(
+        allowance(&lucia).await,
+        json!({ "left": 2000, "resetsAt": midnight })
+    );
+    // A non-member has no allowance.
+    assert_eq!(allowance(&tom).await, Value::Null);
 
     let long = "Good morning ".repeat(120); // 1560 characters
     let id = app.text(&tom, &lucia, &long).await;
@@ -220,6 +236,7 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
         (Some(1560), Some(0))
     );
     assert_eq!(first["allowanceLeft"], 440);
+    assert_eq!(allowance(&lucia).await["left"], 440);
     // The allowance runs out: the rest comes from the pack.
     let id = app.text(&tom, &lucia, &long).await;
     let second = app.translation(&lucia, id, "es").await.ok();
@@ -231,9 +248,16 @@ async fn members_spend_a_daily_allowance_that_resets_at_utc_midnight(b: Backend)
         (Some(440), Some(1120))
     );
     assert_eq!(app.characters(&lucia).await, 2000 - 1120);
+    assert_eq!(allowance(&lucia).await["left"], 0);
 
     // After midnight UTC: a fresh 2000, nothing carried over.
     app.clock().advance(chrono::Duration::seconds(180));
+    let next_midnight = next_midnight_of(app.clock().unix());
+    assert_ne!(next_midnight, midnight);
+    assert_eq!(
+        allowance(&lucia).await,
+        json!({ "left": 2000, "resetsAt": next_midnight })
+    );
     let id = app.text(&tom, &lucia, &long).await;
     let third = app.translation(&lucia, id, "es").await.ok();
     assert_eq!(

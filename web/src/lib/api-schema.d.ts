@@ -3692,6 +3692,7 @@ export interface components {
         role: components['schemas']['Role'];
         signature?: string | null;
         telephone?: string | null;
+        translationAllowance?: null | components['schemas']['TranslationAllowance'];
         /** Format: int64 */
         userId: number;
         userName: string;
@@ -4707,6 +4708,19 @@ export interface components {
       target: string;
       text: string;
     };
+    /**
+     * @description A member's translation allowance today: what is left of it, and when it is whole again (no
+     *     carry-over: what is not spent by then is gone).
+     */
+    TranslationAllowance: {
+      /**
+       * Format: int64
+       * @description Characters left today.
+       */
+      left: number;
+      /** @description RFC 3339: the next 00:00 UTC, when it is back to the full daily allowance. */
+      resetsAt: string;
+    };
     UnsubscribeRequest: {
       endpoint?: string | null;
     };
@@ -4758,6 +4772,7 @@ export interface components {
       role: components['schemas']['Role'];
       signature?: string | null;
       telephone?: string | null;
+      translationAllowance?: null | components['schemas']['TranslationAllowance'];
       /** Format: int64 */
       userId: number;
       userName: string;

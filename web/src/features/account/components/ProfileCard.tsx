@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Skeleton } from '../../../components/Skeleton';
 import { countryName } from '../../../i18n/countries';
 import { formatDate, formatNumber } from '../../../i18n/format';
+import { AllowanceLine } from '../../../components/AllowanceLine';
 import type { User } from '../api/types';
 
 export function ProfileCard({ user }: { user: User | undefined }) {
@@ -58,6 +59,7 @@ export function ProfileCard({ user }: { user: User | undefined }) {
         <div>
           <dt>{t('settings.characters')}</dt>
           <dd data-testid="characters">{formatNumber(user.characters)}</dd>
+          <AllowanceLine allowance={user.translationAllowance} />
         </div>
       </dl>
     </section>

@@ -22,6 +22,7 @@ export function TranslatableText({
   target,
   kept,
   auto,
+  noRoute,
 }: {
   id: number;
   text: string;
@@ -31,14 +32,18 @@ export function TranslatableText({
   kept?: string | undefined;
   /** Translate without being asked (an incoming message while a language is chosen). */
   auto: boolean;
+  /** Why no route reaches `target` from the text's language, said instead of Translate. */
+  noRoute?: string | undefined;
 }) {
   const { t } = useTranslation();
-  const [asked, setAsked] = useState(false);
+  // Asked for one language: choosing another (or "Do not translate") asks nothing by itself.
+  const [askedFor, setAskedFor] = useState<string | null>(null);
+  const asked = askedFor === target;
   const [showTranslation, setShowTranslation] = useState(true);
   const query = useQuery({
     queryKey: translateKeys.message(id, target),
     queryFn: () => translateMessage(id, target),
-    enabled: (asked || auto) && kept === undefined,
+    enabled: (asked || auto) && kept === undefined && noRoute === undefined,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -90,6 +95,10 @@ export function TranslatableText({
             showTranslation ? t('translate.showOriginal') : t('translate.showTranslation'),
             () => setShowTranslation((v) => !v),
           )
+        ) : noRoute !== undefined ? (
+          <span className="translate-status" data-testid="translate-no-route">
+            {noRoute}
+          </span>
         ) : (
           <>
             {failure && (
@@ -102,7 +111,7 @@ export function TranslatableText({
               </span>
             )}
             {button(failure ? t('common.retry') : t('translate.translate'), () => {
-              setAsked(true);
+              setAskedFor(target);
               if (query.isError) void query.refetch();
             })}
           </>

@@ -4,9 +4,11 @@
 // translated on arrival; shown at once where the server has a translation already), the
 // allowance and balance line, and the recharge prompt.
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getStoredLanguage } from '../../../i18n/languages';
 import { type MessageView, textOf } from '../../../lib/message-view';
-import { useChatLanguage, useOnArrival } from '../api/chat-language';
+import { useChatLanguage, useOnArrival, usePartnerRoutes } from '../api/chat-language';
+import { noRouteReason } from '../routes';
 import { DO_NOT_TRANSLATE } from '../chat-languages';
 import { translateStore } from '../store';
 import { LanguagePicker } from './LanguagePicker';
@@ -26,6 +28,9 @@ export function useChatTranslate({ peer, member }: { peer: number; member: boole
     return () => translateStore.reset();
   }, [peer]);
   const target = abbr === DO_NOT_TRANSLATE ? getStoredLanguage().abbr : abbr;
+  const { t } = useTranslation();
+  const partner = usePartnerRoutes(peer);
+  const noRoute = noRouteReason(t, partner, target);
 
   const renderContent = (view: MessageView): ReactNode | undefined => {
     if (view.type !== 'txt' || view.mine || view.pending || view.id == null) return undefined;
@@ -40,6 +45,7 @@ export function useChatTranslate({ peer, member }: { peer: number; member: boole
         target={target}
         kept={view.translation?.target === target ? view.translation.text : undefined}
         auto={(abbr !== DO_NOT_TRANSLATE || onArrival) && view.arrivedInChat === true}
+        noRoute={noRoute}
       />
     );
   };

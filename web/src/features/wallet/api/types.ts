@@ -37,7 +37,7 @@ export type ProviderPayType = 'paypal' | 'card' | 'paylater';
 /** What someone holds: the balances and membership of GET /getInfo's user. */
 export type Balances = Pick<
   Schemas['UserView'],
-  'coins' | 'characters' | 'level' | 'memberExpiresAt'
+  'coins' | 'characters' | 'translationAllowance' | 'level' | 'memberExpiresAt'
 >;
 
 /** A gift message's content as stored: what was given and what it cost the sender. */

@@ -8,6 +8,7 @@ import { formatNumber } from '../../../i18n/format';
 import { paths } from '../../../lib/paths';
 import type { Balances } from '../api/types';
 import { isMember, membershipLine } from '../display';
+import { AllowanceLine } from '../../../components/AllowanceLine';
 import { CoinIcon, TranslateIcon } from './icons';
 
 export function BalanceCard({
@@ -49,6 +50,7 @@ export function BalanceCard({
           <dd data-testid="characters-balance">
             {balances ? formatNumber(balances.characters) : <Skeleton width={60} height={26} />}
           </dd>
+          <AllowanceLine allowance={balances?.translationAllowance} />
         </div>
       </dl>
       {gradeLink ? (
