@@ -440,6 +440,7 @@ test('in Japanese, a banned person sees why and until when, appeals once, and le
   await setLanguageOnLoginPage(page, 'ja');
   const logIn = async () => {
     await page.goto(url(paths.login));
+    await setLanguageOnLoginPage(page, 'ja');
     await page.getByLabel('ユーザー名またはメールアドレス').fill(her.userName);
     await page.getByLabel('パスワード', { exact: true }).fill(her.password);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
