@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { TextArea } from '../../../components/Field';
 import { formatDate } from '../../../i18n/format';
+import { reportReason } from '../../../lib/report-reasons';
 import { type Suspension, rememberAppeal } from '../../../lib/suspension';
 import { useSendAppeal } from '../api/appeal';
 import { useFailureToast } from '../failure-toast';
@@ -13,21 +14,6 @@ import './account.css';
 
 /** The longest appeal the server takes, in characters. */
 export const APPEAL_MAX = 1000;
-
-const REASONS = [
-  'spam',
-  'fake_profile',
-  'inappropriate_content',
-  'harassment',
-  'underage',
-  'scam',
-  'other',
-] as const;
-type Reason = (typeof REASONS)[number];
-
-function reasonOf(code: string): Reason {
-  return (REASONS as readonly string[]).includes(code) ? (code as Reason) : 'other';
-}
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
 
@@ -42,7 +28,7 @@ export function SuspensionNotice({ suspension }: { suspension: Suspension }) {
       <dl className="suspension-facts">
         <dt>{t('suspension.why')}</dt>
         <dd data-testid="suspension-reason">
-          {t(`suspension.reasons.${reasonOf(suspension.reason)}`)}
+          {t(`suspension.reasons.${reportReason(suspension.reason)}`)}
         </dd>
         <dt>{t('suspension.untilLabel')}</dt>
         <dd data-testid="suspension-until">

@@ -2,6 +2,7 @@
 // (src/lib/api-schema.d.ts, `npm run gen:api`).
 import type { Narrowed } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema';
+import type { ReportReason } from '../../../lib/report-reasons';
 
 type Schemas = components['schemas'];
 
@@ -22,18 +23,6 @@ export type PeoplePage = Schemas['PeoplePage'];
 
 /** The people lists, each behind its own endpoint. */
 export type PeopleListKind = 'likeTo' | 'likeMe' | 'visitor' | 'mutual' | 'contacts' | 'blocked';
-
-export const REPORT_REASONS = [
-  'spam',
-  'fake_profile',
-  'inappropriate_content',
-  'harassment',
-  'underage',
-  'scam',
-  'other',
-] as const;
-
-export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export type ReportInput = Narrowed<
   Schemas['ReportRequest'],

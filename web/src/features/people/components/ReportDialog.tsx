@@ -7,7 +7,7 @@ import { TextArea } from '../../../components/Field';
 import { CloseIcon, ImageIcon } from '../../../components/icons';
 import { showToast } from '../../../lib/toast';
 import { useReport } from '../api/report';
-import { REPORT_REASONS, type ReportReason } from '../api/types';
+import { REPORT_REASONS, type ReportReason } from '../../../lib/report-reasons';
 import { MAX_SCREENSHOTS, ScreenshotError, readScreenshot } from './screenshot';
 
 export const REPORT_TEXT_MAX = 500;

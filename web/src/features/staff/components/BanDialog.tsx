@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { SelectField, TextArea, TextField } from '../../../components/Field';
+import { REPORT_REASONS } from '../../../lib/report-reasons';
 import type { BanInput } from '../api/types';
 import { BAN_DAYS_MAX, BAN_REASON_MAX, banDaysProblem, reasonLabel, wholeNumber } from './display';
 
@@ -43,17 +44,6 @@ export function BanDialog({
   );
 }
 
-/** The reasons a person may be told, as the server takes them. */
-const BAN_CODES = [
-  'spam',
-  'fake_profile',
-  'inappropriate_content',
-  'harassment',
-  'underage',
-  'scam',
-  'other',
-] as const;
-
 function BanForm({
   defaultReason,
   defaultCode,
@@ -69,7 +59,7 @@ function BanForm({
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState(
-    (BAN_CODES as readonly string[]).includes(defaultCode) ? defaultCode : '',
+    (REPORT_REASONS as readonly string[]).includes(defaultCode) ? defaultCode : '',
   );
   const [reason, setReason] = useState(defaultReason);
   const [days, setDays] = useState('');
@@ -95,7 +85,7 @@ function BanForm({
         label={t('staff.ban.code')}
         value={code}
         placeholder={t('staff.ban.codePlaceholder')}
-        options={BAN_CODES.map((c) => ({ value: c, label: reasonLabel(t, c) }))}
+        options={REPORT_REASONS.map((c) => ({ value: c, label: reasonLabel(t, c) }))}
         onChange={(e) => setCode(e.target.value)}
         hint={t('staff.ban.codeHint')}
         error={errors.code}
