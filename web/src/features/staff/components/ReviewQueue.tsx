@@ -88,14 +88,11 @@ export function ReviewQueue() {
   });
   const busyWith = (key: string) =>
     decide.isPending && keyOf(decide.variables.kind, decide.variables.id) === key;
-  const actions = (key: string) => (
-    <Decisions
-      flagged={parseKey(key).kind === 'dynamic'}
-      busy={busyWith(key)}
-      onApprove={() => send(key, 'approve')}
-      onReject={() => send(key, 'reject')}
-    />
-  );
+  const cards: CardParts = {
+    itemProps: queue.itemProps,
+    busyWith,
+    decide: (kind, id, decision) => send(keyOf(kind, id), decision),
+  };
 
   if (query.isPending) return <Spinner large label={t('common.loading')} />;
   if (!data) {
@@ -124,193 +121,187 @@ export function ReviewQueue() {
         title={t('staff.review.photos')}
         count={data.counts.photos}
         items={data.photos}
-        render={(photo: ReviewPhoto) => (
-          <article
-            className="card staff-item staff-photo"
-            aria-label={t('staff.review.photoOf', { name: photo.userName })}
-            data-testid="review-photo"
-            {...queue.itemProps(keyOf('photo', photo.id))}
-          >
-            <a href={photo.url} target="_blank" rel="noreferrer" className="staff-photo-link">
-              <img src={photo.thumb} alt={t('staff.review.photoOf', { name: photo.userName })} />
-            </a>
-            <div className="grow">
-              <Owner userId={photo.userId} name={photo.userName} at={photo.createdAt} />
-              <span className="badge">
-                {photo.isOpen ? t('staff.review.open') : t('staff.review.private')}
-              </span>
-              {actions(keyOf('photo', photo.id))}
-            </div>
-          </article>
-        )}
+        card={(photo: ReviewPhoto) => ({
+          kind: 'photo',
+          label: t('staff.review.photoOf', { name: photo.userName }),
+          className: 'staff-photo',
+          body: (
+            <>
+              <a href={photo.url} target="_blank" rel="noreferrer" className="staff-photo-link">
+                <img src={photo.thumb} alt={t('staff.review.photoOf', { name: photo.userName })} />
+              </a>
+              <div className="grow">
+                <Owner userId={photo.userId} name={photo.userName} at={photo.createdAt} />
+                <span className="badge">
+                  {photo.isOpen ? t('staff.review.open') : t('staff.review.private')}
+                </span>
+              </div>
+            </>
+          ),
+        })}
+        {...cards}
       />
       <ReviewSection
         title={t('staff.review.dynamics')}
         count={data.counts.dynamics}
         items={data.dynamics}
-        render={(dynamic: ReviewDynamic) => (
-          <article
-            className="card staff-item"
-            aria-label={t('staff.review.dynamicOf', { name: dynamic.userName })}
-            data-testid="review-dynamic"
-            {...queue.itemProps(keyOf('dynamic', dynamic.id))}
-          >
-            <Owner userId={dynamic.userId} name={dynamic.userName} at={dynamic.createdAt} />
-            <div className="staff-badges">
-              <span className="badge badge-danger">
-                {t('staff.review.flags', { count: dynamic.flags, n: formatNumber(dynamic.flags) })}
-              </span>
-              {[...new Set(dynamic.reasons)].map((r) => (
-                <span key={r} className="badge">
-                  {reasonLabel(t, r)}
+        card={(dynamic: ReviewDynamic) => ({
+          kind: 'dynamic',
+          label: t('staff.review.dynamicOf', { name: dynamic.userName }),
+          body: (
+            <>
+              <Owner userId={dynamic.userId} name={dynamic.userName} at={dynamic.createdAt} />
+              <div className="staff-badges">
+                <span className="badge badge-danger">
+                  {t('staff.review.flags', {
+                    count: dynamic.flags,
+                    n: formatNumber(dynamic.flags),
+                  })}
                 </span>
-              ))}
-            </div>
-            {dynamic.content && <p className="staff-text">{dynamic.content}</p>}
-            {dynamic.images.length > 0 && (
-              <div className="staff-shots">
-                {dynamic.images.map((src, i) => (
-                  <a key={src} href={src} target="_blank" rel="noreferrer">
-                    <img src={src} alt={t('staff.review.imageN', { number: i + 1 })} />
-                  </a>
+                {[...new Set(dynamic.reasons)].map((r) => (
+                  <span key={r} className="badge">
+                    {reasonLabel(t, r)}
+                  </span>
                 ))}
               </div>
-            )}
-            {actions(keyOf('dynamic', dynamic.id))}
-          </article>
-        )}
+              {dynamic.content && <p className="staff-text">{dynamic.content}</p>}
+              {dynamic.images.length > 0 && (
+                <div className="staff-shots">
+                  {dynamic.images.map((src, i) => (
+                    <a key={src} href={src} target="_blank" rel="noreferrer">
+                      <img src={src} alt={t('staff.review.imageN', { number: i + 1 })} />
+                    </a>
+                  ))}
+                </div>
+              )}
+            </>
+          ),
+        })}
+        {...cards}
       />
       <ReviewSection
         title={t('staff.review.messages')}
         count={data.counts.messages}
         items={data.messages}
-        render={(message: ReviewMessage) => (
-          <article
-            className="card staff-item"
-            aria-label={t('staff.review.messageFrom', { name: message.senderName })}
-            data-testid="review-message"
-            {...queue.itemProps(keyOf('message', message.id))}
-          >
-            <div className="staff-item-title">
-              <Link to={staffUserHref(message.senderId)}>{message.senderName}</Link>
-              {' → '}
-              <Link to={staffUserHref(message.recipientId)}>{message.recipientName}</Link>
-            </div>
-            <div className="staff-badges">
-              <MessageBadges kind={message.kind} reason={message.reason} />
-              <span className="muted staff-small">{when(message.createdAt)}</span>
-            </div>
-            <p className="staff-text">{message.text}</p>
-            <Outcome kind={message.kind} />
-            {actions(keyOf('message', message.id))}
-          </article>
-        )}
+        card={(message: ReviewMessage) => ({
+          kind: 'message',
+          label: t('staff.review.messageFrom', { name: message.senderName }),
+          body: (
+            <>
+              <div className="staff-item-title">
+                <Link to={staffUserHref(message.senderId)}>{message.senderName}</Link>
+                {' → '}
+                <Link to={staffUserHref(message.recipientId)}>{message.recipientName}</Link>
+              </div>
+              <div className="staff-badges">
+                <MessageBadges kind={message.kind} reason={message.reason} />
+                <span className="muted staff-small">{when(message.createdAt)}</span>
+              </div>
+              <p className="staff-text">{message.text}</p>
+              <Outcome kind={message.kind} />
+            </>
+          ),
+        })}
+        {...cards}
       />
       <ReviewSection
         title={t('staff.review.payments')}
         count={data.counts.payments}
         items={data.payments}
-        render={(payment: ReviewPayment) => (
-          <article
-            className="card staff-item"
-            aria-label={t('staff.review.paymentOf', { name: payment.userName })}
-            data-testid="review-payment"
-            {...queue.itemProps(keyOf('payment', payment.id))}
-          >
-            <Owner userId={payment.userId} name={payment.userName} at={payment.createdAt} />
-            <div className="staff-badges">
-              <span className="badge badge-danger">
-                {t('staff.review.paid', {
-                  paid: amount(payment.paidCents, payment.paidCurrency),
-                  price: amount(payment.priceCents, payment.currency),
-                })}
-              </span>
-              <span className="badge">{payment.provider}</span>
-            </div>
-            <p className="muted staff-small">
-              #{payment.orderId} · {payment.product} · {payment.transaction}
-            </p>
-            <p className="muted staff-small">{t('staff.review.outcome.payment')}</p>
-            {actions(keyOf('payment', payment.id))}
-          </article>
-        )}
+        card={(payment: ReviewPayment) => ({
+          kind: 'payment',
+          label: t('staff.review.paymentOf', { name: payment.userName }),
+          body: (
+            <>
+              <Owner userId={payment.userId} name={payment.userName} at={payment.createdAt} />
+              <div className="staff-badges">
+                <span className="badge badge-danger">
+                  {t('staff.review.paid', {
+                    paid: amount(payment.paidCents, payment.paidCurrency),
+                    price: amount(payment.priceCents, payment.currency),
+                  })}
+                </span>
+                <span className="badge">{payment.provider}</span>
+              </div>
+              <p className="muted staff-small">
+                #{payment.orderId} · {payment.product} · {payment.transaction}
+              </p>
+              <p className="muted staff-small">{t('staff.review.outcome.payment')}</p>
+            </>
+          ),
+        })}
+        {...cards}
       />
       <ReviewSection
         title={t('staff.review.verifications')}
         count={data.counts.verifications}
         items={data.verifications}
-        render={(item: ReviewVerification) => (
-          <article
-            className="card staff-item"
-            aria-label={t('staff.review.verificationOf', { name: item.userName })}
-            data-testid="review-verification"
-            {...queue.itemProps(keyOf('verification', item.id))}
-          >
-            <Owner userId={item.userId} name={item.userName} at={item.createdAt} />
-            <div className="staff-compare">
-              <figure>
-                <a href={item.selfie} target="_blank" rel="noreferrer">
-                  <img
-                    src={item.selfie}
-                    alt={t('staff.review.selfieOf', { name: item.userName })}
-                  />
-                </a>
-                <figcaption>{t('staff.review.selfie')}</figcaption>
-              </figure>
-              <figure>
-                {item.avatar ? (
-                  <a href={item.avatar} target="_blank" rel="noreferrer">
+        card={(item: ReviewVerification) => ({
+          kind: 'verification',
+          label: t('staff.review.verificationOf', { name: item.userName }),
+          body: (
+            <>
+              <Owner userId={item.userId} name={item.userName} at={item.createdAt} />
+              <div className="staff-compare">
+                <figure>
+                  <a href={item.selfie} target="_blank" rel="noreferrer">
                     <img
-                      src={item.avatar}
-                      alt={t('staff.review.profilePhotoOf', { name: item.userName })}
+                      src={item.selfie}
+                      alt={t('staff.review.selfieOf', { name: item.userName })}
                     />
                   </a>
-                ) : (
-                  <span className="staff-compare-empty">{t('staff.review.noProfilePhoto')}</span>
-                )}
-                <figcaption>{t('staff.review.profilePhoto')}</figcaption>
-              </figure>
-              <figure className="staff-compare-pose">
-                <img src={item.poseImage} alt="" />
-                <figcaption>{t('staff.review.pose')}</figcaption>
-              </figure>
-            </div>
-            {actions(keyOf('verification', item.id))}
-          </article>
-        )}
+                  <figcaption>{t('staff.review.selfie')}</figcaption>
+                </figure>
+                <figure>
+                  {item.avatar ? (
+                    <a href={item.avatar} target="_blank" rel="noreferrer">
+                      <img
+                        src={item.avatar}
+                        alt={t('staff.review.profilePhotoOf', { name: item.userName })}
+                      />
+                    </a>
+                  ) : (
+                    <span className="staff-compare-empty">{t('staff.review.noProfilePhoto')}</span>
+                  )}
+                  <figcaption>{t('staff.review.profilePhoto')}</figcaption>
+                </figure>
+                <figure className="staff-compare-pose">
+                  <img src={item.poseImage} alt="" />
+                  <figcaption>{t('staff.review.pose')}</figcaption>
+                </figure>
+              </div>
+            </>
+          ),
+        })}
+        {...cards}
       />
       <ReviewSection
         title={t('staff.review.appeals')}
         count={data.counts.appeals}
         items={data.appeals}
-        render={(item: ReviewAppeal) => (
-          <article
-            className="card staff-item"
-            aria-label={t('staff.review.appealOf', { name: item.userName })}
-            data-testid="review-appeal"
-            {...queue.itemProps(keyOf('appeal', item.id))}
-          >
-            <Owner userId={item.userId} name={item.userName} at={item.createdAt} />
-            <div className="staff-badges">
-              <span className="badge badge-danger">{reasonLabel(t, item.code)}</span>
-              <span className="badge">
-                {item.bannedUntil
-                  ? t('staff.review.bannedUntil', { date: when(item.bannedUntil) })
-                  : t('staff.review.bannedUntilLifted')}
-              </span>
-            </div>
-            {item.banReason && <p className="muted staff-small">{item.banReason}</p>}
-            <p className="staff-text">{item.text}</p>
-            <p className="muted staff-small">{t('staff.review.outcome.appeal')}</p>
-            <Decisions
-              busy={busyWith(keyOf('appeal', item.id))}
-              approveLabel={t('staff.review.liftBan')}
-              rejectLabel={t('staff.review.keepBan')}
-              onApprove={() => send(keyOf('appeal', item.id), 'approve')}
-              onReject={() => send(keyOf('appeal', item.id), 'reject')}
-            />
-          </article>
-        )}
+        card={(item: ReviewAppeal) => ({
+          kind: 'appeal',
+          label: t('staff.review.appealOf', { name: item.userName }),
+          approveLabel: t('staff.review.liftBan'),
+          rejectLabel: t('staff.review.keepBan'),
+          body: (
+            <>
+              <Owner userId={item.userId} name={item.userName} at={item.createdAt} />
+              <div className="staff-badges">
+                <span className="badge badge-danger">{reasonLabel(t, item.code)}</span>
+                <span className="badge">
+                  {item.bannedUntil
+                    ? t('staff.review.bannedUntil', { date: when(item.bannedUntil) })
+                    : t('staff.review.bannedUntilLifted')}
+                </span>
+              </div>
+              {item.banReason && <p className="muted staff-small">{item.banReason}</p>}
+              <p className="staff-text">{item.text}</p>
+              <p className="muted staff-small">{t('staff.review.outcome.appeal')}</p>
+            </>
+          ),
+        })}
+        {...cards}
       />
       <RejectReasonDialog
         open={rejecting !== null}
@@ -457,16 +448,37 @@ function Outcome({ kind }: { kind: string }) {
   return <p className="muted staff-small">{t(`staff.review.outcome.${held}`)}</p>;
 }
 
+/** What the queue gives every card: focus and keys, whether it is being decided, the decision. */
+interface CardParts {
+  itemProps: (key: string) => object;
+  busyWith: (key: string) => boolean;
+  decide: (kind: ReviewKind, id: number, decision: ReviewDecision) => void;
+}
+
+/** One item of a kind: what it shows, and how its two decisions read where not the default. */
+interface Card {
+  kind: ReviewKind;
+  label: string;
+  className?: string;
+  body: ReactNode;
+  approveLabel?: string;
+  rejectLabel?: string;
+}
+
+/** A kind's section: its count, and each item as a card with the two decisions under it. */
 function ReviewSection<T extends { id: number }>({
   title,
   count,
   items,
-  render,
-}: {
+  card,
+  itemProps,
+  busyWith,
+  decide,
+}: CardParts & {
   title: string;
   count: number;
   items: readonly T[];
-  render: (item: T) => ReactNode;
+  card: (item: T) => Card;
 }) {
   const { t } = useTranslation();
   return (
@@ -478,9 +490,30 @@ function ReviewSection<T extends { id: number }>({
         <p className="muted">{t('staff.review.nothing')}</p>
       ) : (
         <ul className="staff-queue">
-          {items.map((item) => (
-            <li key={item.id}>{render(item)}</li>
-          ))}
+          {items.map((item) => {
+            const c = card(item);
+            const key = keyOf(c.kind, item.id);
+            return (
+              <li key={item.id}>
+                <article
+                  className={c.className ? `card staff-item ${c.className}` : 'card staff-item'}
+                  aria-label={c.label}
+                  data-testid={`review-${c.kind}`}
+                  {...itemProps(key)}
+                >
+                  {c.body}
+                  <Decisions
+                    flagged={c.kind === 'dynamic'}
+                    busy={busyWith(key)}
+                    approveLabel={c.approveLabel}
+                    rejectLabel={c.rejectLabel}
+                    onApprove={() => decide(c.kind, item.id, 'approve')}
+                    onReject={() => decide(c.kind, item.id, 'reject')}
+                  />
+                </article>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
