@@ -6,7 +6,6 @@ import {
   findProduct,
   formatPrice,
   giftPrice,
-  isMember,
   isStorePayType,
   nowYours,
   offeredPayTypes,
@@ -71,23 +70,6 @@ describe('products', () => {
     expect(findProduct(catalogue, 9)?.kind).toBe('character');
     expect(findProduct(catalogue, 99)).toBeUndefined();
     expect(findProduct(undefined, 1)).toBeUndefined();
-  });
-});
-
-describe('membership', () => {
-  const now = Date.parse('2026-11-22T12:00:00Z');
-  it('is running while the expiry is ahead', () => {
-    const level = 'VIP';
-    expect(
-      isMember({ coins: 0, characters: 0, level, memberExpiresAt: '2026-12-01T00:00:00Z' }, now),
-    ).toBe(true);
-    expect(
-      isMember({ coins: 0, characters: 0, level, memberExpiresAt: '2026-11-01T00:00:00Z' }, now),
-    ).toBe(false);
-    expect(isMember({ coins: 0, characters: 0, level: null, memberExpiresAt: null }, now)).toBe(
-      false,
-    );
-    expect(isMember(undefined, now)).toBe(false);
   });
 });
 

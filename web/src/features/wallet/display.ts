@@ -2,6 +2,7 @@
 // member prices of gifts, and where a checkout goes.
 import type { Translate } from '../../i18n';
 import { formatDate, formatNumber } from '../../i18n/format';
+import { isMember } from '../../lib/membership';
 import { paths } from '../../lib/paths';
 import type { CancelTarget } from './api/orders';
 import {
@@ -81,12 +82,6 @@ export function findProduct(catalogue: Catalogue | undefined, productId: number)
   return [...catalogue.member, ...catalogue.gold, ...catalogue.character].find(
     (p) => p.id === productId,
   );
-}
-
-/** A running VIP or SVIP membership. */
-export function isMember(balances: Balances | undefined, now = Date.now()): boolean {
-  if (!balances?.level || !balances.memberExpiresAt) return false;
-  return new Date(balances.memberExpiresAt).getTime() > now;
 }
 
 /** "VIP until 3 Mar 2027", or "Free member". */

@@ -4,13 +4,8 @@ import { useInfo } from '../../features/account/api/get-info';
 import { MyAlbumView } from '../../features/album/components/MyAlbumView';
 import { PersonAlbumView } from '../../features/album/components/PersonAlbumView';
 import { usePeerCard } from '../../features/chat/api/peer';
+import { isMember } from '../../lib/membership';
 import { UpgradePanel } from '../../features/people/components/UpgradePanel';
-
-/** A running VIP or SVIP membership: adding album photos is for members (SPEC section 6). */
-function isMember(user: { level?: string | null; memberExpiresAt?: string | null } | undefined) {
-  if (!user?.level || !user.memberExpiresAt) return false;
-  return new Date(user.memberExpiresAt).getTime() > Date.now();
-}
 
 function idParam(raw: string | null): number | undefined {
   return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;

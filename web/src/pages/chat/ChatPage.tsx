@@ -14,13 +14,8 @@ import { parseChatTarget } from '../../features/chat/target';
 import { useChatTranslate } from '../../features/translate/components/chat-translate';
 import { reportPerson } from '../../features/people/api/report';
 import { useChatWallet } from '../../features/wallet/components/chat-wallet';
+import { isMember } from '../../lib/membership';
 import { paths } from '../../lib/paths';
-
-/** A running VIP or SVIP membership: photos in chat are for members (SPEC section 6). */
-function isMember(user: { level?: string | null; memberExpiresAt?: string | null } | undefined) {
-  if (!user?.level || !user.memberExpiresAt) return false;
-  return new Date(user.memberExpiresAt).getTime() > Date.now();
-}
 
 /**
  * Chat with one partner, who arrives as JSON in `data` (SPEC section 2). Only the id is taken

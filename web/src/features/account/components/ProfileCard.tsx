@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/Skeleton';
 import { countryName } from '../../../i18n/countries';
 import { formatDate, formatNumber } from '../../../i18n/format';
 import { AllowanceLine } from '../../../components/AllowanceLine';
+import { isMember } from '../../../lib/membership';
 import type { User } from '../api/types';
 
 export function ProfileCard({ user }: { user: User | undefined }) {
@@ -20,13 +21,12 @@ export function ProfileCard({ user }: { user: User | undefined }) {
       </div>
     );
   }
-  const member =
-    user.level && user.memberExpiresAt
-      ? t('settings.member', {
-          level: user.level,
-          date: formatDate(user.memberExpiresAt, { dateStyle: 'medium' }),
-        })
-      : t('settings.freeMember');
+  const member = isMember(user)
+    ? t('settings.member', {
+        level: user.level,
+        date: formatDate(user.memberExpiresAt ?? '', { dateStyle: 'medium' }),
+      })
+    : t('settings.freeMember');
   return (
     <section
       className="card profile-card"

@@ -7,7 +7,8 @@ import { ChevronIcon, CrownIcon } from '../../../components/icons';
 import { formatNumber } from '../../../i18n/format';
 import { paths } from '../../../lib/paths';
 import type { Balances } from '../api/types';
-import { isMember, membershipLine } from '../display';
+import { membershipLine } from '../display';
+import { isMember } from '../../../lib/membership';
 import { AllowanceLine } from '../../../components/AllowanceLine';
 import { CoinIcon, TranslateIcon } from './icons';
 

@@ -8,7 +8,8 @@ import { formatNumber } from '../../../i18n/format';
 import { useCatalogue, useGrade } from '../api/catalogue';
 import type { Balances, Grade, Product } from '../api/types';
 import type { KeysUnder, Translate } from '../../../i18n';
-import { formatPrice, isMember, membershipLine, rechargeHref } from '../display';
+import { formatPrice, membershipLine, rechargeHref } from '../display';
+import { isMember } from '../../../lib/membership';
 import './wallet.css';
 import { isOneOf } from '../../../lib/one-of';
 

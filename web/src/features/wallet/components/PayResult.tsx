@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons';
 import { formatNumber } from '../../../i18n/format';
 import type { Balances, Product } from '../api/types';
-import { isMember, membershipLine, nowYours } from '../display';
+import { membershipLine, nowYours } from '../display';
+import { isMember } from '../../../lib/membership';
 
 export type ResultTone = 'success' | 'failure' | 'neutral' | 'waiting';
 
