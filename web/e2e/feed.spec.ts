@@ -403,7 +403,7 @@ test('new posts of people I like show as a red count until the feed is opened', 
   await post(request, ana.token, text);
   await signIn(page, me);
   // The bottom tab on a phone, the side menu entry on a desktop.
-  const entry = page.getByRole('link', { name: /My Dynamic/ });
+  const entry = page.getByRole('link', { name: /Moments/ });
   await expect(entry.getByTestId('count-badge').first()).toHaveText('1');
   await entry.first().click();
   await expect(cardWith(page, text)).toBeVisible();

@@ -1,5 +1,6 @@
-// The feed (My Dynamic): everyone's dynamics or mine as tabs, or one person's (?userId=), with
-// the Post button. Opening everyone's feed clears its red badge.
+// The feed, Moments: everyone's dynamics or mine as tabs (the seed's "My Dynamic" names the Mine
+// tab, where it is true), or one person's (?userId=), with the Post button. Opening everyone's
+// feed clears its red badge.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
