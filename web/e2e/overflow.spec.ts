@@ -1,5 +1,5 @@
 // Every main page at 390 px in each of the eight languages: nothing wider than the screen, no
-// text cut off or spilling out of its box. Pages join by being routes (src/app/routes.ts).
+// text cut off or spilling out of its box, no word split across lines where it fits whole. Pages join by being routes (src/app/routes.ts).
 // Text that may be shortened on purpose (a long user name) is marked `data-may-truncate`.
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { publicPaths } from '../src/app/routes';
@@ -97,6 +97,30 @@ function problemsOn(page: Page): Promise<string[]> {
           found.push(`${label} is cut by ${up.tagName.toLowerCase()}.${up.className}`);
         }
         break;
+      }
+    }
+    // A word of an alphabet split across two lines although it fits its box whole
+    // («Великобрита|ния», «Повтор|ить»): lines break between words, or inside one only where
+    // it cannot fit (CJK text breaks anywhere by design and is left out).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('[data-may-truncate], [aria-hidden="true"], .visually-hidden, svg'))
+        continue;
+      if (['SCRIPT', 'STYLE', 'OPTION', 'TEXTAREA'].includes(el.tagName)) continue;
+      const text = node.textContent ?? '';
+      for (const m of text.matchAll(/[\p{Script=Latin}\p{Script=Cyrillic}]{4,}/gu)) {
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        if (new Set(rects.map((r) => Math.round(r.top))).size < 2) continue;
+        let block: HTMLElement = el;
+        while (getComputedStyle(block).display.startsWith('inline') && block.parentElement)
+          block = block.parentElement;
+        const whole = rects.reduce((w, r) => w + r.width, 0);
+        if (whole > block.clientWidth) continue;
+        found.push(`"${m[0]}" is split across lines (${el.tagName.toLowerCase()}.${el.className})`);
       }
     }
     return found;

@@ -103,8 +103,14 @@ test('staff work the reports queue: the reported person is banned while chatting
   await expect(item).toContainText('He asks me for money.');
   await shot(page, testInfo, 'staff-reports');
 
-  // From the keyboard: the report's own box, Enter opens it.
-  await item.focus();
+  // From the keyboard, with nothing focused: j reaches the first report, j again the next, and
+  // Enter opens the one in focus.
+  await page.keyboard.press('j');
+  for (let i = 0; i < 100; i += 1) {
+    if (await item.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('j');
+  }
+  await expect(item).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/reports\/\d+$/);
   await expect(page.getByRole('region', { name: 'Reported person' })).toContainText(
@@ -438,9 +444,10 @@ test('in Japanese, a banned person sees why and until when, appeals once, and le
   await skipSplash(page);
   await page.goto(url(paths.login));
   await setLanguageOnLoginPage(page, 'ja');
+  // The language chosen on the login page stays chosen after each ban answer.
   const logIn = async () => {
     await page.goto(url(paths.login));
-    await setLanguageOnLoginPage(page, 'ja');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await page.getByLabel('ユーザー名またはメールアドレス').fill(her.userName);
     await page.getByLabel('パスワード', { exact: true }).fill(her.password);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();

@@ -423,6 +423,12 @@ for (const lang of ['en', 'ja'] as const) {
     );
     await shot(page, testInfo, `${lang}-grade`);
 
+    // A member's free characters today stand beside the packs on the recharge page.
+    await page.goto(url('/pages/recharge/recharge?tab=character'));
+    await expect(page.getByTestId('allowance-today')).toContainText(
+      lang === 'ja' ? '本日の無料分：2,000文字' : 'Free today: 2,000 characters',
+    );
+
     await page.goto(chatUrl(her));
     await openPlus(page, lang === 'ja' ? 'ギフト' : 'Gift', lang);
     await expect(page.getByTestId('gift').first()).toBeVisible();
