@@ -133,6 +133,7 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM push_subscriptions WHERE user_id = $1",
             "DELETE FROM push_settings WHERE user_id = $1",
             "DELETE FROM push_sent WHERE user_id = $1",
+            "DELETE FROM notice_texts WHERE notice_id IN (SELECT id FROM notices WHERE user_id = $1)",
             "DELETE FROM notices WHERE user_id = $1",
             "DELETE FROM coin_claims WHERE user_id = $1",
             "DELETE FROM client_errors WHERE user_id = $1",

@@ -12,6 +12,7 @@ pub mod erase;
 pub mod export;
 pub mod retention;
 pub mod routes;
+pub mod tables;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};

@@ -37,6 +37,7 @@ mod people_likes;
 mod people_passes;
 mod people_scroll;
 mod privacy;
+mod privacy_tables;
 mod production;
 mod profile;
 mod push;
