@@ -20,6 +20,7 @@ mod chat_socket;
 mod comments;
 mod email;
 mod feed;
+mod house;
 mod ledger;
 mod limits;
 mod media;

@@ -1,0 +1,168 @@
+//! The house's floors (`docs/architecture.md`): each module of `server/src` stands on a floor, and
+//! reads only what stands on its own floor or below. Read from the source: every `crate::x` a file
+//! names is an arrow from its module to `x`. An arrow up, or a domain naming another domain's
+//! store (SQL belongs to the domain whose tables it reads), fails here, except the few the house
+//! still has, listed below with the way each goes away; an entry that no longer happens fails too,
+//! so the lists only ever shrink.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// From the top down; a module may read its own floor and the floors under it.
+const FLOORS: &[&[&str]] = &[
+    // The composition root and the whole HTTP surface.
+    &["lib", "main", "app", "routes", "web"],
+    // The operator's side of every domain, and a person's data across all of them.
+    &["staff", "privacy"],
+    &["chat", "album", "verification"],
+    &["translate", "feed"],
+    &["people", "notices", "wallet"],
+    &["notify"],
+    &["account"],
+    // What every service stands on.
+    &["ground"],
+    &["media", "ledger", "audit", "mail"],
+    &["api", "ops"],
+    &["db", "i18n", "clock", "config"],
+];
+
+/// Arrows up the house has today: (from, to).
+const ARROWS_UP: &[(&str, &str)] = &[
+    // Signing out, a password change and leaving reach the chat, push and privacy from the
+    // account's service; they go when those become hooks the account calls without knowing them.
+    ("account", "chat"),
+    ("account", "notify"),
+    ("account", "privacy"),
+    ("account", "translate"),
+    // Who is asking (`Session`, the ban's answer) lives in account; it moves to the ground floor.
+    ("api", "account"),
+    ("media", "account"),
+    // A profile's recent dynamics are read by people from feed's store.
+    ("people", "feed"),
+    // Translation reads the message it translates from chat's store.
+    ("translate", "chat"),
+];
+
+/// Domains naming another domain's store today: (from, whose store).
+const OTHERS_STORES: &[(&str, &str)] = &[
+    ("album", "account"),
+    ("album", "people"),
+    ("chat", "account"),
+    ("chat", "people"),
+    ("chat", "wallet"),
+    ("feed", "account"),
+    ("feed", "people"),
+    ("notices", "account"),
+    ("people", "account"),
+    ("staff", "account"),
+    ("staff", "album"),
+    ("staff", "feed"),
+    ("staff", "verification"),
+    ("staff", "wallet"),
+    ("translate", "account"),
+    ("translate", "chat"),
+    ("verification", "account"),
+];
+
+fn floor(module: &str) -> usize {
+    FLOORS
+        .iter()
+        .position(|f| f.contains(&module))
+        .unwrap_or_else(|| panic!("`{module}` stands on no floor: add it to FLOORS in house.rs"))
+}
+
+/// Every module's arrows: from -> (to -> the files that name it), and the stores named.
+type Arrows = BTreeMap<(String, String), BTreeSet<String>>;
+
+fn read(dir: &Path, root: &Path, arrows: &mut Arrows, stores: &mut Arrows) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            read(&path, root, arrows, stores);
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let file = path
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let from = file
+            .split('/')
+            .next()
+            .unwrap()
+            .trim_end_matches(".rs")
+            .to_owned();
+        let source = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in source.match_indices("crate::") {
+            let rest = &source[at + "crate::".len()..];
+            let mut parts = rest.split("::").map(|p| {
+                p.chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect::<String>()
+            });
+            let to = parts.next().unwrap_or_default();
+            if to.is_empty() || to == from || to.chars().next().is_some_and(char::is_uppercase) {
+                continue;
+            }
+            let key = (from.clone(), to.clone());
+            arrows.entry(key.clone()).or_default().insert(file.clone());
+            if parts.next().is_some_and(|p| p == "store") {
+                stores.entry(key).or_default().insert(file.clone());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_house_has_no_new_arrow_up_and_no_domain_reads_another_domains_store() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let (mut arrows, mut stores) = (Arrows::new(), Arrows::new());
+    read(&root, &root, &mut arrows, &mut stores);
+
+    let mut wrong = Vec::new();
+    let mut up_now = BTreeSet::new();
+    for ((from, to), files) in &arrows {
+        if floor(to) < floor(from) {
+            up_now.insert((from.as_str(), to.as_str()));
+            if !ARROWS_UP.contains(&(from.as_str(), to.as_str())) {
+                wrong.push(format!(
+                    "{from} reads {to}, which stands above it ({files:?})"
+                ));
+            }
+        }
+    }
+    for (from, to) in ARROWS_UP {
+        if !up_now.contains(&(*from, *to)) {
+            wrong.push(format!(
+                "{from} no longer reads {to}: strike it from ARROWS_UP"
+            ));
+        }
+    }
+    let domains: BTreeSet<&str> = FLOORS[1..7]
+        .iter()
+        .flat_map(|f| f.iter().copied())
+        .collect();
+    let mut stores_now = BTreeSet::new();
+    for ((from, to), files) in &stores {
+        if !domains.contains(from.as_str()) {
+            continue;
+        }
+        stores_now.insert((from.as_str(), to.as_str()));
+        if !OTHERS_STORES.contains(&(from.as_str(), to.as_str())) {
+            wrong.push(format!(
+                "{from} reads {to}'s store: ask {to}'s service instead ({files:?})"
+            ));
+        }
+    }
+    for (from, to) in OTHERS_STORES {
+        if !stores_now.contains(&(*from, *to)) {
+            wrong.push(format!(
+                "{from} no longer reads {to}'s store: strike it from OTHERS_STORES"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
