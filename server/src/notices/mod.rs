@@ -109,14 +109,14 @@ pub const PLATFORMS: [&str; 3] = ["web", "android", "ios"];
 
 /// The demo's welcome notice: language, title, body.
 const WELCOME: [(&str, &str, &str); 8] = [
-    ("en", "Welcome to Amora", "Post your first dynamic, fill your album and say hello: every message is translated for you.\nStay safe: never send money to someone you have not met."),
-    ("zh-Hans", "欢迎来到 Amora", "发布你的第一条动态，完善相册，主动打个招呼：每条消息都会为你翻译。\n注意安全：不要给未见过面的人汇款。"),
-    ("zh-Hant", "歡迎來到 Amora", "發佈你的第一則動態，完善相簿，主動打個招呼：每則訊息都會為你翻譯。\n注意安全：不要匯款給未見過面的人。"),
-    ("ja", "Amora へようこそ", "最初の投稿をして、アルバムを充実させ、あいさつしてみましょう。メッセージはすべて翻訳されます。\n安全のために：会ったことのない人には絶対に送金しないでください。"),
-    ("es", "Bienvenido a Amora", "Publica tu primera publicación, completa tu álbum y saluda: cada mensaje se traduce para ti.\nCuídate: nunca envíes dinero a alguien que no conoces en persona."),
-    ("kr", "Amora에 오신 것을 환영합니다", "첫 게시물을 올리고 앨범을 채우고 인사해 보세요. 모든 메시지는 번역됩니다.\n안전 수칙: 만난 적 없는 사람에게 절대 돈을 보내지 마세요."),
-    ("ge", "Willkommen bei Amora", "Teile deinen ersten Beitrag, fülle dein Album und sag Hallo: Jede Nachricht wird für dich übersetzt.\nBleib sicher: Schick niemals Geld an jemanden, den du nicht getroffen hast."),
-    ("ru", "Добро пожаловать в Amora", "Опубликуйте первую запись, заполните альбом и поздоровайтесь: каждое сообщение переводится для вас.\nБудьте осторожны: никогда не отправляйте деньги тем, с кем не встречались."),
+    ("en", "Welcome to Amora", "Post your first dynamic, fill your album and say hello: tap Translate under a message to read it in your language, where a translation is available.\nStay safe: never send money to someone you have not met."),
+    ("zh-Hans", "欢迎来到 Amora", "发布你的第一条动态，完善相册，主动打个招呼：点一下消息下方的“翻译”，即可用你的语言阅读（在可提供翻译的语言之间）。\n注意安全：不要给未见过面的人汇款。"),
+    ("zh-Hant", "歡迎來到 Amora", "發佈你的第一則動態，完善相簿，主動打個招呼：點一下訊息下方的「翻譯」，即可用你的語言閱讀（在可提供翻譯的語言之間）。\n注意安全：不要匯款給未見過面的人。"),
+    ("ja", "Amora へようこそ", "最初の投稿をして、アルバムを充実させ、あいさつしてみましょう。メッセージの下の「翻訳」をタップすると、翻訳できる言語ならあなたの言語で読めます。\n安全のために：会ったことのない人には絶対に送金しないでください。"),
+    ("es", "Bienvenido a Amora", "Publica tu primera publicación, completa tu álbum y saluda: toca Traducir bajo un mensaje para leerlo en tu idioma, cuando haya traducción disponible.\nCuídate: nunca envíes dinero a alguien que no conoces en persona."),
+    ("kr", "Amora에 오신 것을 환영합니다", "첫 게시물을 올리고 앨범을 채우고 인사해 보세요. 메시지 아래의 번역을 누르면 번역이 가능한 언어일 때 내 언어로 읽을 수 있어요.\n안전 수칙: 만난 적 없는 사람에게 절대 돈을 보내지 마세요."),
+    ("ge", "Willkommen bei Amora", "Teile deinen ersten Beitrag, fülle dein Album und sag Hallo: Tippe unter einer Nachricht auf Übersetzen, um sie in deiner Sprache zu lesen, wo eine Übersetzung verfügbar ist.\nBleib sicher: Schick niemals Geld an jemanden, den du nicht getroffen hast."),
+    ("ru", "Добро пожаловать в Amora", "Опубликуйте первую запись, заполните альбом и поздоровайтесь: нажмите «Перевести» под сообщением, чтобы прочитать его на своём языке, если перевод доступен.\nБудьте осторожны: никогда не отправляйте деньги тем, с кем не встречались."),
 ];
 
 /// A notice (id, person, when) with its texts, of those given.

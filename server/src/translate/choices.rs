@@ -39,7 +39,46 @@ pub struct LanguageRoute {
     pub route: Route,
 }
 
+/// Which of the eight languages reach which here, for anyone (the guide is read before signing in).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TranslationRoutes {
+    /// The eight interface languages.
+    pub languages: Vec<String>,
+    /// Every ordered pair of them a translation reaches now, with how.
+    pub pairs: Vec<LanguagePair>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguagePair {
+    pub from: String,
+    pub to: String,
+    pub route: Route,
+}
+
 impl Translate {
+    /// The pairs of the eight languages translation reaches with this configuration.
+    pub fn translation_routes(&self) -> TranslationRoutes {
+        let codes = Lang::ALL.iter().map(|l| l.code());
+        let pairs = codes
+            .clone()
+            .flat_map(|from| codes.clone().map(move |to| (from, to)))
+            .filter_map(|(from, to)| match self.translator.route(Some(from), to) {
+                Route::None => None,
+                route => Some(LanguagePair {
+                    from: from.to_owned(),
+                    to: to.to_owned(),
+                    route,
+                }),
+            })
+            .collect();
+        TranslationRoutes {
+            languages: codes.map(str::to_owned).collect(),
+            pairs,
+        }
+    }
+
     /// My choices, each partner with the routes from their language; `partner` is answered too
     /// when I have made no choice for them (`abbr` `none`).
     pub async fn chat_languages(

@@ -1,6 +1,8 @@
 //! Translation endpoints: `tranMsg` and the per-partner language choice (CHAT_LANGUAGES).
 
 use axum::extract::{FromRef, State};
+use axum::http::header;
+use axum::response::IntoResponse;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -11,7 +13,7 @@ use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
 use crate::api::rate_limit::Action;
-use crate::translate::choices::ChatLanguage;
+use crate::translate::choices::{ChatLanguage, TranslationRoutes};
 use crate::translate::{Translate, Translation};
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -23,6 +25,19 @@ where
         .routes(routes!(tran_msg))
         .routes(routes!(chat_languages, set_chat_language))
         .routes(routes!(set_on_arrival))
+        .routes(routes!(translation_routes))
+}
+
+/// Which of the eight languages translation reaches here, and how, for anyone: the guide says
+/// what is true before sign-in. (DESIGN.md names no endpoint for this; the routes of a signed-in
+/// person's partners are in `chatLanguage`.) Read from memory, so no limit beyond the server's.
+#[utoipa::path(get, path = "/system/content/translationRoutes", tag = "translate",
+    responses((status = 200, body = Envelope<TranslationRoutes>)))]
+async fn translation_routes(State(translate): State<Translate>) -> impl IntoResponse {
+    (
+        [(header::CACHE_CONTROL, "public, max-age=300")],
+        ok(translate.translation_routes()),
+    )
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

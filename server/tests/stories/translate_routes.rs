@@ -270,7 +270,47 @@ async fn a_pivot_that_fails_halfway_charges_nothing(b: Backend) {
     assert_eq!(app.characters(&pablo).await, 50 - 9);
 }
 
+/// Anyone, signed in or not, reads which of the eight languages reach which here and how: the
+/// guide says what is true before sign-in. Russian reaches nothing with these providers.
+async fn anyone_reads_which_languages_reach_which(b: Backend) {
+    let apy = Apy::start().await;
+    let lt = LibreTranslateStandin::start(LANGUAGES, DICTIONARY).await;
+    let app = with_both(b, &apy, &lt).await;
+    let got = app
+        .fetch("GET", "/prod-api/system/content/translationRoutes", &[])
+        .await;
+    assert_eq!(got.status, 200, "{}", got.text());
+    assert_eq!(
+        got.header("cache-control").as_deref(),
+        Some("public, max-age=300")
+    );
+    let answer: Value = serde_json::from_slice(&got.bytes).unwrap();
+    let data = &answer["data"];
+    assert_eq!(data["languages"].as_array().unwrap().len(), 8);
+    let route = |from: &str, to: &str| {
+        data["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["from"] == from && p["to"] == to)
+            .map(|p| p["route"].as_str().unwrap().to_owned())
+    };
+    assert_eq!(route("en", "es").as_deref(), Some("apertium"));
+    assert_eq!(route("es", "en").as_deref(), Some("apertium"));
+    assert_eq!(route("ja", "kr").as_deref(), Some("libretranslate"));
+    assert_eq!(route("kr", "ge").as_deref(), Some("pivot"));
+    assert_eq!(route("en", "en"), None, "the same language is no pair");
+    for to in ["en", "es", "ja", "kr", "ge", "zh-Hans", "zh-Hant"] {
+        assert_eq!(
+            route("ru", to),
+            None,
+            "nothing reaches {to} from Russian here"
+        );
+    }
+}
+
 both_databases!(
+    anyone_reads_which_languages_reach_which,
     each_pair_goes_through_the_provider_that_has_it_or_through_english,
     a_pivot_is_charged_once_however_many_ask_at_once,
     a_pivot_that_fails_halfway_charges_nothing,

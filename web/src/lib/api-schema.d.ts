@@ -1146,6 +1146,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/content/translationRoutes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which of the eight languages translation reaches here, and how, for anyone: the guide says
+     *     what is true before sign-in. (DESIGN.md names no endpoint for this; the routes of a signed-in
+     *     person's partners are in `chatLanguage`.) Read from memory, so no limit beyond the server's.
+     */
+    get: operations['translation_routes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/dynamic': {
     parameters: {
       query?: never;
@@ -3633,6 +3654,22 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_TranslationRoutes: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description Which of the eight languages reach which here, for anyone (the guide is read before signing in). */
+      data: {
+        /** @description The eight interface languages. */
+        languages: string[];
+        /** @description Every ordered pair of them a translation reaches now, with how. */
+        pairs: components['schemas']['LanguagePair'][];
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Uploaded: {
       /**
        * Format: int32
@@ -4004,6 +4041,11 @@ export interface components {
     Keys: {
       auth?: string | null;
       p256dh?: string | null;
+    };
+    LanguagePair: {
+      from: string;
+      route: components['schemas']['Route'];
+      to: string;
     };
     LanguageRoute: {
       route: components['schemas']['Route'];
@@ -4720,6 +4762,13 @@ export interface components {
       left: number;
       /** @description RFC 3339: the next 00:00 UTC, when it is back to the full daily allowance. */
       resetsAt: string;
+    };
+    /** @description Which of the eight languages reach which here, for anyone (the guide is read before signing in). */
+    TranslationRoutes: {
+      /** @description The eight interface languages. */
+      languages: string[];
+      /** @description Every ordered pair of them a translation reaches now, with how. */
+      pairs: components['schemas']['LanguagePair'][];
     };
     UnsubscribeRequest: {
       endpoint?: string | null;
@@ -8898,6 +8947,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  translation_routes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_TranslationRoutes'];
         };
       };
       /** @description The database is not answering; try again after `Retry-After` seconds. */

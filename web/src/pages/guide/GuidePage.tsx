@@ -5,8 +5,10 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { ChatIcon, GlobeIcon, HeartIcon } from '../../components/icons';
 import type { TranslationKey } from '../../i18n';
+import { useTranslationPromise } from '../../features/translate/components/translation-promise';
 import { paths } from '../../lib/paths';
 
+// The second card promises only what the server's translation routes make true.
 const CARDS: { title: TranslationKey; body: TranslationKey; icon: ReactNode }[] = [
   { title: 'guide.title1', body: 'guide.body1', icon: <GlobeIcon size={56} /> },
   { title: 'guide.title2', body: 'guide.body2', icon: <ChatIcon size={56} /> },
@@ -19,6 +21,9 @@ export default function GuidePage() {
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const touchX = useRef<number | null>(null);
+  const promise = useTranslationPromise();
+  const words = (card: (typeof CARDS)[number]) =>
+    card.title === 'guide.title2' ? promise : { title: t(card.title), body: t(card.body) };
   const last = index === CARDS.length - 1;
   const finish = () => navigate(paths.login, { replace: true });
   const go = (i: number) => setIndex(Math.max(0, Math.min(CARDS.length - 1, i)));
@@ -57,8 +62,8 @@ export default function GuidePage() {
             aria-label={t('guide.progress', { current: i + 1, total: CARDS.length })}
           >
             <div className="guide-art">{card.icon}</div>
-            <h1>{t(card.title)}</h1>
-            <p>{t(card.body)}</p>
+            <h1>{words(card).title}</h1>
+            <p data-testid={`guide-body-${i + 1}`}>{words(card).body}</p>
           </section>
         ))}
       </div>

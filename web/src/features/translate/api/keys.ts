@@ -5,4 +5,5 @@ export const translateKeys = {
   partner: (peer: number) => [...translateKeys.all, 'partner', peer] as const,
   message: (id: number, target: string) => [...translateKeys.all, 'message', id, target] as const,
   last: () => [...translateKeys.all, 'last'] as const,
+  routes: () => [...translateKeys.all, 'routes'] as const,
 };
