@@ -7,7 +7,7 @@ use crate::account::model::Role;
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
 use crate::audit::{Entry, Filter};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::staff::store::Wanted;
 use crate::staff::views::{Person, PersonDetail};
 use crate::staff::{Ban, Staff, StaffMember};
@@ -109,6 +109,12 @@ impl Staff {
     }
 
     pub async fn unban(&self, by: StaffMember, id: i64) -> ApiResult<Person> {
+        self.lift_ban(by, id, Msg::BanLiftedBody).await
+    }
+
+    /// Lifts a ban and tells the person so in their language, `why` in a notice they read once
+    /// they are back (staff lifted it, or their appeal was heard).
+    pub(super) async fn lift_ban(&self, by: StaffMember, id: i64, why: Msg) -> ApiResult<Person> {
         let person = self.store.person(id).await?.ok_or(ApiError::NotFound)?;
         if !self.accounts.unban(id).await? {
             return Err(ApiError::Conflict(Msg::NotBanned));
@@ -124,6 +130,13 @@ impl Staff {
             },
         )
         .await;
+        let lang = match self.accounts.user(id).await? {
+            Some(person) => Lang::parse(&person.language).unwrap_or_default(),
+            None => Lang::default(),
+        };
+        self.notices
+            .tell(id, lang, Msg::BanLiftedTitle, &[why], None)
+            .await?;
         let after = self.store.person(id).await?.ok_or(ApiError::NotFound)?;
         Ok(Person::from_row(after))
     }

@@ -144,7 +144,10 @@ impl Staff {
         )
         .await;
         if lift {
-            match self.unban(by, appeal.user_id).await {
+            match self
+                .lift_ban(by, appeal.user_id, Msg::AppealAcceptedBody)
+                .await
+            {
                 // The ban ran out meanwhile: lifted either way.
                 Ok(_) | Err(ApiError::Conflict(Msg::NotBanned)) => {}
                 Err(e) => return Err(e),
