@@ -318,9 +318,13 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
     let chat_languages = rows!(db, (i64, String, String, i64),
         "SELECT c.partner_id, u.user_name, c.target, c.updated_at
          FROM chat_languages c JOIN users u ON u.id = c.partner_id WHERE c.user_id = $1 ORDER BY c.partner_id", me)?;
-    let read_translations = rows!(db, (String, i64, String, String, i64, i64),
+    let read_translations = rows!(
+        db,
+        (String, i64, String, String, i64, i64),
         "SELECT kind, item_id, target, text, characters, created_at
-         FROM text_translations WHERE reader_id = $1 ORDER BY created_at, kind, item_id", me)?;
+         FROM text_translations WHERE reader_id = $1 ORDER BY created_at, kind, item_id",
+        me
+    )?;
     let contacts = rows!(db, (i64, String, i64),
         "SELECT c.contact_id, u.user_name, c.created_at
          FROM contacts c JOIN users u ON u.id = c.contact_id WHERE c.owner_id = $1 ORDER BY c.created_at", me)?;

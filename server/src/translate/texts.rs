@@ -121,19 +121,11 @@ impl Translate {
     async fn readable(&self, me: i64, kind: TextKind, id: i64) -> ApiResult<(String, String)> {
         match kind {
             TextKind::Dynamic => {
-                let row = self
-                    .feed
-                    .dynamic(me, id)
-                    .await?
-                    .ok_or(ApiError::NotFound)?;
+                let row = self.feed.dynamic(me, id).await?.ok_or(ApiError::NotFound)?;
                 Ok((row.content, row.author.language))
             }
             TextKind::Comment => {
-                let row = self
-                    .feed
-                    .comment(me, id)
-                    .await?
-                    .ok_or(ApiError::NotFound)?;
+                let row = self.feed.comment(me, id).await?.ok_or(ApiError::NotFound)?;
                 // Its dynamic must be one I may see too.
                 self.feed
                     .dynamic(me, row.dynamic_id)
@@ -142,11 +134,7 @@ impl Translate {
                 Ok((row.content, row.author.language))
             }
             TextKind::About => {
-                let card = self
-                    .people
-                    .card(me, id)
-                    .await?
-                    .ok_or(ApiError::NotFound)?;
+                let card = self.people.card(me, id).await?.ok_or(ApiError::NotFound)?;
                 Ok((card.signature.unwrap_or_default(), card.language))
             }
         }

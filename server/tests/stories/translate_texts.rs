@@ -95,9 +95,10 @@ async fn a_member_translates_a_dynamic_a_comment_and_an_about_me_once_each(b: Ba
     assert_eq!(charged(&same), ("Good evening", 0, 0));
     assert_eq!(app.allowance_left(&tom).await, 2000 - 40);
 
-    app.text_translation(&tom, "poem", dynamic)
-        .await
-        .fails(400, "kind must be dynamic, comment or about");
+    app.text_translation(&tom, "poem", dynamic).await.fails(
+        400,
+        "The request is not valid: kind must be dynamic, comment or about",
+    );
 }
 
 async fn a_text_i_may_not_see_is_not_found_and_costs_nothing(b: Backend) {
@@ -132,7 +133,9 @@ async fn a_text_i_may_not_see_is_not_found_and_costs_nothing(b: Backend) {
     assert_eq!(app.text_translation(&tom, "dynamic", his).await.status, 404);
     // Nobody's text, and an empty About me.
     assert_eq!(
-        app.text_translation(&tom, "dynamic", his + 100).await.status,
+        app.text_translation(&tom, "dynamic", his + 100)
+            .await
+            .status,
         404
     );
     let quiet = app.speaker("quiet", "male", "es").await;
@@ -169,7 +172,9 @@ async fn an_edited_dynamic_is_translated_anew(b: Backend) {
     let again = app.text_translation(&tom, "dynamic", dynamic).await.ok();
     assert_eq!(charged(&again), ("Good morning", 0, 0));
 
-    app.edit_dynamic(&lucia, dynamic, "Buenas noches").await.ok();
+    app.edit_dynamic(&lucia, dynamic, "Buenas noches")
+        .await
+        .ok();
     let edited = app.text_translation(&tom, "dynamic", dynamic).await.ok();
     assert_eq!(charged(&edited), ("Good nights", 0, 13));
     assert_eq!(app.characters(&tom).await, 100 - 11 - 13);
