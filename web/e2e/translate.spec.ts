@@ -1,10 +1,11 @@
 // Chat translation: a Spanish woman reads an English man in Spanish (the server translates with
 // Apertium); a Japanese woman and a Spanish man chat, each reading the other in their own language
 // through LibreTranslate (its local stand-in), she asking for his messages as she reads them and
-// then as they arrive, he finding hers translated when he opens the chat. Characters come from
-// verifying the email (80 characters).
+// then as they arrive, he finding hers translated when he opens the chat. An English man reads a
+// Spanish woman's dynamic in the feed in English. Characters come from verifying the email (80
+// characters).
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { type Person, api, login, person, registerViaApi, skipSplash, url } from './helpers';
+import { type Person, api, login, person, registerViaApi, shot, skipSplash, url } from './helpers';
 import { chatLive, chatUrl, signIn } from './chat-people';
 import { lastCodeSentTo } from './mail';
 
@@ -276,4 +277,38 @@ test('a Japanese woman and a Spanish man chat, each reading the other in their o
   );
 
   await Promise.all([she.context.close(), he.context.close()]);
+});
+
+test("an English man reads a Spanish woman's dynamic in English", async ({
+  page,
+  request,
+}, testInfo) => {
+  const her = person('trdw', testInfo);
+  const him = person('trdm', testInfo);
+  const she = await registerViaApi(request, her, {
+    gender: 'female',
+    country: 'Spain',
+    language: 'es',
+  });
+  const he = await registerViaApi(request, him, {
+    gender: 'male',
+    country: 'Britain',
+    language: 'en',
+  });
+  await verifyEmail(request, him, he.token);
+  const dynamic = await api<{ id: number }>(request, she.token, '/system/dynamic', {
+    method: 'POST',
+    data: { content: 'Buenos días', images: [] },
+  });
+
+  await skipSplash(page);
+  await login(page, him.userName, him.password);
+  await page.goto(url('/pages/dynamic/dynamic'));
+  const card = page.locator(`[data-dynamic-id="${dynamic.id}"]`);
+  await expect(card.getByTestId('dynamic-text')).toHaveText('Buenos días');
+  await card.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(card.getByTestId('text-translation')).toHaveText('Good morning');
+  await shot(page, testInfo, 'feed-translated-dynamic');
+  await card.getByRole('button', { name: 'Show original' }).click();
+  await expect(card.getByTestId('text-translation')).toBeHidden();
 });
