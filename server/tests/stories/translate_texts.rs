@@ -196,10 +196,58 @@ async fn an_erased_author_takes_the_translations_of_her_texts_with_her(b: Backen
     assert_eq!(app.count("translation_cache").await, 0);
 }
 
+async fn my_translations_are_in_my_archive_and_go_with_my_account(b: Backend) {
+    use std::io::Read;
+    let app = spawn_with(Setup::new(b), |_| {}).await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let lucia = app.speaker("lucia", "female", "es").await;
+    app.give_characters(&tom, 100).await;
+    let dynamic = app.posts(&lucia, "Buenos días").await;
+    app.text_translation(&tom, "dynamic", dynamic).await.ok();
+
+    let auth = format!("Bearer {}", tom.token);
+    let got = app
+        .fetch(
+            "GET",
+            "/prod-api/system/user/export",
+            &[("authorization", auth.as_str())],
+        )
+        .await;
+    assert_eq!(got.status, 200);
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(&got.bytes)).unwrap();
+    let mut profile = String::new();
+    archive
+        .by_name("profile.json")
+        .unwrap()
+        .read_to_string(&mut profile)
+        .unwrap();
+    let profile: Value = serde_json::from_str(&profile).unwrap();
+    let read = &profile["languages"]["translationsRead"];
+    assert_eq!(
+        (
+            read[0]["kind"].as_str(),
+            read[0]["id"].as_i64(),
+            read[0]["language"].as_str(),
+            read[0]["text"].as_str()
+        ),
+        (
+            Some("dynamic"),
+            Some(dynamic),
+            Some("en"),
+            Some("Good morning")
+        ),
+        "{profile}"
+    );
+
+    app.delete_account(&tom).await;
+    assert_eq!(app.count("text_translations").await, 0);
+}
+
 both_databases!(
     a_member_translates_a_dynamic_a_comment_and_an_about_me_once_each,
     a_text_i_may_not_see_is_not_found_and_costs_nothing,
     without_characters_a_non_member_is_told_so,
     an_edited_dynamic_is_translated_anew,
     an_erased_author_takes_the_translations_of_her_texts_with_her,
+    my_translations_are_in_my_archive_and_go_with_my_account,
 );
