@@ -2,7 +2,7 @@
 // Apertium); a Japanese woman and a Spanish man chat, each reading the other in their own language
 // through LibreTranslate (its local stand-in), she asking for his messages as she reads them and
 // then as they arrive, he finding hers translated when he opens the chat. An English man reads a
-// Spanish woman's dynamic in the feed in English. Characters come from verifying the email (80
+// Spanish woman's dynamic in the feed, her comment under it and her About me in English. Characters come from verifying the email (80
 // characters).
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { type Person, api, login, person, registerViaApi, shot, skipSplash, url } from './helpers';
@@ -279,7 +279,7 @@ test('a Japanese woman and a Spanish man chat, each reading the other in their o
   await Promise.all([she.context.close(), he.context.close()]);
 });
 
-test("an English man reads a Spanish woman's dynamic in English", async ({
+test("an English man reads a Spanish woman's dynamic, comment and About me in English", async ({
   page,
   request,
 }, testInfo) => {
@@ -300,6 +300,14 @@ test("an English man reads a Spanish woman's dynamic in English", async ({
     method: 'POST',
     data: { content: 'Buenos días', images: [] },
   });
+  await api(request, she.token, '/system/comment/add', {
+    method: 'POST',
+    data: { dynamicId: dynamic.id, content: 'Me gusta la playa' },
+  });
+  await api(request, she.token, '/system/user/profile', {
+    method: 'PUT',
+    data: { signature: 'Hoy hace sol' },
+  });
 
   await skipSplash(page);
   await login(page, him.userName, him.password);
@@ -311,4 +319,16 @@ test("an English man reads a Spanish woman's dynamic in English", async ({
   await shot(page, testInfo, 'feed-translated-dynamic');
   await card.getByRole('button', { name: 'Show original' }).click();
   await expect(card.getByTestId('text-translation')).toBeHidden();
+
+  // Her comment under it, and her About me.
+  await page.goto(url(`/pages/dynamic-detail/dynamic-detail?id=${dynamic.id}`));
+  const remark = page.getByTestId('comment').filter({ hasText: 'Me gusta la playa' });
+  await remark.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(remark.getByTestId('text-translation')).toHaveText('It likes me the beach');
+  await shot(page, testInfo, 'dynamic-translated-comment');
+  await page.goto(url(`/pages/homepage/homepage?userId=${she.userId}`));
+  const about = page.locator('.profile-about');
+  await about.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(about.getByTestId('text-translation')).toHaveText('Today it does sun');
+  await shot(page, testInfo, 'profile-translated-about');
 });
