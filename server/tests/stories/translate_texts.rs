@@ -161,6 +161,19 @@ async fn without_characters_a_non_member_is_told_so(b: Backend) {
     assert_eq!(app.count("text_translations").await, 0);
 }
 
+async fn a_text_no_route_reaches_is_said_to_be_untranslatable(b: Backend) {
+    let app = spawn_with(Setup::new(b), |c| c.translate.libretranslate_url = None).await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let yui = app.speaker("yui", "female", "ja").await;
+    app.give_characters(&tom, 50).await;
+    let dynamic = app.posts(&yui, "おはようございます").await;
+    app.text_translation(&tom, "dynamic", dynamic)
+        .await
+        .fails(400, "Translation is not available for this language");
+    assert_eq!(app.characters(&tom).await, 50);
+    assert_eq!(app.count("text_translations").await, 0);
+}
+
 async fn an_edited_dynamic_is_translated_anew(b: Backend) {
     let app = spawn_with(Setup::new(b), |_| {}).await;
     let tom = app.speaker("tom", "male", "en").await;
@@ -247,6 +260,7 @@ both_databases!(
     a_member_translates_a_dynamic_a_comment_and_an_about_me_once_each,
     a_text_i_may_not_see_is_not_found_and_costs_nothing,
     without_characters_a_non_member_is_told_so,
+    a_text_no_route_reaches_is_said_to_be_untranslatable,
     an_edited_dynamic_is_translated_anew,
     an_erased_author_takes_the_translations_of_her_texts_with_her,
     my_translations_are_in_my_archive_and_go_with_my_account,
