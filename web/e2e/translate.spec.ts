@@ -1,10 +1,11 @@
 // Chat translation: a Spanish woman reads an English man in Spanish (the server translates with
 // Apertium); a Japanese woman and a Spanish man chat, each reading the other in their own language
 // through LibreTranslate (its local stand-in), she asking for his messages as she reads them and
-// then as they arrive, he finding hers translated when he opens the chat. Characters come from
-// verifying the email (80 characters).
+// then as they arrive, he finding hers translated when he opens the chat. An English man reads a
+// Spanish woman's dynamic in the feed, her comment under it and her About me in English. Characters come from verifying the email (80
+// characters).
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { type Person, api, login, person, registerViaApi, skipSplash, url } from './helpers';
+import { type Person, api, login, person, registerViaApi, shot, skipSplash, url } from './helpers';
 import { chatLive, chatUrl, signIn } from './chat-people';
 import { lastCodeSentTo } from './mail';
 
@@ -276,4 +277,58 @@ test('a Japanese woman and a Spanish man chat, each reading the other in their o
   );
 
   await Promise.all([she.context.close(), he.context.close()]);
+});
+
+test("an English man reads a Spanish woman's dynamic, comment and About me in English", async ({
+  page,
+  request,
+}, testInfo) => {
+  const her = person('trdw', testInfo);
+  const him = person('trdm', testInfo);
+  const she = await registerViaApi(request, her, {
+    gender: 'female',
+    country: 'Spain',
+    language: 'es',
+  });
+  const he = await registerViaApi(request, him, {
+    gender: 'male',
+    country: 'Britain',
+    language: 'en',
+  });
+  await verifyEmail(request, him, he.token);
+  const dynamic = await api<{ id: number }>(request, she.token, '/system/dynamic', {
+    method: 'POST',
+    data: { content: 'Buenos días', images: [] },
+  });
+  await api(request, she.token, '/system/comment/add', {
+    method: 'POST',
+    data: { dynamicId: dynamic.id, content: 'Me gusta la playa' },
+  });
+  await api(request, she.token, '/system/user/profile', {
+    method: 'PUT',
+    data: { signature: 'Hoy hace sol' },
+  });
+
+  await skipSplash(page);
+  await login(page, him.userName, him.password);
+  await page.goto(url('/pages/dynamic/dynamic'));
+  const card = page.locator(`[data-dynamic-id="${dynamic.id}"]`);
+  await expect(card.getByTestId('dynamic-text')).toHaveText('Buenos días');
+  await card.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(card.getByTestId('text-translation')).toHaveText('Good morning');
+  await shot(page, testInfo, 'feed-translated-dynamic');
+  await card.getByRole('button', { name: 'Show original' }).click();
+  await expect(card.getByTestId('text-translation')).toBeHidden();
+
+  // Her comment under it, and her About me.
+  await page.goto(url(`/pages/dynamic-detail/dynamic-detail?id=${dynamic.id}`));
+  const remark = page.getByTestId('comment').filter({ hasText: 'Me gusta la playa' });
+  await remark.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(remark.getByTestId('text-translation')).toHaveText('It likes me the beach');
+  await shot(page, testInfo, 'dynamic-translated-comment');
+  await page.goto(url(`/pages/homepage/homepage?userId=${she.userId}`));
+  const about = page.locator('.profile-about');
+  await about.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(about.getByTestId('text-translation')).toHaveText('Today it does sun');
+  await shot(page, testInfo, 'profile-translated-about');
 });

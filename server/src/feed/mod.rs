@@ -49,6 +49,27 @@ impl Feed {
         }
     }
 
+    /// A dynamic's text and its author's language, where `me` may read it (the feed's own rules:
+    /// blocks either way, bans, staff's decisions).
+    pub async fn readable_dynamic(&self, me: i64, id: i64) -> ApiResult<Option<(String, String)>> {
+        Ok(self
+            .store
+            .dynamic(me, id)
+            .await?
+            .map(|row| (row.content, row.author.language)))
+    }
+
+    /// A comment's text and its author's language, where `me` may read it and its dynamic.
+    pub async fn readable_comment(&self, me: i64, id: i64) -> ApiResult<Option<(String, String)>> {
+        let Some(row) = self.store.comment(me, id).await? else {
+            return Ok(None);
+        };
+        if self.store.dynamic(me, row.dynamic_id).await?.is_none() {
+            return Ok(None);
+        }
+        Ok(Some((row.content, row.author.language)))
+    }
+
     /// Whether the signed-in person is staff (who may change and delete anyone's dynamics and
     /// comments).
     async fn is_staff(&self, me: &Session) -> ApiResult<bool> {

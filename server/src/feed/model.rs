@@ -65,6 +65,8 @@ pub struct AuthorRow {
     pub gender: Gender,
     pub country: String,
     pub birthday: String,
+    /// The author's language: what their texts are taken to be written in.
+    pub language: String,
 }
 
 /// A dynamic as stored, with its author and whether the viewer likes it.
@@ -110,6 +112,8 @@ pub struct Dynamic {
     pub country: String,
     pub age: u32,
     pub content: String,
+    /// The author's language, which `content` is taken to be written in.
+    pub language: String,
     pub images: Vec<Picture>,
     pub likes: i64,
     /// The viewer likes it.
@@ -128,6 +132,7 @@ struct Author {
     avatar_thumb: Option<String>,
     level: Option<Level>,
     age: u32,
+    language: String,
 }
 
 fn author(row: AuthorRow, now: i64) -> (Author, Gender, String) {
@@ -139,6 +144,7 @@ fn author(row: AuthorRow, now: i64) -> (Author, Gender, String) {
             avatar_thumb: row.avatar_thumb_key.as_deref().map(Media::url),
             level: membership(row.level, row.member_expires_at, now),
             age,
+            language: row.language,
         },
         row.gender,
         row.country,
@@ -168,6 +174,7 @@ impl Dynamic {
             country,
             age: who.age,
             content: row.content,
+            language: who.language,
             images,
             likes: row.likes,
             liked: row.liked,
@@ -221,6 +228,8 @@ pub struct Comment {
     pub avatar_thumb: Option<String>,
     pub level: Option<Level>,
     pub content: String,
+    /// The author's language, which `content` is taken to be written in.
+    pub language: String,
     /// The top-level comment this one answers; none for a top-level comment.
     pub parent_id: Option<i64>,
     /// Whom this reply names.
@@ -249,6 +258,7 @@ impl Comment {
             avatar_thumb: who.avatar_thumb,
             level: who.level,
             content: row.content,
+            language: who.language,
             parent_id: row.parent_id,
             reply_to_user_id: row.reply_to_user_id,
             reply_to_user_name: row.reply_to_user_name,

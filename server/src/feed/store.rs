@@ -9,7 +9,7 @@ use crate::feed::model::{CommentRow, DynamicLike, DynamicRow};
 
 /// The author columns of `u`.
 const AUTHOR: &str = "u.id AS user_id, u.user_name, u.avatar_key, u.avatar_thumb_key, u.level,
-    u.member_expires_at, u.gender, u.country, u.birthday";
+    u.member_expires_at, u.gender, u.country, u.birthday, u.language";
 
 /// The person `alias` may be shown to the viewer `$1`. Two `NOT EXISTS`, one per direction, so
 /// each is one lookup in a primary key or in `blocks_pair_back`.

@@ -51,6 +51,15 @@ impl People {
         }
     }
 
+    /// A person's About me and their language, where `me` may view their profile.
+    pub async fn about_me(&self, me: i64, id: i64) -> sqlx::Result<Option<(String, String)>> {
+        Ok(self
+            .store
+            .card(me, id)
+            .await?
+            .map(|card| (card.signature.unwrap_or_default(), card.language)))
+    }
+
     /// Forgets who Discover showed before today; the server's sweep calls it every minute.
     pub async fn forget_earlier_days(&self) -> sqlx::Result<u64> {
         self.store

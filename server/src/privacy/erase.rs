@@ -59,6 +59,18 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM translations WHERE reader_id = $1
                 OR message_id IN (SELECT id FROM messages WHERE sender_id = $1)",
         ).bind(user_id).execute(&mut *tx).await?;
+        // What was read elsewhere: the translations they asked for, and every translation (with
+        // the cache's copy) of their dynamics, comments and About me.
+        let theirs = "(kind = 'dynamic' AND item_id IN (SELECT id FROM dynamics WHERE user_id = $1))
+            OR (kind = 'comment' AND item_id IN (SELECT id FROM comments WHERE user_id = $1))
+            OR (kind = 'about' AND item_id = $1)";
+        sqlx::query(&format!(
+            "DELETE FROM translation_cache WHERE EXISTS (
+                SELECT 1 FROM (SELECT source_hash, target FROM text_translations WHERE {theirs}) t
+                WHERE t.source_hash = translation_cache.source_hash AND t.target = translation_cache.target)",
+        )).bind(user_id).execute(&mut *tx).await?;
+        sqlx::query(&format!("DELETE FROM text_translations WHERE reader_id = $1 OR {theirs}"))
+            .bind(user_id).execute(&mut *tx).await?;
         sqlx::query(
             "UPDATE messages SET content = '{}', recalled_at = COALESCE(recalled_at, $2), sender_deleted = TRUE
              WHERE sender_id = $1",

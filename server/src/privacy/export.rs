@@ -38,8 +38,9 @@ Amora: your data
 This archive holds what Amora keeps about you, as it was when you asked for it.
 Times are UTC (RFC 3339). Other people appear by their user id and user name only.
 
-profile.json   your profile, membership, languages, settings (push notifications,
-               quiet hours, chat translation languages), push subscriptions,
+profile.json   your profile, membership, languages (with the chat translation languages
+               and the translations of dynamics, comments and About me you had made),
+               settings (push notifications, quiet hours), push subscriptions,
                contacts, remarks and the people you blocked
 messages.json  your conversations: both sides' messages with their time, type,
                content and status as you see them (a withdrawn message has no content)
@@ -317,6 +318,13 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
     let chat_languages = rows!(db, (i64, String, String, i64),
         "SELECT c.partner_id, u.user_name, c.target, c.updated_at
          FROM chat_languages c JOIN users u ON u.id = c.partner_id WHERE c.user_id = $1 ORDER BY c.partner_id", me)?;
+    let read_translations = rows!(
+        db,
+        (String, i64, String, String, i64, i64),
+        "SELECT kind, item_id, target, text, characters, created_at
+         FROM text_translations WHERE reader_id = $1 ORDER BY created_at, kind, item_id",
+        me
+    )?;
     let contacts = rows!(db, (i64, String, i64),
         "SELECT c.contact_id, u.user_name, c.created_at
          FROM contacts c JOIN users u ON u.id = c.contact_id WHERE c.owner_id = $1 ORDER BY c.created_at", me)?;
@@ -351,6 +359,10 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
                 "interface": language,
                 "chat": chat_languages.iter().map(|(id, name, target, at)| json!({
                     "with": person(*id, name), "language": target, "updatedAt": time(*at),
+                })).collect::<Vec<_>>(),
+                "translationsRead": read_translations.iter().map(|(kind, id, target, text, characters, at)| json!({
+                    "kind": kind, "id": id, "language": target, "text": text,
+                    "characters": characters, "createdAt": time(*at),
                 })).collect::<Vec<_>>(),
             },
             "settings": {

@@ -40,6 +40,7 @@ pub const TABLES: &[(&str, Fate)] = &[
     ("safety_queue", Kept("a message held for staff review keeps its row for moderation; its content is blanked")),
     ("chat_languages", Theirs),
     ("translations", Removed("translations of their messages and the ones they asked for")),
+    ("text_translations", Theirs),
     ("translation_cache", Removed("the shared cache's copies of their messages' translations")),
     ("translation_allowance", Removed("translation allowance counters")),
     // Feed and album.

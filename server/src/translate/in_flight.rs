@@ -1,13 +1,13 @@
-//! One translation of a message for a reader into a language at a time: asking again while it
-//! runs waits for it, then reads what it stored.
+//! One translation of a message (or of a text people read) for a reader into a language at a
+//! time: asking again while it runs waits for it, then reads what it stored.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::OwnedMutexGuard;
 
-/// A message, its reader and the target language.
-pub type TranslationKey = (i64, i64, String);
+/// What is translated (`message:7`, `dynamic:3:<hash>`...), its reader and the target language.
+pub type TranslationKey = (String, i64, String);
 
 /// The translations running now, one lock each; an entry lives while someone holds or waits
 /// for its lock.

@@ -1,5 +1,5 @@
-//! Translation of chat messages, metered in characters (DESIGN.md section 5): members first
-//! spend their daily allowance (reset at 00:00 UTC, no carry-over), then character packs;
+//! Translation of chat messages (and, in `texts.rs`, of dynamics, comments and About me),
+//! metered in characters (DESIGN.md section 5): members first spend their daily allowance (reset at 00:00 UTC, no carry-over), then character packs;
 //! others spend packs. Charged only when the translation succeeds, in the transaction that
 //! stores it; reading a stored translation again costs nothing, and a text already translated
 //! into a language is served from the cache without calling a provider. One translation of a
@@ -17,6 +17,7 @@ pub mod providers;
 pub mod router;
 pub mod routes;
 pub mod store;
+pub mod texts;
 
 use std::sync::Arc;
 
@@ -25,12 +26,15 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use crate::account::model::parse_language;
+use crate::account::model::UserRow;
 use crate::account::store::AccountStore;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::model::MessageType;
 use crate::chat::store::ChatStore;
 use crate::clock::Clock;
+use crate::feed::Feed;
+use crate::people::People;
 
 use crate::ground::Ground;
 use crate::i18n::Msg;
@@ -38,7 +42,7 @@ use crate::translate::arrival::ArrivalChoices;
 use crate::translate::in_flight::InFlight;
 use crate::translate::providers::TranslateError;
 use crate::translate::router::Router;
-use crate::translate::store::{NewTranslation, TranslateStore};
+use crate::translate::store::{NewTranslation, Subject, TranslateStore};
 
 /// The translation service: the providers, routed per language pair, and the store.
 #[derive(Clone)]
@@ -46,6 +50,10 @@ pub struct Translate {
     store: TranslateStore,
     accounts: AccountStore,
     messages: ChatStore,
+    /// Who may read which dynamic and comment.
+    feed: Feed,
+    /// Whose profile (and About me) a reader may see.
+    people: People,
     clock: Clock,
     limits: Arc<RateLimiter>,
     translator: Arc<Router>,
@@ -117,6 +125,8 @@ impl Translate {
             store: TranslateStore::new(ground.db.clone()),
             accounts: AccountStore::new(ground.db.clone()),
             messages: ChatStore::new(ground.db.clone()),
+            feed: Feed::new(ground),
+            people: People::new(ground),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
             translator: router::from_config(&ground.config),
@@ -173,6 +183,47 @@ impl Translate {
                 None => reader.language.clone(),
             },
         };
+        let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
+        let source_text = text["text"].as_str().unwrap_or_default().to_owned();
+        let sender = self.accounts.user(message.sender_id).await?;
+        let source = sender.as_ref().map(|s| s.language.clone());
+        let done = self
+            .charged(
+                &reader,
+                Subject::Message(message_id),
+                &source_text,
+                source.as_deref(),
+                &target,
+                true,
+            )
+            .await?;
+        Ok(Translation {
+            message_id,
+            target,
+            text: done.text,
+            characters: done.characters,
+            from_allowance: done.from_allowance,
+            from_pack: done.from_pack,
+            allowance_left: done.allowance_left,
+            pack_balance: done.pack_balance,
+            same_language: done.same_language,
+        })
+    }
+
+    /// Translates `source_text`, written in `source`, for `reader` into `target`: a stored
+    /// translation is read again for free; else it is charged (allowance, then packs) when it
+    /// succeeds, in the transaction that stores it. Text already in `target` is answered as it
+    /// is, nothing charged (and stored only when `keep_same`).
+    async fn charged(
+        &self,
+        reader: &UserRow,
+        subject: Subject<'_>,
+        source_text: &str,
+        source: Option<&str>,
+        target: &str,
+        keep_same: bool,
+    ) -> ApiResult<Charged> {
+        let me = reader.id;
         let now = self.clock.unix();
         let day = now.div_euclid(86_400);
         let member = reader.membership(now).is_some();
@@ -186,22 +237,12 @@ impl Translate {
         } else {
             0
         };
-        let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
-        let source_text = text["text"].as_str().unwrap_or_default().to_owned();
-        let sender = self.accounts.user(message.sender_id).await?;
-        let source = sender.as_ref().map(|s| s.language.clone());
-        let same_language = source.as_deref() == Some(target.as_str());
-        let _only_one = self.in_flight.enter((message_id, me, target.clone())).await;
-        if let Some(stored) = self
-            .store
-            .stored_translation(message_id, me, &target)
-            .await?
-        {
-            return Ok(Translation {
-                message_id,
-                characters: i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX),
-                target,
-                text: stored,
+        let characters = i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX);
+        let same_language = source == Some(target);
+        if same_language && !keep_same {
+            return Ok(Charged {
+                text: source_text.to_owned(),
+                characters,
                 from_allowance: 0,
                 from_pack: 0,
                 allowance_left,
@@ -209,7 +250,33 @@ impl Translate {
                 same_language,
             });
         }
-        let characters = i64::try_from(source_text.chars().count()).unwrap_or(i64::MAX);
+        let source_hash = hex::encode(Sha256::digest(
+            format!("{}\u{0}{source_text}", source.unwrap_or("")).as_bytes(),
+        ));
+        let what = match subject {
+            Subject::Message(id) => format!("message:{id}"),
+            Subject::Text { kind, id } => format!("{kind}:{id}:{source_hash}"),
+        };
+        let _only_one = self.in_flight.enter((what, me, target.to_owned())).await;
+        let stored = match subject {
+            Subject::Message(id) => self.store.stored_translation(id, me, target).await?,
+            Subject::Text { kind, id } => {
+                self.store
+                    .stored_text_translation(me, kind, id, target, &source_hash)
+                    .await?
+            }
+        };
+        if let Some(stored) = stored {
+            return Ok(Charged {
+                text: stored,
+                characters,
+                from_allowance: 0,
+                from_pack: 0,
+                allowance_left,
+                pack_balance: reader.characters,
+                same_language,
+            });
+        }
         let (from_allowance, from_pack) = if same_language {
             (0, 0) // same language: nothing to translate, nothing to pay
         } else {
@@ -219,20 +286,17 @@ impl Translate {
         if from_pack > reader.characters {
             return Err(ApiError::Invalid(Msg::InsufficientCharacters));
         }
-        let source_hash = hex::encode(Sha256::digest(
-            format!("{}\u{0}{source_text}", source.as_deref().unwrap_or("")).as_bytes(),
-        ));
         let (translated, provider) = if from_allowance + from_pack == 0 {
-            (source_text.clone(), "none".to_owned())
-        } else if let Some(hit) = self.store.cached(&source_hash, &target).await? {
+            (source_text.to_owned(), "none".to_owned())
+        } else if let Some(hit) = self.store.cached(&source_hash, target).await? {
             hit
         } else {
             let plan = self
                 .translator
-                .plan(source.as_deref(), &target)
+                .plan(source, target)
                 .map_err(|_| ApiError::Invalid(Msg::TranslationUnavailable))?;
             let done = plan
-                .translate(&source_text, source.as_deref(), &target)
+                .translate(source_text, source, target)
                 .await
                 .map_err(|e| {
                     tracing::warn!(error = %e, "translation failed");
@@ -250,9 +314,9 @@ impl Translate {
         let saved = self
             .store
             .save_translation(&NewTranslation {
-                message_id,
+                subject,
                 reader: me,
-                target: &target,
+                target,
                 text: &translated,
                 source_hash: &source_hash,
                 provider: &provider,
@@ -270,9 +334,7 @@ impl Translate {
             (0, 0)
         };
         let balance = self.accounts.user(me).await?.map_or(0, |u| u.characters);
-        Ok(Translation {
-            message_id,
-            target,
+        Ok(Charged {
             text: translated,
             characters,
             from_allowance,
@@ -282,4 +344,15 @@ impl Translate {
             same_language,
         })
     }
+}
+
+/// What a translation gave, cost and left, whatever it was of.
+struct Charged {
+    text: String,
+    characters: i64,
+    from_allowance: i64,
+    from_pack: i64,
+    allowance_left: i64,
+    pack_balance: i64,
+    same_language: bool,
 }

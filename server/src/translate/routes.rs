@@ -1,4 +1,5 @@
-//! Translation endpoints: `tranMsg` and the per-partner language choice (CHAT_LANGUAGES).
+//! Translation endpoints: `tranMsg` and `tranText`, the per-partner language choice
+//! (CHAT_LANGUAGES), and which languages reach which here.
 
 use axum::extract::{FromRef, State};
 use axum::http::header;
@@ -14,6 +15,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
 use crate::api::rate_limit::Action;
 use crate::translate::choices::{ChatLanguage, TranslationRoutes};
+use crate::translate::texts::{TextKind, TextTranslation};
 use crate::translate::{Translate, Translation};
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -23,6 +25,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(tran_msg))
+        .routes(routes!(tran_text))
         .routes(routes!(chat_languages, set_chat_language))
         .routes(routes!(set_on_arrival))
         .routes(routes!(translation_routes))
@@ -67,6 +70,42 @@ async fn tran_msg(
     Ok(ok(translate
         .translate_message(
             me.user_id,
+            q.id.ok_or(ApiError::NotFound)?,
+            q.target.as_deref(),
+        )
+        .await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct TranTextQuery {
+    /// `dynamic`, `comment` or `about` (a person's About me).
+    kind: Option<String>,
+    /// The dynamic's, the comment's or the person's id.
+    id: Option<i64>,
+    /// Target language code; default: my language.
+    target: Option<String>,
+}
+
+/// Translates a text I may read (a dynamic, a comment, a person's About me) into my language,
+/// charged in characters like a message (stored: reading again is free). 404 for a text I may
+/// not see: deleted, taken down, of a banned person, or across a block either way.
+#[utoipa::path(post, path = "/system/content/tranText", tag = "translate", params(TranTextQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<TextTranslation>), (status = 400), (status = 404), (status = 503)))]
+async fn tran_text(
+    State(translate): State<Translate>,
+    me: Session,
+    Query(q): Query<TranTextQuery>,
+) -> ApiResult<Reply<TextTranslation>> {
+    let kind = TextKind::parse(q.kind.as_deref())?;
+    translate
+        .limits
+        .check(Action::TranslateByAccount, &me.user_id.to_string())?;
+    Ok(ok(translate
+        .translate_text(
+            me.user_id,
+            kind,
             q.id.ok_or(ApiError::NotFound)?,
             q.target.as_deref(),
         )

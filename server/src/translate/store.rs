@@ -4,9 +4,17 @@ use crate::db::on_db;
 use crate::db::{Db, WriteTx};
 use crate::ledger::{Asset, Entry, Ledger, LedgerError};
 
+/// What a translation is of: a chat message, or a text people read elsewhere (`kind` is
+/// `dynamic`, `comment` or `about`; `id` the dynamic's, the comment's or the person's).
+#[derive(Debug, Clone, Copy)]
+pub enum Subject<'a> {
+    Message(i64),
+    Text { kind: &'a str, id: i64 },
+}
+
 /// A translation to keep, and how it is paid.
 pub struct NewTranslation<'a> {
-    pub message_id: i64,
+    pub subject: Subject<'a>,
     pub reader: i64,
     pub target: &'a str,
     pub text: &'a str,
@@ -45,6 +53,22 @@ impl TranslateStore {
         Ok(found.map(|(t,)| t))
     }
 
+    /// The translation `reader` has of a text (this version of it, by `source_hash`).
+    pub async fn stored_text_translation(
+        &self,
+        reader: i64,
+        kind: &str,
+        id: i64,
+        target: &str,
+        source_hash: &str,
+    ) -> sqlx::Result<Option<String>> {
+        let found: Option<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT text FROM text_translations
+             WHERE reader_id = $1 AND kind = $2 AND item_id = $3 AND target = $4 AND source_hash = $5",
+        ).bind(reader).bind(kind).bind(id).bind(target).bind(source_hash).fetch_optional(pool).await)?;
+        Ok(found.map(|(t,)| t))
+    }
+
     pub async fn cached(
         &self,
         source_hash: &str,
@@ -67,12 +91,22 @@ impl TranslateStore {
     pub async fn save_translation(&self, t: &NewTranslation<'_>) -> Result<bool, LedgerError> {
         on_db!(&self.db, pool => {
             let mut tx = pool.begin_write().await?;
-            let inserted = sqlx::query(
-                "INSERT INTO translations (message_id, reader_id, target, text, characters, provider, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id, reader_id, target) DO NOTHING",
-            )
-            .bind(t.message_id).bind(t.reader).bind(t.target).bind(t.text).bind(t.characters).bind(t.provider).bind(t.now)
-            .execute(&mut *tx).await?.rows_affected();
+            let inserted = match t.subject {
+                Subject::Message(message_id) => sqlx::query(
+                    "INSERT INTO translations (message_id, reader_id, target, text, characters, provider, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id, reader_id, target) DO NOTHING",
+                )
+                .bind(message_id).bind(t.reader).bind(t.target).bind(t.text).bind(t.characters).bind(t.provider).bind(t.now)
+                .execute(&mut *tx).await?.rows_affected(),
+                Subject::Text { kind, id } => sqlx::query(
+                    "INSERT INTO text_translations (reader_id, kind, item_id, target, source_hash, text, characters, provider, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                     ON CONFLICT (reader_id, kind, item_id, target, source_hash) DO NOTHING",
+                )
+                .bind(t.reader).bind(kind).bind(id).bind(t.target).bind(t.source_hash).bind(t.text)
+                .bind(t.characters).bind(t.provider).bind(t.now)
+                .execute(&mut *tx).await?.rows_affected(),
+            };
             if inserted == 0 {
                 return Ok(false);
             }
@@ -89,7 +123,15 @@ impl TranslateStore {
                 }
             }
             if t.from_pack > 0 {
-                let key = format!("translation:{}:{}:{}", t.message_id, t.reader, t.target);
+                let key = match t.subject {
+                    Subject::Message(message_id) => {
+                        format!("translation:{message_id}:{}:{}", t.reader, t.target)
+                    }
+                    Subject::Text { kind, id } => format!(
+                        "translation:{kind}:{id}:{}:{}:{}",
+                        t.reader, t.target, t.source_hash
+                    ),
+                };
                 tx.post(&Entry {
                     user_id: t.reader,
                     asset: Asset::Characters,

@@ -79,6 +79,12 @@ const SHARED: &[(&str, &str, &str)] = &[
         "/prod-api/system/comment/add",
         "anyone signed in may comment on a dynamic or answer a comment",
     ),
+    (
+        "post",
+        "/prod-api/system/content/tranText",
+        "whoever may read a dynamic, a comment or an About me may have it translated \
+         (who may not is told in translate_texts.rs)",
+    ),
 ];
 
 /// Operations that act on the caller's own records only and pass over the ids of anyone else's:

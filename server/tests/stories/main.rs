@@ -55,6 +55,7 @@ mod translate;
 mod translate_apy;
 mod translate_arrival;
 mod translate_routes;
+mod translate_texts;
 mod verification;
 mod wallet_apple;
 mod wallet_coins;

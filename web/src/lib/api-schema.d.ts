@@ -1124,6 +1124,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/content/tranText': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Translates a text I may read (a dynamic, a comment, a person's About me) into my language,
+     *     charged in characters like a message (stored: reading again is free). 404 for a text I may
+     *     not see: deleted, taken down, of a banned person, or across a block either way.
+     */
+    post: operations['tran_text'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/content/translateOnArrival': {
     parameters: {
       query?: never;
@@ -2285,6 +2306,8 @@ export interface components {
       dynamicId: number;
       /** Format: int64 */
       id: number;
+      /** @description The author's language, which `content` is taken to be written in. */
+      language: string;
       level?: null | components['schemas']['Level'];
       /** @description The viewer wrote it. */
       mine: boolean;
@@ -2394,6 +2417,8 @@ export interface components {
       /** Format: int64 */
       id: number;
       images: components['schemas']['Picture'][];
+      /** @description The author's language, which `content` is taken to be written in. */
+      language: string;
       level?: null | components['schemas']['Level'];
       /** @description The viewer likes it. */
       liked: boolean;
@@ -2656,6 +2681,8 @@ export interface components {
         dynamicId: number;
         /** Format: int64 */
         id: number;
+        /** @description The author's language, which `content` is taken to be written in. */
+        language: string;
         level?: null | components['schemas']['Level'];
         /** @description The viewer wrote it. */
         mine: boolean;
@@ -2738,6 +2765,8 @@ export interface components {
         /** Format: int64 */
         id: number;
         images: components['schemas']['Picture'][];
+        /** @description The author's language, which `content` is taken to be written in. */
+        language: string;
         level?: null | components['schemas']['Level'];
         /** @description The viewer likes it. */
         liked: boolean;
@@ -3095,6 +3124,8 @@ export interface components {
           dynamicId: number;
           /** Format: int64 */
           id: number;
+          /** @description The author's language, which `content` is taken to be written in. */
+          language: string;
           level?: null | components['schemas']['Level'];
           /** @description The viewer wrote it. */
           mine: boolean;
@@ -3608,6 +3639,53 @@ export interface components {
         reason: string;
         /** @description When the suspension ends; null: until staff lift it. */
         until?: string | null;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_TextTranslation: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A text translated for me, and what it cost (as a chat message's `Translation`). */
+      data: {
+        /**
+         * Format: int64
+         * @description Left of today's member allowance (0 for non-members).
+         */
+        allowanceLeft: number;
+        /**
+         * Format: int64
+         * @description Characters of the source text.
+         */
+        characters: number;
+        /**
+         * Format: int64
+         * @description Charged now from today's allowance and from the packs (both 0 when it was stored already).
+         */
+        fromAllowance: number;
+        /** Format: int64 */
+        fromPack: number;
+        /**
+         * Format: int64
+         * @description The dynamic's, the comment's or the person's id.
+         */
+        id: number;
+        kind: components['schemas']['TextKind'];
+        /**
+         * Format: int64
+         * @description Character-pack balance after.
+         */
+        packBalance: number;
+        /**
+         * @description The text is already in the target language: `text` is the text itself, and nothing was
+         *     charged.
+         */
+        sameLanguage: boolean;
+        target: string;
+        text: string;
       };
       msg: string;
     };
@@ -4709,6 +4787,49 @@ export interface components {
       /** Format: int64 */
       userId: number;
       userName: string;
+    };
+    /**
+     * @description What kind of text is translated.
+     * @enum {string}
+     */
+    TextKind: 'dynamic' | 'comment' | 'about';
+    /** @description A text translated for me, and what it cost (as a chat message's `Translation`). */
+    TextTranslation: {
+      /**
+       * Format: int64
+       * @description Left of today's member allowance (0 for non-members).
+       */
+      allowanceLeft: number;
+      /**
+       * Format: int64
+       * @description Characters of the source text.
+       */
+      characters: number;
+      /**
+       * Format: int64
+       * @description Charged now from today's allowance and from the packs (both 0 when it was stored already).
+       */
+      fromAllowance: number;
+      /** Format: int64 */
+      fromPack: number;
+      /**
+       * Format: int64
+       * @description The dynamic's, the comment's or the person's id.
+       */
+      id: number;
+      kind: components['schemas']['TextKind'];
+      /**
+       * Format: int64
+       * @description Character-pack balance after.
+       */
+      packBalance: number;
+      /**
+       * @description The text is already in the target language: `text` is the text itself, and nothing was
+       *     charged.
+       */
+      sameLanguage: boolean;
+      target: string;
+      text: string;
     };
     ToBase64Request: {
       /**
@@ -8865,6 +8986,65 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Translation'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  tran_text: {
+    parameters: {
+      query?: {
+        /** @description `dynamic`, `comment` or `about` (a person's About me). */
+        kind?: string;
+        /** @description The dynamic's, the comment's or the person's id. */
+        id?: number;
+        /** @description Target language code; default: my language. */
+        target?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_TextTranslation'];
         };
       };
       400: {

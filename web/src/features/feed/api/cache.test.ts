@@ -18,6 +18,7 @@ function dynamic(id: number, userId: number, extra: Partial<Dynamic> = {}): Dyna
     createdAt: '2026-11-25 08:00:00',
     gender: 'female',
     country: 'Japan',
+    language: 'en',
     age: 27,
     ...extra,
   };

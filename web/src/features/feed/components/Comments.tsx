@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
+import { TranslateSlot } from '../../../components/TranslateSlot';
 import { Button } from '../../../components/Button';
 import { formatNumber } from '../../../i18n/format';
 import { profileHref } from '../../../lib/paths';
@@ -94,6 +95,13 @@ function CommentItem({
         <p className="cmt-text" data-testid="comment-text">
           {comment.content}
         </p>
+        <TranslateSlot
+          kind="comment"
+          id={comment.id}
+          text={comment.content}
+          language={comment.language}
+          authorId={comment.userId}
+        />
         <div className="cmt-foot">
           <PostTime at={comment.createdAt} />
           <button

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
+import { TranslateSlot } from '../../../components/TranslateSlot';
 import { ChatIcon, CrownIcon, HeartIcon, MoreIcon } from '../../../components/icons';
 import { formatDate, formatNumber, formatRelativeTime } from '../../../i18n/format';
 import { paths, profileHref } from '../../../lib/paths';
@@ -129,6 +130,15 @@ export function DynamicCard({
             </>
           )}
         </p>
+      )}
+      {dynamic.content && (
+        <TranslateSlot
+          kind="dynamic"
+          id={dynamic.id}
+          text={dynamic.content}
+          language={dynamic.language}
+          authorId={dynamic.userId}
+        />
       )}
       <PhotoGrid
         images={dynamic.images}

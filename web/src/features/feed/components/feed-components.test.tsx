@@ -37,6 +37,7 @@ const post: Dynamic = {
   gender: 'female',
   country: 'Japan',
   age: 27,
+  language: 'en',
 };
 
 function comment(id: number, extra: Partial<Comment> = {}): Comment {
@@ -46,6 +47,7 @@ function comment(id: number, extra: Partial<Comment> = {}): Comment {
     userId: 9,
     userName: 'Ken',
     content: `comment ${id}`,
+    language: 'en',
     createdAt: '2026-11-25 08:00:00',
     mine: false,
     subCount: 0,

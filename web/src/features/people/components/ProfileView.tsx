@@ -18,6 +18,7 @@ import {
   UserCheckIcon,
   UserPlusIcon,
 } from '../../../components/icons';
+import { TranslateSlot } from '../../../components/TranslateSlot';
 import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { countryName } from '../../../i18n/countries';
 import { isLanguageAbbr, languageInfo } from '../../../i18n/languages';
@@ -172,6 +173,15 @@ export function ProfileView({
             <p className={profile.signature ? undefined : 'muted'}>
               {profile.signature || t('people.noSignature')}
             </p>
+            {profile.signature && !profile.mine && (
+              <TranslateSlot
+                kind="about"
+                id={profile.userId}
+                text={profile.signature}
+                language={profile.language}
+                authorId={profile.userId}
+              />
+            )}
           </section>
           {children}
 
