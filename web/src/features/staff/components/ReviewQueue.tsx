@@ -3,14 +3,12 @@
 // selfies beside the profile photo they are compared with. a approves the focused item, r
 // rejects it (a selfie asks why; a photo or a post is kept or taken down, with a reason); j / k
 // move.
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Spinner } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
 import { CheckIcon } from '../../../components/icons';
-import { formatCounted, formatNumber } from '../../../i18n/format';
-import { COUNTED } from '../api/paging';
+import { formatNumber } from '../../../i18n/format';
 import { staffUserHref } from '../../../lib/paths';
 import { useDecide, useReviewQueue } from '../api/review';
 import {
@@ -24,17 +22,15 @@ import {
   type ReviewPhoto,
   type ReviewAppeal,
   type ReviewVerification,
-  TAKE_DOWN_REASONS,
   type TakeDownReason,
-  VERIFICATION_REASONS,
   type VerificationReason,
   known,
 } from '../api/types';
 import { amount, reasonLabel, when } from './display';
+import { RejectReasonDialog, TakeDownDialog } from './ReviewReasons';
+import { type CardParts, Owner, ReviewSection, keyOf } from './ReviewSection';
 import { Kbd, KeyHint } from './StaffPage';
 import { useQueue } from './use-queue';
-
-const keyOf = (kind: ReviewKind, id: number) => `${kind}:${id}`;
 
 function parseKey(key: string): { kind: ReviewKind; id: number } {
   const [kind, id] = key.split(':');
@@ -323,109 +319,6 @@ export function ReviewQueue() {
   );
 }
 
-/** Why a selfie is refused: its owner is told, in their language. */
-function RejectReasonDialog({
-  open,
-  onClose,
-  onChoose,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onChoose: (reason: VerificationReason) => void;
-}) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState<VerificationReason>('pose');
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('staff.review.rejectWhy')}
-      actions={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => onChoose(reason)} data-testid="reject-selfie">
-            {t('staff.review.reject')}
-          </Button>
-        </>
-      }
-    >
-      <fieldset className="staff-reasons">
-        {VERIFICATION_REASONS.map((r) => (
-          <label key={r} className="staff-reason">
-            <input
-              type="radio"
-              name="verification-reason"
-              value={r}
-              checked={reason === r}
-              onChange={() => setReason(r)}
-            />
-            {t(`verification.reason.${r}`)}
-          </label>
-        ))}
-      </fieldset>
-    </Dialog>
-  );
-}
-
-/** Why a photo or a post is taken down, and staff's words: its owner is told, in their language. */
-function TakeDownDialog({
-  open,
-  onClose,
-  onChoose,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onChoose: (reason: TakeDownReason, note: string) => void;
-}) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState<TakeDownReason>('nudity');
-  const [note, setNote] = useState('');
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('staff.review.takeDownWhy')}
-      actions={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            onClick={() => {
-              onChoose(reason, note.trim());
-              setNote('');
-            }}
-            data-testid="take-down"
-          >
-            {t('staff.review.takeDown')}
-          </Button>
-        </>
-      }
-    >
-      <fieldset className="staff-reasons">
-        {TAKE_DOWN_REASONS.map((r) => (
-          <label key={r} className="staff-reason">
-            <input
-              type="radio"
-              name="take-down-reason"
-              value={r}
-              checked={reason === r}
-              onChange={() => setReason(r)}
-            />
-            {t(`staff.review.takeDownReason.${r}`)}
-          </label>
-        ))}
-      </fieldset>
-      <label className="staff-reason-note">
-        {t('staff.review.takeDownNote')}
-        <textarea value={note} maxLength={500} rows={3} onChange={(e) => setNote(e.target.value)} />
-      </label>
-    </Dialog>
-  );
-}
-
 function MessageBadges({ kind, reason }: { kind: string; reason: string }) {
   const { t } = useTranslation();
   const held = known(REVIEW_MESSAGE_KINDS, kind);
@@ -446,116 +339,4 @@ function Outcome({ kind }: { kind: string }) {
   const held = known(REVIEW_MESSAGE_KINDS, kind);
   if (!held) return null;
   return <p className="muted staff-small">{t(`staff.review.outcome.${held}`)}</p>;
-}
-
-/** What the queue gives every card: focus and keys, whether it is being decided, the decision. */
-interface CardParts {
-  itemProps: (key: string) => object;
-  busyWith: (key: string) => boolean;
-  decide: (kind: ReviewKind, id: number, decision: ReviewDecision) => void;
-}
-
-/** One item of a kind: what it shows, and how its two decisions read where not the default. */
-interface Card {
-  kind: ReviewKind;
-  label: string;
-  className?: string;
-  body: ReactNode;
-  approveLabel?: string;
-  rejectLabel?: string;
-}
-
-/** A kind's section: its count, and each item as a card with the two decisions under it. */
-function ReviewSection<T extends { id: number }>({
-  title,
-  count,
-  items,
-  card,
-  itemProps,
-  busyWith,
-  decide,
-}: CardParts & {
-  title: string;
-  count: number;
-  items: readonly T[];
-  card: (item: T) => Card;
-}) {
-  const { t } = useTranslation();
-  return (
-    <section className="staff-section">
-      <h2 className="staff-section-title">
-        {title} <span className="badge">{formatCounted(count, COUNTED)}</span>
-      </h2>
-      {items.length === 0 ? (
-        <p className="muted">{t('staff.review.nothing')}</p>
-      ) : (
-        <ul className="staff-queue">
-          {items.map((item) => {
-            const c = card(item);
-            const key = keyOf(c.kind, item.id);
-            return (
-              <li key={item.id}>
-                <article
-                  className={c.className ? `card staff-item ${c.className}` : 'card staff-item'}
-                  aria-label={c.label}
-                  data-testid={`review-${c.kind}`}
-                  {...itemProps(key)}
-                >
-                  {c.body}
-                  <Decisions
-                    flagged={c.kind === 'dynamic'}
-                    busy={busyWith(key)}
-                    approveLabel={c.approveLabel}
-                    rejectLabel={c.rejectLabel}
-                    onApprove={() => decide(c.kind, item.id, 'approve')}
-                    onReject={() => decide(c.kind, item.id, 'reject')}
-                  />
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function Owner({ userId, name, at }: { userId: number; name: string; at: string }) {
-  return (
-    <div className="staff-item-title">
-      <Link to={staffUserHref(userId)}>{name}</Link>{' '}
-      <span className="muted staff-small">
-        #{userId} · {when(at)}
-      </span>
-    </div>
-  );
-}
-
-/** Approve and reject what someone asked to publish; keep or take down what was flagged. */
-function Decisions({
-  flagged,
-  busy,
-  approveLabel,
-  rejectLabel,
-  onApprove,
-  onReject,
-}: {
-  flagged?: boolean;
-  busy: boolean;
-  approveLabel?: string;
-  rejectLabel?: string;
-  onApprove: () => void;
-  onReject: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="staff-actions">
-      <Button small loading={busy} onClick={onApprove}>
-        {approveLabel ?? (flagged ? t('staff.review.keep') : t('staff.review.approve'))}
-      </Button>
-      <Button variant="outline" small disabled={busy} onClick={onReject}>
-        {rejectLabel ?? (flagged ? t('staff.review.takeDown') : t('staff.review.reject'))}
-      </Button>
-    </div>
-  );
 }
