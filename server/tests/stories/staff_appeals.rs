@@ -3,7 +3,6 @@
 //! short-lived pass to appeal, once per ban. The appeal waits in the review queue, where staff
 //! lift the ban or keep it, and her next try tells her which.
 
-use crate::common::feed::NOTICES;
 use crate::common::staff::{BAN_REASON, NOT_BANNED, NOT_FOUND, SUSPENDED};
 use crate::common::{spawn, Backend, Person, Reply, TestApp};
 use chrono::Duration;
@@ -222,22 +221,6 @@ async fn staff_lift_or_keep_a_ban_from_its_appeal(b: Backend) {
     assert_eq!(actions, vec!["user.unban", "review.appeal", "user.ban"]);
 }
 
-/// The `(title, body)` of each notice `who` reads in `lang`, newest first.
-async fn notices_in(app: &TestApp, who: &Person, lang: &str) -> Vec<(String, String)> {
-    let url = TestApp::with_query(NOTICES, &[("lang", lang)]);
-    app.get(&url, Some(&who.token)).await.ok()["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| {
-            (
-                n["title"].as_str().unwrap().to_owned(),
-                n["body"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
 /// Back from a ban, a person finds a notice in their language saying it was lifted: that their
 /// appeal was heard, or that staff lifted it.
 async fn a_lifted_ban_is_told_in_the_persons_language(b: Backend) {
@@ -257,7 +240,7 @@ async fn a_lifted_ban_is_told_in_the_persons_language(b: Backend) {
 
     let yui = app.signs_in(&yui).await;
     assert_eq!(
-        notices_in(&app, &yui, "ja").await.first(),
+        app.notices_in(&yui, "ja").await.first(),
         Some(&(
             "アカウントの利用停止が解除されました".to_owned(),
             "運営チームが申し立てを確認し、利用停止を解除しました。おかえりなさい。".to_owned()
@@ -265,7 +248,7 @@ async fn a_lifted_ban_is_told_in_the_persons_language(b: Backend) {
     );
     let bob = app.signs_in(&bob).await;
     assert_eq!(
-        notices_in(&app, &bob, "en").await.first(),
+        app.notices_in(&bob, "en").await.first(),
         Some(&(
             "Your account is open again".to_owned(),
             "Our team lifted the suspension of your account. Welcome back.".to_owned()

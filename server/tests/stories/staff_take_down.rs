@@ -3,28 +3,12 @@
 //! language. Every notice the server writes by itself is written in each reader's language: the
 //! Bulletin shows it in the language the reader reads the app in.
 
-use crate::common::feed::{photo, row_ids, NOTICES};
+use crate::common::feed::{photo, row_ids};
 use crate::common::staff::{PHOTO_REMOVED_BODY, PHOTO_REMOVED_TITLE};
 use crate::common::{spawn, Backend, Person, TestApp};
 use serde_json::{json, Value};
 
 const BAD_REASON: &str = "Choose a reason: nudity, violence, hate, spam, not_theirs or other";
-
-/// The `(title, body)` of each notice `who` reads in `lang`.
-async fn notices_in(app: &TestApp, who: &Person, lang: &str) -> Vec<(String, String)> {
-    let url = TestApp::with_query(NOTICES, &[("lang", lang)]);
-    app.get(&url, Some(&who.token)).await.ok()["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| {
-            (
-                n["title"].as_str().unwrap().to_owned(),
-                n["body"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
 
 /// Someone speaking `language`, with one album photo waiting for staff.
 async fn with_photo(app: &TestApp, name: &str, language: &str) -> (Person, i64) {
@@ -56,7 +40,7 @@ async fn a_take_down_tells_its_reason_in_her_language(b: Backend) {
         .await;
     reply.ok();
     assert_eq!(
-        notices_in(&app, &olga, "ru").await,
+        app.notices_in(&olga, "ru").await,
         vec![pair(
             "Фото из вашего альбома удалено",
             "Оно не соответствовало правилам сообщества.\nПричина: фото другого человека.\nЭто фото с чужой страницы."
@@ -81,7 +65,7 @@ async fn a_take_down_tells_its_reason_in_her_language(b: Backend) {
     .await
     .ok();
     assert_eq!(
-        notices_in(&app, &olga, "ru").await[0],
+        app.notices_in(&olga, "ru").await[0],
         pair(
             "Ваша запись удалена",
             "Она не соответствовала правилам сообщества.\nПричина: спам или реклама."
@@ -103,7 +87,7 @@ async fn a_bad_take_down_reason_is_refused_and_changes_nothing(b: Backend) {
     let bob = app.man("bob").await;
     let post = app.posts(&ana, "Hello").await;
     app.flag(&bob, post, "spam").await.ok();
-    let before = notices_in(&app, &ana, "en").await;
+    let before = app.notices_in(&ana, "en").await;
 
     for (kind, id) in [("photo", photo), ("dynamic", post)] {
         app.admin_post(
@@ -128,7 +112,7 @@ async fn a_bad_take_down_reason_is_refused_and_changes_nothing(b: Backend) {
 
     assert_eq!(app.waiting(&sam, "photos").await, vec![photo]);
     assert_eq!(app.waiting(&sam, "dynamics").await, vec![post]);
-    assert_eq!(notices_in(&app, &ana, "en").await, before);
+    assert_eq!(app.notices_in(&ana, "en").await, before);
     assert!(app.audit(&sam, "targetKind=photo").await.is_empty());
 }
 
@@ -143,21 +127,21 @@ async fn a_removed_photo_notice_is_in_each_readers_language(b: Backend) {
     app.decides(&sam, "photo", theirs, "reject").await;
 
     assert_eq!(
-        notices_in(&app, &yuki, "ja").await,
+        app.notices_in(&yuki, "ja").await,
         vec![pair(
             "アルバムの写真が削除されました",
             "コミュニティのルールに沿っていませんでした。"
         )]
     );
     assert_eq!(
-        notices_in(&app, &olga, "ru").await,
+        app.notices_in(&olga, "ru").await,
         vec![pair(
             "Фото из вашего альбома удалено",
             "Оно не соответствовало правилам сообщества."
         )]
     );
     assert_eq!(
-        notices_in(&app, &olga, "en").await,
+        app.notices_in(&olga, "en").await,
         vec![pair(PHOTO_REMOVED_TITLE, PHOTO_REMOVED_BODY)],
         "read in English once she reads the app in English"
     );

@@ -93,6 +93,22 @@ pub struct Social {
 }
 
 impl TestApp {
+    /// The `(title, body)` of each notice `who` reads in `lang`, newest first.
+    pub async fn notices_in(&self, who: &Person, lang: &str) -> Vec<(String, String)> {
+        let url = TestApp::with_query(NOTICES, &[("lang", lang)]);
+        self.get(&url, Some(&who.token)).await.ok()["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| {
+                (
+                    n["title"].as_str().unwrap().to_owned(),
+                    n["body"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    }
+
     /// `who` publishes a dynamic.
     pub async fn publish(&self, who: &Person, content: &str, images: Vec<String>) -> Reply {
         self.post(
