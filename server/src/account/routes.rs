@@ -7,22 +7,24 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::bans::{AppealView, Suspension, APPEAL_MAX_CHARS};
+use crate::account::bans::APPEAL_MAX_CHARS;
 use crate::account::codes;
 use crate::account::guard::Gate;
+use crate::account::hooks::AccountEvent;
+use crate::account::model::NewUser;
 use crate::account::model::{
     parse_code, parse_language, parse_signature, parse_telephone, Birthday, Country, Email, Gender,
     Password, UserName, UserView,
 };
-use crate::account::sessions::Session;
-use crate::account::store::{CodePurpose, NewUser, ProfileChange, UniqueError, Verification};
+use crate::account::store::{CodePurpose, ProfileChange, UniqueError, Verification};
 use crate::account::token::token_hash;
 use crate::account::Accounts;
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{ClientIp, Input, Query};
 use crate::api::rate_limit::Action;
-use crate::chat::KICKED;
+use crate::api::session::Session;
+use crate::api::suspension::{AppealView, Suspension};
 use crate::i18n::Msg;
 
 /// Characters granted once for verifying the email (SPEC section 9).
@@ -32,7 +34,6 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     Accounts: FromRef<S>,
-    crate::translate::Translate: FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(register))
@@ -233,20 +234,21 @@ async fn login(
     responses((status = 200, body = Envelope<Option<String>>), (status = 401)))]
 async fn logout(State(accounts): State<Accounts>, me: Session) -> ApiResult<Reply<Option<String>>> {
     accounts.store.delete_session(me.session_id).await?;
-    accounts.notify.forget_subscriptions(me.user_id).await?;
+    accounts
+        .hooks
+        .happened(AccountEvent::SignedOut {
+            user_id: me.user_id,
+        })
+        .await?;
     Ok(ok(None))
 }
 
 /// The signed-in person.
 #[utoipa::path(get, path = "/getInfo", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Envelope<UserView>), (status = 401)))]
-async fn get_info(
-    State(accounts): State<Accounts>,
-    State(translate): State<crate::translate::Translate>,
-    me: Session,
-) -> ApiResult<Reply<UserView>> {
+async fn get_info(State(accounts): State<Accounts>, me: Session) -> ApiResult<Reply<UserView>> {
     let mut me_view = view(&accounts, me.user_id).await?;
-    me_view.translation_allowance = translate.allowance(me.user_id).await?;
+    me_view.translation_allowance = accounts.hooks.translation_allowance(me.user_id).await?;
     Ok(ok(me_view))
 }
 
@@ -534,8 +536,10 @@ async fn forget_update_pwd(
     {
         return Err(ApiError::Invalid(Msg::CodeInvalid));
     }
-    accounts.notify.forget_subscriptions(user.id).await?;
-    accounts.chat.kick(user.id, KICKED);
+    accounts
+        .hooks
+        .happened(AccountEvent::PasswordChanged { user_id: user.id })
+        .await?;
     Ok(ok_with(Msg::PasswordChanged, None))
 }
 
@@ -571,8 +575,12 @@ async fn update_pwd(
         .store
         .set_password(me.user_id, &new_hash, Some(me.session_id))
         .await?;
-    accounts.notify.forget_subscriptions(me.user_id).await?;
-    accounts.chat.kick(me.user_id, KICKED);
+    accounts
+        .hooks
+        .happened(AccountEvent::PasswordChanged {
+            user_id: me.user_id,
+        })
+        .await?;
     Ok(ok_with(Msg::PasswordChanged, None))
 }
 
@@ -611,8 +619,12 @@ async fn cancellation(
     if password.is_empty() || !accounts.passwords.verify(password, hash.as_deref()).await? {
         return Err(ApiError::Invalid(Msg::DeletePasswordWrong));
     }
-    accounts.privacy.erase(me.user_id).await?;
-    accounts.chat.kick(me.user_id, KICKED);
+    accounts
+        .hooks
+        .happened(AccountEvent::Left {
+            user_id: me.user_id,
+        })
+        .await?;
     Ok(ok_with(Msg::AccountDeleted, None))
 }
 
