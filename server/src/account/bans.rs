@@ -5,8 +5,8 @@
 //! short-lived pass (`appealToken`), good for her own ban only; her appeal waits in the staff
 //! review queue until staff lift the ban or keep it, and her next try shows the outcome.
 
-use crate::account::token::new_token;
-use crate::api::error::ApiError;
+use crate::account::token::{new_token, token_hash};
+use crate::api::error::{ApiError, ApiResult};
 use crate::api::suspension::{AppealView, Suspension};
 use crate::clock::rfc3339;
 use crate::db::{counted, is_unique_violation, on_db, Db};
@@ -235,5 +235,22 @@ mod tests {
         assert_eq!(BanCode::parse(None, "Spam"), Ok(BanCode::Spam));
         assert_eq!(BanCode::parse(None, "Cool down"), Ok(BanCode::Other));
         assert_eq!(BanCode::from_db(Some("Fake photos")), BanCode::Other);
+    }
+}
+
+impl crate::account::Accounts {
+    /// A banned person's appeal against her ban, with the pass her ban's answer gave her.
+    pub async fn appeal(&self, token: Option<&str>, text: Option<&str>) -> ApiResult<AppealView> {
+        let token = token.unwrap_or_default().trim();
+        if token.is_empty() {
+            return Err(ApiError::Forbidden(Msg::AppealExpired));
+        }
+        let text = text.unwrap_or_default().trim();
+        if text.is_empty() || text.chars().count() > APPEAL_MAX_CHARS {
+            return Err(ApiError::Invalid(Msg::AppealText));
+        }
+        self.bans
+            .appeal(&token_hash(token), text, self.clock.unix())
+            .await
     }
 }

@@ -4,12 +4,16 @@
 
 pub mod bans;
 pub mod codes;
+pub mod credentials;
+pub mod forms;
 pub mod guard;
 pub mod hooks;
 pub mod model;
 pub mod password;
+pub mod profile;
 pub mod routes;
 pub mod sessions;
+pub mod signing;
 pub mod store;
 pub mod token;
 pub mod users;
