@@ -224,20 +224,6 @@ impl BanStore {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_ban_code_is_picked_from_the_list() {
-        assert_eq!(BanCode::parse(Some("scam"), "x"), Ok(BanCode::Scam));
-        assert_eq!(BanCode::parse(Some("rude"), "x"), Err(Msg::BanCode));
-        assert_eq!(BanCode::parse(None, "Spam"), Ok(BanCode::Spam));
-        assert_eq!(BanCode::parse(None, "Cool down"), Ok(BanCode::Other));
-        assert_eq!(BanCode::from_db(Some("Fake photos")), BanCode::Other);
-    }
-}
-
 impl crate::account::Accounts {
     /// A banned person's appeal against her ban, with the pass her ban's answer gave her.
     pub async fn appeal(&self, token: Option<&str>, text: Option<&str>) -> ApiResult<AppealView> {
@@ -252,5 +238,19 @@ impl crate::account::Accounts {
         self.bans
             .appeal(&token_hash(token), text, self.clock.unix())
             .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ban_code_is_picked_from_the_list() {
+        assert_eq!(BanCode::parse(Some("scam"), "x"), Ok(BanCode::Scam));
+        assert_eq!(BanCode::parse(Some("rude"), "x"), Err(Msg::BanCode));
+        assert_eq!(BanCode::parse(None, "Spam"), Ok(BanCode::Spam));
+        assert_eq!(BanCode::parse(None, "Cool down"), Ok(BanCode::Other));
+        assert_eq!(BanCode::from_db(Some("Fake photos")), BanCode::Other);
     }
 }
