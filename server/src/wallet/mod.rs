@@ -1,10 +1,14 @@
 //! The wallet: the catalogue, orders and payments, membership, gold and character packs, coin
 //! claims and the gift catalogue. Money moves only through the ledger, exactly once.
 
+pub mod claims;
+pub mod forms;
 pub mod model;
+pub mod orders;
 pub mod payment;
 pub mod routes;
 pub mod settle;
+pub mod shop;
 pub mod store;
 
 pub use store::DiscrepancyRow;
@@ -14,7 +18,7 @@ use std::sync::Arc;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::ground::Ground;
-use crate::wallet::model::{CatalogueGift, CatalogueProduct, Gift, ProductChange};
+use crate::wallet::model::{CatalogueGift, CatalogueProduct, ProductChange};
 use crate::wallet::payment::Payments;
 use crate::wallet::store::WalletStore;
 
@@ -29,11 +33,6 @@ pub struct Wallet {
 }
 
 impl Wallet {
-    /// A gift on sale now.
-    pub async fn gift(&self, id: i64) -> sqlx::Result<Option<Gift>> {
-        self.store.gift(id).await
-    }
-
     /// Fails when a payment provider is configured but incomplete.
     pub fn new(ground: &Ground) -> anyhow::Result<Wallet> {
         Ok(Wallet {
