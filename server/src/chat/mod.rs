@@ -6,6 +6,8 @@
 //! connections that there are new events, which they then read from the database.
 
 pub mod checks;
+pub mod conversations;
+pub mod forms;
 pub mod harsh;
 pub mod hub;
 pub mod model;

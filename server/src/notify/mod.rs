@@ -5,10 +5,12 @@
 //! Where pushes may go, and how many, is `guard`'s and this module's to enforce
 //! (docs/security.md, "Web Push").
 
+pub mod forms;
 pub mod guard;
 pub mod routes;
 pub mod settings;
 pub mod store;
+pub mod subscriptions;
 pub mod webpush;
 
 use p256::SecretKey;
