@@ -7,8 +7,10 @@
 //! - a write transaction: `let mut tx = db.begin_write().await?`, its statements in
 //!   `on_tx!(&mut tx, conn => ...)`, the steps other modules own as functions taking
 //!   `&mut Tx` (`ledger::post`), then `tx.commit().await?`;
-//! - SQL that truly differs per backend sits in one place, as a method of `Tx` or `Db` that
-//!   matches on itself (`Tx::lock_key`), never as a check of the backend inside a store.
+//! - SQL that truly differs per backend sits in one place that matches on `Tx` or `Db`: a
+//!   method here when any domain may need it (`Tx::lock_key`, `Tx::lock_person`), or one
+//!   function of a store written per dialect for speed (chat's `take_seqs` and `append`, and
+//!   its `parties`); never a check of the backend in the middle of a body.
 //!
 //! Migrations are paired: `migrations/sqlite` and `migrations/postgres`, one file in each per
 //! change.
