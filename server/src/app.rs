@@ -5,14 +5,18 @@
 use std::sync::Arc;
 
 use axum::extract::FromRef;
+use futures::future::BoxFuture;
 
+use crate::account::hooks::{AccountEvent, AccountHooks};
+use crate::account::model::TranslationAllowance;
 use crate::account::password::PasswordHasher;
 use crate::account::sessions::Sessions;
 use crate::account::Accounts;
 use crate::album::Album;
+use crate::api::error::ApiResult;
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::hub::Hub;
-use crate::chat::Chat;
+use crate::chat::{Chat, KICKED};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
@@ -24,7 +28,7 @@ use crate::notices::Notices;
 use crate::notify::Notify;
 use crate::people::People;
 use crate::privacy::Privacy;
-use crate::staff::Staff;
+use crate::staff::{Desks, Staff};
 use crate::translate::Translate;
 use crate::verification::Verification;
 use crate::wallet::Wallet;
@@ -78,25 +82,46 @@ impl App {
         let sessions = Sessions::new(&ground);
         let notify = Notify::new(&ground);
         let privacy = Privacy::new(&ground);
-        let translate = Translate::new(&ground);
+        let people = People::new(&ground, notify.clone());
+        let feed = Feed::new(&ground, people.clone());
+        let translate = Translate::new(&ground, feed.clone(), people.clone());
         translate.start().await;
-        let chat = Chat::new(&ground, hub.clone(), notify.clone(), translate.clone())?;
+        let wallet = Wallet::new(&ground)?;
+        let chat = Chat::new(
+            &ground,
+            hub.clone(),
+            notify.clone(),
+            translate.clone(),
+            people.clone(),
+            wallet.clone(),
+        )?;
+        let neighbours = Arc::new(AccountNeighbours {
+            chat: chat.clone(),
+            notify: notify.clone(),
+            privacy: privacy.clone(),
+            translate: translate.clone(),
+        });
         let accounts = Accounts::new(
             &ground,
             passwords.clone(),
             mail,
             sessions.clone(),
-            chat.clone(),
-            notify.clone(),
-            privacy.clone(),
+            neighbours,
         );
-        let people = People::new(&ground);
-        let wallet = Wallet::new(&ground)?;
-        let feed = Feed::new(&ground);
-        let album = Album::new(&ground);
+        let album = Album::new(&ground, people.clone());
         let notices = Notices::new(&ground);
         let verification = Verification::new(&ground, notices.clone());
-        let staff = Staff::new(&ground, notices.clone(), chat.clone(), verification.clone());
+        let staff = Staff::new(
+            &ground,
+            Desks {
+                notices: notices.clone(),
+                chat: chat.clone(),
+                verification: verification.clone(),
+                feed: feed.clone(),
+                album: album.clone(),
+                wallet: wallet.clone(),
+            },
+        );
         Ok(App {
             config,
             db,
@@ -119,6 +144,42 @@ impl App {
             privacy,
             verification,
         })
+    }
+}
+
+/// What the account's moments mean to the domains above it (`account/hooks.rs`).
+struct AccountNeighbours {
+    chat: Chat,
+    notify: Notify,
+    privacy: Privacy,
+    translate: Translate,
+}
+
+impl AccountHooks for AccountNeighbours {
+    fn happened(&self, event: AccountEvent) -> BoxFuture<'_, ApiResult<()>> {
+        Box::pin(async move {
+            match event {
+                AccountEvent::SignedOut { user_id } => {
+                    self.notify.forget_subscriptions(user_id).await?;
+                }
+                AccountEvent::PasswordChanged { user_id } => {
+                    self.notify.forget_subscriptions(user_id).await?;
+                    self.chat.kick(user_id, KICKED);
+                }
+                AccountEvent::Left { user_id } => {
+                    self.privacy.erase(user_id).await?;
+                    self.chat.kick(user_id, KICKED);
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn translation_allowance(
+        &self,
+        user_id: i64,
+    ) -> BoxFuture<'_, ApiResult<Option<TranslationAllowance>>> {
+        Box::pin(self.translate.allowance(user_id))
     }
 }
 

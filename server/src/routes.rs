@@ -2,6 +2,8 @@
 //! `/prod-api` with the OpenAPI document they describe, the chat socket, media, operations and
 //! the web app, inside the layers every answer passes through.
 
+use std::sync::Arc;
+
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Request};
 use axum::response::{IntoResponse, Response};
@@ -16,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::api::error::ApiError;
 use crate::api::extract::TrustForwardedFor;
+use crate::api::session::Authenticator;
 use crate::api::{method_not_allowed, not_found};
 use crate::app::App;
 use crate::{
@@ -30,8 +33,9 @@ const BODY_LIMIT: usize = 16 * 1024 * 1024;
 pub fn router(app: App) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let (api, _) = api();
-    // Who is asking is recognised where a handler asks (the `Session` extractor).
-    let api = api.layer(Extension(app.sessions.clone()));
+    // Who is asking is recognised where a handler asks (the `Session` extractor), by the
+    // account's sessions.
+    let api = api.layer(Extension(Authenticator(Arc::new(app.sessions.clone()))));
     let https = web::Https(app.config.is_https());
     Router::new()
         .merge(api)

@@ -5,11 +5,9 @@
 //! short-lived pass (`appealToken`), good for her own ban only; her appeal waits in the staff
 //! review queue until staff lift the ban or keep it, and her next try shows the outcome.
 
-use serde::Serialize;
-use utoipa::ToSchema;
-
-use crate::account::token::new_token;
-use crate::api::error::ApiError;
+use crate::account::token::{new_token, token_hash};
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::suspension::{AppealView, Suspension};
 use crate::clock::rfc3339;
 use crate::db::{counted, is_unique_violation, on_db, Db};
 use crate::i18n::Msg;
@@ -73,29 +71,6 @@ impl BanCode {
     pub fn from_db(code: Option<&str>) -> BanCode {
         code.and_then(BanCode::find).unwrap_or(BanCode::Other)
     }
-}
-
-/// What a banned person is told.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Suspension {
-    /// spam, fake_profile, inappropriate_content, harassment, underage, scam or other.
-    pub reason: &'static str,
-    /// When the suspension ends; null: until staff lift it.
-    pub until: Option<String>,
-    /// The pass to send an appeal with (`POST /system/user/appeal`), good for 30 minutes.
-    pub appeal_token: String,
-    /// Her appeal against this ban, once sent.
-    pub appeal: Option<AppealView>,
-}
-
-/// An appeal as its sender sees it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AppealView {
-    /// waiting (for staff) or kept (staff kept the ban).
-    pub state: String,
-    pub sent_at: String,
 }
 
 /// An appeal waiting for staff.
@@ -246,6 +221,23 @@ impl BanStore {
             sqlx::query("DELETE FROM suspended_sessions WHERE expires_at <= $1").bind(now).execute(pool).await?;
             Ok(())
         })
+    }
+}
+
+impl crate::account::Accounts {
+    /// A banned person's appeal against her ban, with the pass her ban's answer gave her.
+    pub async fn appeal(&self, token: Option<&str>, text: Option<&str>) -> ApiResult<AppealView> {
+        let token = token.unwrap_or_default().trim();
+        if token.is_empty() {
+            return Err(ApiError::Forbidden(Msg::AppealExpired));
+        }
+        let text = text.unwrap_or_default().trim();
+        if text.is_empty() || text.chars().count() > APPEAL_MAX_CHARS {
+            return Err(ApiError::Invalid(Msg::AppealText));
+        }
+        self.bans
+            .appeal(&token_hash(token), text, self.clock.unix())
+            .await
     }
 }
 

@@ -4,34 +4,37 @@
 
 pub mod bans;
 pub mod codes;
+pub mod credentials;
+pub mod forms;
 pub mod guard;
+pub mod hooks;
 pub mod model;
 pub mod password;
+pub mod profile;
 pub mod routes;
 pub mod sessions;
+pub mod signing;
 pub mod store;
 pub mod token;
+pub mod users;
 
 use std::sync::Arc;
 
 use crate::account::bans::BanStore;
+use crate::account::hooks::AccountHooks;
 use crate::account::password::PasswordHasher;
 use crate::account::sessions::Sessions;
 use crate::account::store::AccountStore;
 use crate::api::rate_limit::RateLimiter;
-use crate::chat::Chat;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::ground::Ground;
 use crate::mail::Mailer;
 use crate::media::Media;
-use crate::notify::Notify;
-use crate::privacy::Privacy;
 
-/// The accounts service: what the account endpoints and guards work with. Signing out, a new
-/// password and deletion also end the person's chat connections and forget their push
-/// subscriptions, so it holds the chat and notification services, and the privacy service that
-/// erases a deleted account.
+/// The accounts service: what the account endpoints and guards work with. What signing out, a
+/// new password and deletion mean to the chat, push and privacy reaches them through the hooks
+/// (`hooks.rs`), which the composition root wires.
 #[derive(Clone)]
 pub struct Accounts {
     store: AccountStore,
@@ -43,9 +46,7 @@ pub struct Accounts {
     passwords: PasswordHasher,
     mail: Mailer,
     sessions: Sessions,
-    chat: Chat,
-    notify: Notify,
-    privacy: Privacy,
+    hooks: Arc<dyn AccountHooks>,
 }
 
 impl Accounts {
@@ -54,9 +55,7 @@ impl Accounts {
         passwords: PasswordHasher,
         mail: Mailer,
         sessions: Sessions,
-        chat: Chat,
-        notify: Notify,
-        privacy: Privacy,
+        hooks: Arc<dyn AccountHooks>,
     ) -> Accounts {
         Accounts {
             store: AccountStore::new(ground.db.clone()),
@@ -68,9 +67,7 @@ impl Accounts {
             passwords,
             mail,
             sessions,
-            chat,
-            notify,
-            privacy,
+            hooks,
         }
     }
 }

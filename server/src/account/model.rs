@@ -451,7 +451,7 @@ pub struct UserView {
     pub characters: i64,
     /// A member's translation allowance today (getInfo only; absent for non-members).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub translation_allowance: Option<crate::translate::TranslationAllowance>,
+    pub translation_allowance: Option<TranslationAllowance>,
     /// Identity on the chat service.
     pub em_user: String,
     pub role: Role,
@@ -459,6 +459,34 @@ pub struct UserView {
     /// Verified photos: staff approved a selfie matching the current profile photo (a new
     /// profile photo suspends it until a new selfie is approved).
     pub verified: bool,
+}
+
+/// A new account's row, as registration (or the server, for the people it draws) writes it.
+#[derive(Debug)]
+pub struct NewUser<'a> {
+    pub user_name: &'a str,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub gender: &'a str,
+    pub country: &'a str,
+    pub birthday: &'a str,
+    pub language: &'a str,
+    pub signature: Option<&'a str>,
+    pub telephone: Option<&'a str>,
+    pub avatar_key: &'a str,
+    pub avatar_thumb_key: &'a str,
+    pub now: i64,
+}
+
+/// A member's translation allowance today: what is left of it, and when it is whole again (no
+/// carry-over: what is not spent by then is gone).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TranslationAllowance {
+    /// Characters left today.
+    pub left: i64,
+    /// RFC 3339: the next 00:00 UTC, when it is back to the full daily allowance.
+    pub resets_at: String,
 }
 
 impl UserView {

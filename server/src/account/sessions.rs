@@ -1,19 +1,16 @@
 //! Sessions: opaque 256-bit bearer tokens. Only their SHA-256 is stored, so a leaked database
 //! holds no usable token. Logout, password change and account deletion revoke them.
 //!
-//! The router puts `Sessions` into every API request (a layer), so the `Session` extractor needs
-//! no state of its own: a handler that takes a `Session` has the bearer token recognised then,
-//! once a request, and answers 401 without a valid one; an endpoint open to all reads nothing.
+//! The router puts `Sessions` into every API request as its `Authenticator` (a layer), so the
+//! `Session` extractor (`api/session.rs`) needs no state of its own.
 
-use axum::extract::{FromRequestParts, OptionalFromRequestParts};
-use axum::http::header::AUTHORIZATION;
-use axum::http::request::Parts;
-use axum::http::HeaderMap;
+use futures::future::BoxFuture;
 
 use crate::account::bans::BanStore;
 use crate::account::store::AccountStore;
 use crate::account::token::{new_token, token_hash};
 use crate::api::error::ApiError;
+use crate::api::session::{Authenticate, Session};
 use crate::clock::Clock;
 use crate::ground::Ground;
 
@@ -80,55 +77,8 @@ impl Sessions {
     }
 }
 
-/// The token of `Authorization: Bearer <token>`.
-fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| {
-            v.strip_prefix("Bearer ")
-                .or_else(|| v.strip_prefix("bearer "))
-        })
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-}
-
-/// The signed-in person behind `Authorization: Bearer <token>`; 401 otherwise.
-#[derive(Debug, Clone, Copy)]
-pub struct Session {
-    pub user_id: i64,
-    pub session_id: i64,
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for Session {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        if let Some(session) = parts.extensions.get::<Session>() {
-            return Ok(*session);
-        }
-        let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized)?;
-        let sessions = parts
-            .extensions
-            .get::<Sessions>()
-            .cloned()
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no Sessions layer")))?;
-        let session = sessions.authenticate(token).await?;
-        parts.extensions.insert(session);
-        Ok(session)
-    }
-}
-
-/// Where signing in is optional (an error report): the person when a valid token comes with
-/// the request, nobody otherwise. A stale token is no reason to refuse.
-impl<S: Send + Sync> OptionalFromRequestParts<S> for Session {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>, ApiError> {
-        match <Session as FromRequestParts<S>>::from_request_parts(parts, state).await {
-            Ok(session) => Ok(Some(session)),
-            Err(ApiError::Unauthorized) => Ok(None),
-            Err(e) => Err(e),
-        }
+impl Authenticate for Sessions {
+    fn authenticate<'a>(&'a self, token: &'a str) -> BoxFuture<'a, Result<Session, ApiError>> {
+        Box::pin(Sessions::authenticate(self, token))
     }
 }

@@ -2,7 +2,7 @@
 //! alike. Service accounts (role `service`) have no credentials here: only the server speaks
 //! as them.
 
-use crate::account::model::UserRow;
+use crate::account::model::{NewUser, UserRow};
 use crate::db::{is_unique_violation, on_db, on_tx, Db, Tx};
 use crate::ledger::{self, Asset, Entry, LedgerError};
 
@@ -21,22 +21,6 @@ pub struct Credentials {
     pub banned: bool,
     /// The end of a timed ban.
     pub banned_until: Option<i64>,
-}
-
-#[derive(Debug)]
-pub struct NewUser<'a> {
-    pub user_name: &'a str,
-    pub email: &'a str,
-    pub password_hash: &'a str,
-    pub gender: &'a str,
-    pub country: &'a str,
-    pub birthday: &'a str,
-    pub language: &'a str,
-    pub signature: Option<&'a str>,
-    pub telephone: Option<&'a str>,
-    pub avatar_key: &'a str,
-    pub avatar_thumb_key: &'a str,
-    pub now: i64,
 }
 
 /// Profile fields a person may change; `None` leaves a field as it is.

@@ -5,21 +5,23 @@
 pub mod routes;
 pub mod store;
 
+pub use store::{PhotoRow, WaitingPhoto};
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::account::sessions::Session;
-use crate::account::store::AccountStore;
-use crate::album::store::{AlbumStore, PhotoRow};
+use crate::account::users::Users;
+use crate::album::store::AlbumStore;
 use crate::api::envelope::Page;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::{Action, RateLimiter};
+use crate::api::session::Session;
 use crate::clock::Clock;
 use crate::ground::Ground;
 use crate::i18n::Msg;
 use crate::media::signed::Signer;
 use crate::media::{thumb_of, Media};
-use crate::people::store::PeopleStore;
+use crate::people::People;
 use std::sync::Arc;
 
 /// Most photos in an album, SPEC section 9.
@@ -74,19 +76,19 @@ impl Photo {
 #[derive(Clone)]
 pub struct Album {
     store: AlbumStore,
-    people: PeopleStore,
-    accounts: AccountStore,
+    people: People,
+    accounts: Users,
     media: Media,
     clock: Clock,
     limits: Arc<RateLimiter>,
 }
 
 impl Album {
-    pub fn new(ground: &Ground) -> Album {
+    pub fn new(ground: &Ground, people: People) -> Album {
         Album {
             store: AlbumStore::new(ground.db.clone()),
-            people: PeopleStore::new(ground.db.clone()),
-            accounts: AccountStore::new(ground.db.clone()),
+            people,
+            accounts: Users::new(ground.db.clone()),
             media: ground.media.clone(),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
@@ -111,10 +113,9 @@ impl Album {
         let owner = owner.unwrap_or(me.user_id);
         let mine = owner == me.user_id;
         if !mine {
-            self.people
-                .card(me.user_id, owner)
-                .await?
-                .ok_or(ApiError::NotFound)?;
+            if !self.people.may_see(me.user_id, owner).await? {
+                return Err(ApiError::NotFound);
+            }
             self.require_member(me).await?;
         }
         let signer = self.media.signer(self.clock.unix());
@@ -189,5 +190,25 @@ impl Album {
             return Err(ApiError::NotFound);
         }
         Ok(rows)
+    }
+}
+
+/// What staff ask of the album (`staff/`).
+impl Album {
+    /// Staff's decision on a waiting photo: approved, it is shown as its owner chose; rejected,
+    /// it is deleted (its row is answered, to delete its files and tell its owner). None when no
+    /// photo with this id waits.
+    pub async fn review(&self, id: i64, approve: bool, now: i64) -> sqlx::Result<Option<PhotoRow>> {
+        self.store.review(id, approve, now).await
+    }
+
+    /// The photos waiting for review, and how many wait.
+    pub async fn waiting(&self, limit: i64) -> sqlx::Result<(Vec<WaitingPhoto>, i64)> {
+        self.store.waiting(limit).await
+    }
+
+    /// Removes all of a person's photos: the rows removed (their files are the caller's to delete).
+    pub async fn remove_all_of(&self, owner: i64) -> sqlx::Result<Vec<PhotoRow>> {
+        self.store.remove_all_of(owner).await
     }
 }

@@ -7,11 +7,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::album::{Album, Photo};
 use crate::api::envelope::{ok, Envelope, Page, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, IdList, Input, Query};
+use crate::api::session::Session;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where

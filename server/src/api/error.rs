@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::account::bans::Suspension;
+use crate::api::suspension::Suspension;
 use crate::db;
 use crate::i18n::Msg;
 

@@ -6,6 +6,8 @@ pub mod error;
 pub mod extract;
 pub mod openapi;
 pub mod rate_limit;
+pub mod session;
+pub mod suspension;
 
 use error::ApiError;
 

@@ -20,7 +20,7 @@ pub mod writer_sqlite;
 
 use std::sync::Arc;
 
-use crate::account::store::AccountStore;
+use crate::account::users::Users;
 use crate::api::error::ApiError;
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::checks::Checks;
@@ -34,9 +34,9 @@ use crate::config::Config;
 use crate::ground::Ground;
 use crate::media::Media;
 use crate::notify::Notify;
-use crate::people::store::PeopleStore;
+use crate::people::People;
 use crate::translate::Translate;
-use crate::wallet::store::WalletStore;
+use crate::wallet::Wallet;
 
 /// A refused message is a 400 with the rule's message; a gift that names none is not found.
 impl From<Refused> for ApiError {
@@ -56,9 +56,9 @@ pub const KICKED: u16 = 217;
 #[derive(Clone)]
 pub struct Chat {
     store: ChatStore,
-    people: PeopleStore,
-    accounts: AccountStore,
-    wallet: WalletStore,
+    people: People,
+    accounts: Users,
+    wallet: Wallet,
     clock: Clock,
     config: Arc<Config>,
     limits: Arc<RateLimiter>,
@@ -84,14 +84,16 @@ impl Chat {
         hub: Arc<Hub>,
         notify: Notify,
         translate: Translate,
+        people: People,
+        wallet: Wallet,
     ) -> anyhow::Result<Chat> {
         Ok(Chat {
             checks: Checks::spawn(ChatStore::new(ground.db.clone())),
             writer: Writer::spawn(&ground.db, hub.clone(), ground.config.db.wal_limit_bytes)?,
             store: ChatStore::new(ground.db.clone()),
-            people: PeopleStore::new(ground.db.clone()),
-            accounts: AccountStore::new(ground.db.clone()),
-            wallet: WalletStore::new(ground.db.clone()),
+            people,
+            accounts: Users::new(ground.db.clone()),
+            wallet,
             clock: ground.clock.clone(),
             config: ground.config.clone(),
             limits: ground.limits.clone(),

@@ -6,16 +6,17 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::account::token::new_token;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, ClientIp, IdList, Input, Query};
 use crate::api::rate_limit::Action;
+use crate::api::session::Session;
 use crate::chat::model::{Message, Outgoing, EMOJI};
 use crate::chat::Chat;
 use crate::people::model::Card;
 use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
+use crate::translate::Translation;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -34,6 +35,7 @@ where
         .routes(routes!(recall))
         .routes(routes!(emoji))
         .routes(routes!(claim_red_packet))
+        .routes(routes!(tran_msg))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -148,7 +150,7 @@ async fn conversations(
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let (Some(card), Some(message)) = (
-            chat.people.card(me.user_id, row.peer).await?,
+            chat.people.visible_card(me.user_id, row.peer).await?,
             last.iter().find(|m| m.id == row.last_id),
         ) else {
             continue;
@@ -327,4 +329,31 @@ async fn claim_red_packet(
         coins: paid.coins,
         balance: paid.balance,
     }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct TranMsgQuery {
+    /// The message to translate.
+    id: Option<i64>,
+    /// Target language code; default: my choice for that partner, else my language.
+    target: Option<String>,
+    /// Accepted and ignored (the seed sends it).
+    year: Option<String>,
+}
+
+/// Translates one message for me, charged in characters (stored: reading again is free).
+#[utoipa::path(post, path = "/system/content/tranMsg", tag = "translate", params(TranMsgQuery), security(("bearer" = [])),
+    responses((status = 200, body = Envelope<Translation>), (status = 400), (status = 404), (status = 503)))]
+async fn tran_msg(
+    State(chat): State<Chat>,
+    me: Session,
+    Query(q): Query<TranMsgQuery>,
+) -> ApiResult<Reply<Translation>> {
+    let _ = q.year;
+    let id = q.id.ok_or(ApiError::NotFound)?;
+    Ok(ok(chat
+        .translate_message(me.user_id, id, q.target.as_deref())
+        .await?))
 }

@@ -14,6 +14,7 @@ use crate::chat::Chat;
 use crate::chat::{harsh, safety};
 use crate::i18n::{Lang, Msg};
 use crate::notify::Push;
+use crate::translate::{ReadableMessage, Translation};
 
 /// A stored message and the sender's sequence number for it.
 pub struct Sent {
@@ -171,8 +172,8 @@ impl Chat {
         // The hub has a new message already (the writer hands it over as it commits).
         if fresh && kind != MessageType::Cmd {
             let push = (!self.hub.is_online(to)).then(|| push_for(&me, &them, &row));
-            let text = (kind == MessageType::Txt).then_some(row.id);
-            self.after_delivery(sender, to, text, push);
+            let text = readable(&row, to);
+            self.after_delivery(to, text, push);
         }
         Ok(Sent {
             seq: row.sender_seq,
@@ -183,14 +184,14 @@ impl Chat {
     /// Pushes a message to its recipient in the background, unless they are online on another
     /// node (the message reaches the chat there, as it would here).
     pub(super) fn push_to_offline(&self, push: Push) {
-        self.after_delivery(0, push.recipient, None, Some(push));
+        self.after_delivery(push.recipient, None, Some(push));
     }
 
     /// After a message is stored, in the background (the send never waits for it): its
-    /// translation on arrival, when `text` names a text message and its reader asked for the
-    /// sender's messages so, then its push (carrying the translation when there is one), unless
-    /// the recipient is online on some node.
-    fn after_delivery(&self, sender: i64, recipient: i64, text: Option<i64>, push: Option<Push>) {
+    /// translation on arrival, when it is a text and its reader asked for the sender's messages
+    /// so, then its push (carrying the translation when there is one), unless the recipient is
+    /// online on some node.
+    fn after_delivery(&self, recipient: i64, text: Option<ReadableMessage>, push: Option<Push>) {
         if text.is_none() && push.is_none() {
             return;
         }
@@ -201,7 +202,7 @@ impl Chat {
         );
         tokio::spawn(async move {
             let translation = match text {
-                Some(id) => translate.on_arrival(id, recipient, sender).await,
+                Some(message) => translate.on_arrival(&message, recipient).await,
                 None => None,
             };
             if let Some(mut push) = push {
@@ -213,6 +214,26 @@ impl Chat {
                 }
             }
         });
+    }
+
+    /// Translates a message I sent or received into `target` (default: my choice for that
+    /// partner, else my language): 404 for a message that is not a text, recalled, deleted for
+    /// me, or not mine to read.
+    pub async fn translate_message(
+        &self,
+        me: i64,
+        message_id: i64,
+        target: Option<&str>,
+    ) -> ApiResult<Translation> {
+        self.limits
+            .check(Action::TranslateByAccount, &me.to_string())?;
+        let row = self
+            .store
+            .message(message_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        let message = readable(&row, me).ok_or(ApiError::NotFound)?;
+        self.translate.translate_message(me, &message, target).await
     }
 
     /// The message list as `viewer` sees it, each message with the viewer's newest translation.
@@ -337,4 +358,26 @@ impl Chat {
             .delete(&keys.iter().map(String::as_str).collect::<Vec<_>>())
             .await;
     }
+}
+
+/// A text message as `reader` may read it, to be translated: theirs to read (sent or
+/// received), not recalled, not deleted for them.
+fn readable(row: &MessageRow, reader: i64) -> Option<ReadableMessage> {
+    let (partner, deleted) = if row.sender_id == reader {
+        (row.recipient_id, row.sender_deleted)
+    } else if row.recipient_id == reader {
+        (row.sender_id, row.recipient_deleted)
+    } else {
+        return None;
+    };
+    if row.kind != MessageType::Txt || row.recalled_at.is_some() || deleted {
+        return None;
+    }
+    let content: serde_json::Value = serde_json::from_str(&row.content).unwrap_or_default();
+    Some(ReadableMessage {
+        id: row.id,
+        sender: row.sender_id,
+        partner,
+        text: content["text"].as_str().unwrap_or_default().to_owned(),
+    })
 }

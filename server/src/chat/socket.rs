@@ -392,7 +392,7 @@ impl Connection {
                 }
                 Frame::Typing { to } => {
                     // Only to someone I may message: never across a block, either way.
-                    if matches!(chat.people.card(me, to).await, Ok(Some(_))) {
+                    if matches!(chat.people.visible_card(me, to).await, Ok(Some(_))) {
                         chat.hub.typing(me, to);
                     }
                     vec![]

@@ -3,10 +3,10 @@
 
 use serde_json::json;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
+use crate::api::session::Session;
 use crate::audit::{Actor, Entry};
 use crate::feed::model::{comment_content, Comment, FIRST_SUBS};
 use crate::feed::Feed;
@@ -118,10 +118,9 @@ impl Feed {
             None => None,
         };
         if let Some(whom) = new.reply_to_user_id.filter(|id| *id != me.user_id) {
-            self.people
-                .card(me.user_id, whom)
-                .await?
-                .ok_or(ApiError::NotFound)?;
+            if !self.people.may_see(me.user_id, whom).await? {
+                return Err(ApiError::NotFound);
+            }
         }
         let id = self
             .store

@@ -4,16 +4,16 @@ use std::collections::BTreeSet;
 
 use serde_json::json;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::Paging;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
+use crate::api::session::Session;
 use crate::audit::{Actor, Entry};
 use crate::feed::model::{dynamic_content, Dynamic, DynamicLike, FeedPage, FLAG_REASONS};
 use crate::feed::Feed;
 use crate::i18n::Msg;
 use crate::media::Media;
-use crate::people::model::List;
+use crate::people::model::{Counters, List};
 
 /// Most dynamics on one page.
 const MAX_PAGE: i64 = 50;
@@ -53,9 +53,7 @@ impl Feed {
             && offset == 0
             && self.store.unseen(me.user_id).await? > 0
         {
-            self.people
-                .mark_seen(me.user_id, List::Dynamics, self.clock.unix())
-                .await?;
+            self.people.mark_seen(me.user_id, List::Dynamics).await?;
         }
         let now = self.clock.unix();
         Ok(FeedPage {
@@ -223,7 +221,10 @@ impl Feed {
     }
 
     /// The `dynamics` red badge: new dynamics of people I like since I last opened the feed.
-    pub async fn unseen(&self, me: &Session) -> ApiResult<i64> {
-        Ok(self.store.unseen(me.user_id).await?)
+    /// The red-badge counters: the people lists' and the new dynamics of people I like.
+    pub async fn counters(&self, me: &Session) -> ApiResult<Counters> {
+        let mut counters = self.people.counters(me.user_id).await?;
+        counters.dynamics = self.store.unseen(me.user_id).await?;
+        Ok(counters)
     }
 }

@@ -9,26 +9,29 @@ pub mod model;
 pub mod routes;
 pub mod store;
 
+pub use store::Flagged;
+
 use std::sync::Arc;
 
 use crate::account::model::Role;
-use crate::account::sessions::Session;
-use crate::account::store::AccountStore;
+use crate::account::users::Users;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::RateLimiter;
+use crate::api::session::Session;
 use crate::audit::AuditLog;
 use crate::clock::Clock;
 use crate::feed::store::FeedStore;
 use crate::ground::Ground;
 use crate::media::Media;
-use crate::people::store::PeopleStore;
+use crate::people::People;
 
 /// The feed service: what the dynamic and comment endpoints work with.
 #[derive(Clone)]
 pub struct Feed {
     store: FeedStore,
-    people: PeopleStore,
-    accounts: AccountStore,
+    /// Whose profiles a reader may see, and the red badges.
+    people: People,
+    accounts: Users,
     media: Media,
     clock: Clock,
     limits: Arc<RateLimiter>,
@@ -37,11 +40,11 @@ pub struct Feed {
 }
 
 impl Feed {
-    pub fn new(ground: &Ground) -> Feed {
+    pub fn new(ground: &Ground, people: People) -> Feed {
         Feed {
             store: FeedStore::new(ground.db.clone()),
-            people: PeopleStore::new(ground.db.clone()),
-            accounts: AccountStore::new(ground.db.clone()),
+            people,
+            accounts: Users::new(ground.db.clone()),
             media: ground.media.clone(),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
@@ -79,5 +82,29 @@ impl Feed {
             .await?
             .ok_or(ApiError::Unauthorized)?;
         Ok(row.role == Role::Staff)
+    }
+}
+
+/// What staff ask of the feed (`staff/`).
+impl Feed {
+    /// Closes a dynamic's open flags, taking it down when `remove`: none when it had no open
+    /// flag, else its author and the pictures taken down with it.
+    pub async fn decide_flagged(
+        &self,
+        id: i64,
+        remove: bool,
+        now: i64,
+    ) -> sqlx::Result<Option<(Option<i64>, Vec<String>)>> {
+        self.store.decide_flagged(id, remove, now).await
+    }
+
+    /// The dynamics people flagged, waiting for staff, and how many wait.
+    pub async fn flagged(&self, limit: i64) -> sqlx::Result<(Vec<Flagged>, i64)> {
+        self.store.flagged(limit).await
+    }
+
+    /// Takes down all of a person's dynamics at `now`: how many, and the pictures they held.
+    pub async fn remove_all_of(&self, user_id: i64, now: i64) -> sqlx::Result<(u64, Vec<String>)> {
+        self.store.remove_all_of(user_id, now).await
     }
 }

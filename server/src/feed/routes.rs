@@ -12,14 +12,15 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, ok_with, Envelope, Page, Paging, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, Input, Path, Query};
+use crate::api::session::Session;
 use crate::feed::comments::NewComment;
 use crate::feed::model::{Comment, Dynamic, DynamicLike, FeedPage};
 use crate::feed::Feed;
 use crate::i18n::Msg;
+use crate::people::model::Counters;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -36,6 +37,7 @@ where
         .routes(routes!(sub_comments))
         .routes(routes!(add_comment))
         .routes(routes!(remove_comment))
+        .routes(routes!(counters))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -298,4 +300,13 @@ async fn remove_comment(
     let id = req.id.ok_or(ApiError::NotFound)?;
     feed.remove_comment(&me, id).await?;
     Ok(ok(None))
+}
+
+// A people endpoint (SPEC section 7), answered here because the feed, which stands on people,
+// counts the new dynamics and asks people for the rest.
+/// The red-badge counters: new since each list was last opened.
+#[utoipa::path(get, path = "/system/user/profile/homePage/count", tag = "people",
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Counters>)))]
+async fn counters(State(feed): State<Feed>, me: Session) -> ApiResult<Reply<Counters>> {
+    Ok(ok(feed.counters(&me).await?))
 }

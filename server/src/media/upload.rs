@@ -13,11 +13,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Input;
 use crate::api::rate_limit::{Action, RateLimiter};
+use crate::api::session::Session;
 use crate::clock::Clock;
 use crate::i18n::Msg;
 use crate::media::signed::Signature;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::account::store::AccountStore;
+use crate::account::users::Users;
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::{Action, RateLimiter};
@@ -152,7 +152,7 @@ fn cut(text: &str, max: usize) -> &str {
 #[derive(Clone)]
 pub struct Notices {
     store: NoticeStore,
-    accounts: AccountStore,
+    accounts: Users,
     clock: Clock,
     limits: Arc<RateLimiter>,
     notify: Notify,
@@ -162,7 +162,7 @@ impl Notices {
     pub fn new(ground: &Ground) -> Notices {
         Notices {
             store: NoticeStore::new(ground.db.clone()),
-            accounts: AccountStore::new(ground.db.clone()),
+            accounts: Users::new(ground.db.clone()),
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
             notify: Notify::new(ground),

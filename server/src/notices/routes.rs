@@ -8,10 +8,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Page, Paging, Reply};
 use crate::api::error::ApiResult;
 use crate::api::extract::{ClientIp, Input, Query};
+use crate::api::session::Session;
 use crate::i18n::Lang;
 use crate::notices::store::ClientError;
 use crate::notices::{Notice, Notices, Version};

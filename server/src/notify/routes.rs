@@ -7,11 +7,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{ClientIp, Input};
 use crate::api::rate_limit::Action;
+use crate::api::session::Session;
 use crate::i18n::Msg;
 use crate::notify::settings::{PushSettings, PushSettingsChange};
 use crate::notify::store::Subscribed;

@@ -1,7 +1,7 @@
 //! People the server makes itself (the service accounts and the demo profiles): an account row
 //! with a portrait drawn by the program.
 
-use crate::account::store::NewUser;
+use crate::account::model::NewUser;
 use crate::api::error::ApiError;
 use crate::media::Media;
 use crate::people::portrait::portrait_png;

@@ -18,9 +18,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
-use crate::account::sessions::Session;
 use crate::api::error::ApiResult;
 use crate::api::rate_limit::{Action, RateLimiter};
+use crate::api::session::Session;
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::ground::Ground;

@@ -6,8 +6,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::error::ApiResult;
+use crate::api::session::Session;
 use crate::privacy::export::Archive;
 use crate::privacy::Privacy;
 

@@ -16,24 +16,23 @@ pub mod views;
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 
-use crate::account::bans::BanStore;
 use crate::account::model::Role;
-use crate::account::sessions::Session;
-use crate::account::store::AccountStore;
-use crate::album::store::AlbumStore;
+use crate::account::users::Users;
+use crate::album::Album;
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
+use crate::api::session::Session;
 use crate::audit::{Actor, AuditEntry, AuditLog, Entry, Filter};
 use crate::chat::Chat;
 use crate::clock::Clock;
-use crate::feed::store::FeedStore;
+use crate::feed::Feed;
 use crate::ground::Ground;
 use crate::i18n::Msg;
 use crate::media::Media;
 use crate::notices::Notices;
 use crate::staff::store::StaffStore;
 use crate::verification::Verification;
-use crate::wallet::store::WalletStore;
+use crate::wallet::Wallet;
 
 /// How staff close a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,35 +187,43 @@ pub struct Ban<'a> {
     pub days: Option<i64>,
 }
 
+/// The services staff work on, each asked only for what staff need of it.
+pub struct Desks {
+    pub notices: Notices,
+    pub chat: Chat,
+    pub verification: Verification,
+    pub feed: Feed,
+    pub album: Album,
+    pub wallet: Wallet,
+}
+
 /// The staff service.
 #[derive(Clone)]
 pub struct Staff {
     store: StaffStore,
-    accounts: AccountStore,
-    feed: FeedStore,
-    album: AlbumStore,
-    wallet: WalletStore,
+    accounts: Users,
+    feed: Feed,
+    album: Album,
+    wallet: Wallet,
     notices: Notices,
     chat: Chat,
     verification: Verification,
-    bans: BanStore,
     audit: AuditLog,
     media: Media,
     clock: Clock,
 }
 
 impl Staff {
-    pub fn new(ground: &Ground, notices: Notices, chat: Chat, verification: Verification) -> Staff {
+    pub fn new(ground: &Ground, parts: Desks) -> Staff {
         Staff {
             store: StaffStore::new(ground.db.clone()),
-            accounts: AccountStore::new(ground.db.clone()),
-            feed: FeedStore::new(ground.db.clone()),
-            album: AlbumStore::new(ground.db.clone()),
-            wallet: WalletStore::new(ground.db.clone()),
-            notices,
-            chat,
-            verification,
-            bans: BanStore::new(ground.db.clone()),
+            accounts: Users::new(ground.db.clone()),
+            feed: parts.feed,
+            album: parts.album,
+            wallet: parts.wallet,
+            notices: parts.notices,
+            chat: parts.chat,
+            verification: parts.verification,
             audit: AuditLog::new(ground.db.clone(), ground.clock.clone()),
             media: ground.media.clone(),
             clock: ground.clock.clone(),

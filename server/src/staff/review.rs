@@ -19,7 +19,7 @@ impl Staff {
         let (messages, messages_waiting) = self.store.safety_queue(limit).await?;
         let (payments, payments_waiting) = self.wallet.discrepancies(limit).await?;
         let (verifications, verifications_waiting) = self.verification.waiting(limit).await?;
-        let (appeals, appeals_waiting) = self.bans.waiting(limit).await?;
+        let (appeals, appeals_waiting) = self.accounts.waiting_appeals(limit).await?;
         Ok(ReviewQueue::new(
             photos,
             dynamics,
@@ -128,8 +128,8 @@ impl Staff {
     ) -> ApiResult<()> {
         let lift = decision == Decision::Approve;
         let appeal = self
-            .bans
-            .decide(id, lift, self.clock.unix())
+            .accounts
+            .decide_appeal(id, lift, self.clock.unix())
             .await?
             .ok_or(ApiError::NotFound)?;
         self.record(

@@ -7,18 +7,18 @@ use utoipa::ToSchema;
 
 use crate::account::bans::{BanCode, WaitingAppeal};
 use crate::account::model::{Gender, Level, Role};
-use crate::album::store::WaitingPhoto;
+use crate::album::WaitingPhoto;
 use crate::audit::AuditEntry;
 use crate::chat::model::MessageType;
 use crate::chat::safety::words_of;
 use crate::clock::rfc3339;
-use crate::feed::store::Flagged;
+use crate::feed::Flagged;
 use crate::media::signed::Signer;
 use crate::media::{thumb_of, Media};
 use crate::staff::store::{PersonRow, ReportRow, SafetyRow, SentRow};
 use crate::verification::model::Pose;
-use crate::verification::store::WaitingRequest;
-use crate::wallet::store::DiscrepancyRow;
+use crate::verification::WaitingRequest;
+use crate::wallet::DiscrepancyRow;
 
 /// Someone a report names.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::api::error::{ApiError, ApiResult};
 use crate::translate::choices::ChatLanguage;
-use crate::translate::Translate;
+use crate::translate::{ReadableMessage, Translate};
 
 /// How long a node keeps what a reader asked for.
 const KEPT: Duration = Duration::from_secs(30);
@@ -95,8 +95,8 @@ impl Translate {
 
     /// Translates a message just stored for its reader, when the reader asked for the sender's
     /// messages so: the translation to show (None when not asked, not needed, or not done).
-    pub async fn on_arrival(&self, message_id: i64, reader: i64, sender: i64) -> Option<String> {
-        match self.wants_on_arrival(reader, sender).await {
+    pub async fn on_arrival(&self, message: &ReadableMessage, reader: i64) -> Option<String> {
+        match self.wants_on_arrival(reader, message.sender).await {
             Ok(true) => {}
             Ok(false) => return None,
             Err(e) => {
@@ -104,7 +104,7 @@ impl Translate {
                 return None;
             }
         }
-        match self.translate_message(reader, message_id, None).await {
+        match self.translate_message(reader, message, None).await {
             Ok(t) if !t.same_language => {
                 metrics::counter!("translated_on_arrival_total", "outcome" => "translated")
                     .increment(1);
@@ -114,7 +114,7 @@ impl Translate {
             Err(e) => {
                 metrics::counter!("translated_on_arrival_total", "outcome" => "failed")
                     .increment(1);
-                tracing::info!(message_id, reader, error = %e, "not translated on arrival");
+                tracing::info!(message_id = message.id, reader, error = %e, "not translated on arrival");
                 None
             }
         }

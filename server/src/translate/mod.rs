@@ -25,13 +25,10 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use crate::account::model::parse_language;
-use crate::account::model::UserRow;
-use crate::account::store::AccountStore;
+use crate::account::model::{parse_language, TranslationAllowance, UserRow};
+use crate::account::users::Users;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::RateLimiter;
-use crate::chat::model::MessageType;
-use crate::chat::store::ChatStore;
 use crate::clock::Clock;
 use crate::feed::Feed;
 use crate::people::People;
@@ -48,8 +45,7 @@ use crate::translate::store::{NewTranslation, Subject, TranslateStore};
 #[derive(Clone)]
 pub struct Translate {
     store: TranslateStore,
-    accounts: AccountStore,
-    messages: ChatStore,
+    accounts: Users,
     /// Who may read which dynamic and comment.
     feed: Feed,
     /// Whose profile (and About me) a reader may see.
@@ -69,6 +65,16 @@ pub const MEMBER_DAILY_CHARACTERS: i64 = 2000;
 /// "Do not translate", a choice per chat partner.
 pub const DO_NOT_TRANSLATE: &str = "none";
 
+/// A text message its reader may read, as the chat hands it over to be translated.
+#[derive(Debug, Clone)]
+pub struct ReadableMessage {
+    pub id: i64,
+    pub sender: i64,
+    /// The reader's partner in the conversation.
+    pub partner: i64,
+    pub text: String,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Translation {
@@ -87,17 +93,6 @@ pub struct Translation {
     /// The message is already in the target language: `text` is the message itself, and nothing
     /// was charged.
     pub same_language: bool,
-}
-
-/// A member's translation allowance today: what is left of it, and when it is whole again (no
-/// carry-over: what is not spent by then is gone).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TranslationAllowance {
-    /// Characters left today.
-    pub left: i64,
-    /// RFC 3339: the next 00:00 UTC, when it is back to the full daily allowance.
-    pub resets_at: String,
 }
 
 impl Translate {
@@ -120,13 +115,12 @@ impl Translate {
         }))
     }
 
-    pub fn new(ground: &Ground) -> Translate {
+    pub fn new(ground: &Ground, feed: Feed, people: People) -> Translate {
         Translate {
             store: TranslateStore::new(ground.db.clone()),
-            accounts: AccountStore::new(ground.db.clone()),
-            messages: ChatStore::new(ground.db.clone()),
-            feed: Feed::new(ground),
-            people: People::new(ground),
+            accounts: Users::new(ground.db.clone()),
+            feed,
+            people,
             clock: ground.clock.clone(),
             limits: ground.limits.clone(),
             translator: router::from_config(&ground.config),
@@ -140,32 +134,15 @@ impl Translate {
         self.translator.start().await;
     }
 
-    /// Translates a message I sent or received into `target` (default: my choice for that
-    /// partner, else my interface language).
+    /// Translates a message I may read (the chat decides: `Chat::translate_message`) into
+    /// `target` (default: my choice for that partner, else my interface language).
     pub async fn translate_message(
         &self,
         me: i64,
-        message_id: i64,
+        message: &ReadableMessage,
         target: Option<&str>,
     ) -> ApiResult<Translation> {
-        let message = self
-            .messages
-            .message(message_id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
-        let partner = match (message.sender_id == me, message.recipient_id == me) {
-            (true, _) => message.recipient_id,
-            (_, true) => message.sender_id,
-            _ => return Err(ApiError::NotFound),
-        };
-        let deleted = if message.sender_id == me {
-            message.sender_deleted
-        } else {
-            message.recipient_deleted
-        };
-        if message.kind != MessageType::Txt || message.recalled_at.is_some() || deleted {
-            return Err(ApiError::NotFound);
-        }
+        let (message_id, partner) = (message.id, message.partner);
         let reader = self
             .accounts
             .user(me)
@@ -183,15 +160,14 @@ impl Translate {
                 None => reader.language.clone(),
             },
         };
-        let text: serde_json::Value = serde_json::from_str(&message.content).unwrap_or_default();
-        let source_text = text["text"].as_str().unwrap_or_default().to_owned();
-        let sender = self.accounts.user(message.sender_id).await?;
+        let source_text = message.text.as_str();
+        let sender = self.accounts.user(message.sender).await?;
         let source = sender.as_ref().map(|s| s.language.clone());
         let done = self
             .charged(
                 &reader,
                 Subject::Message(message_id),
-                &source_text,
+                source_text,
                 source.as_deref(),
                 &target,
                 true,

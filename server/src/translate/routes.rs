@@ -1,5 +1,6 @@
-//! Translation endpoints: `tranMsg` and `tranText`, the per-partner language choice
-//! (CHAT_LANGUAGES), and which languages reach which here.
+//! Translation endpoints: `tranText`, the per-partner language choice (CHAT_LANGUAGES), and
+//! which languages reach which here. `tranMsg` is the chat's (`chat/routes.rs`): which message
+//! a person may read is the chat's to say.
 
 use axum::extract::{FromRef, State};
 use axum::http::header;
@@ -9,14 +10,14 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
 use crate::api::rate_limit::Action;
+use crate::api::session::Session;
 use crate::translate::choices::{ChatLanguage, TranslationRoutes};
 use crate::translate::texts::{TextKind, TextTranslation};
-use crate::translate::{Translate, Translation};
+use crate::translate::Translate;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -24,7 +25,6 @@ where
     Translate: FromRef<S>,
 {
     OpenApiRouter::new()
-        .routes(routes!(tran_msg))
         .routes(routes!(tran_text))
         .routes(routes!(chat_languages, set_chat_language))
         .routes(routes!(set_on_arrival))
@@ -41,39 +41,6 @@ async fn translation_routes(State(translate): State<Translate>) -> impl IntoResp
         [(header::CACHE_CONTROL, "public, max-age=300")],
         ok(translate.translation_routes()),
     )
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct TranMsgQuery {
-    /// The message to translate.
-    id: Option<i64>,
-    /// Target language code; default: my choice for that partner, else my language.
-    target: Option<String>,
-    /// Accepted and ignored (the seed sends it).
-    year: Option<String>,
-}
-
-/// Translates one message for me, charged in characters (stored: reading again is free).
-#[utoipa::path(post, path = "/system/content/tranMsg", tag = "translate", params(TranMsgQuery), security(("bearer" = [])),
-    responses((status = 200, body = Envelope<Translation>), (status = 400), (status = 404), (status = 503)))]
-async fn tran_msg(
-    State(translate): State<Translate>,
-    me: Session,
-    Query(q): Query<TranMsgQuery>,
-) -> ApiResult<Reply<Translation>> {
-    let _ = q.year;
-    translate
-        .limits
-        .check(Action::TranslateByAccount, &me.user_id.to_string())?;
-    Ok(ok(translate
-        .translate_message(
-            me.user_id,
-            q.id.ok_or(ApiError::NotFound)?,
-            q.target.as_deref(),
-        )
-        .await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

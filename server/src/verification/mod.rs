@@ -9,14 +9,16 @@ mod poses;
 pub mod routes;
 pub mod store;
 
+pub use store::WaitingRequest;
+
 use std::sync::Arc;
 
 use rand::seq::IndexedRandom;
 
-use crate::account::sessions::Session;
-use crate::account::store::AccountStore;
+use crate::account::users::Users;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::{Action, RateLimiter};
+use crate::api::session::Session;
 use crate::clock::{rfc3339, Clock};
 use crate::ground::Ground;
 use crate::i18n::{Lang, Msg};
@@ -26,7 +28,7 @@ use crate::verification::model::{
     Pose, PoseView, RejectReason, RequestState, Verdict, VerificationState, VerificationStatus,
     RETRY_AFTER_SECS,
 };
-use crate::verification::store::{RequestRow, Standing, VerificationStore, WaitingRequest};
+use crate::verification::store::{RequestRow, Standing, VerificationStore};
 
 /// The media store's folder of selfies: private (`media::signed`).
 pub const FOLDER: &str = "verification";
@@ -35,7 +37,7 @@ pub const FOLDER: &str = "verification";
 #[derive(Clone)]
 pub struct Verification {
     store: VerificationStore,
-    accounts: AccountStore,
+    accounts: Users,
     notices: Notices,
     media: Media,
     clock: Clock,
@@ -46,7 +48,7 @@ impl Verification {
     pub fn new(ground: &Ground, notices: Notices) -> Verification {
         Verification {
             store: VerificationStore::new(ground.db.clone()),
-            accounts: AccountStore::new(ground.db.clone()),
+            accounts: Users::new(ground.db.clone()),
             notices,
             media: ground.media.clone(),
             clock: ground.clock.clone(),

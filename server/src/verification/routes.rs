@@ -6,10 +6,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::ApiResult;
 use crate::api::extract::Input;
+use crate::api::session::Session;
 use crate::verification::model::{PoseView, VerificationStatus};
 use crate::verification::Verification;
 

@@ -11,10 +11,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::account::model::Level;
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query};
+use crate::api::session::Session;
 use crate::i18n::Msg;
 use crate::wallet::model::{Gift, Order, PayType, Product};
 use crate::wallet::settle::{order_error, Settled};

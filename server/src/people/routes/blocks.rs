@@ -6,10 +6,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{parse_ids, IdList, Input, Query};
+use crate::api::session::Session;
 use crate::i18n::Msg;
 use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::store::PeopleList;

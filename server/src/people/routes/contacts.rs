@@ -4,10 +4,10 @@ use axum::extract::{FromRef, State};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
+use crate::api::session::Session;
 use crate::people::model::Card;
 use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};

@@ -6,10 +6,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::day_of;
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
+use crate::api::session::Session;
 use crate::people::discover::{DiscoverPage, Reading, Search};
 use crate::people::model::{Card, DiscoverFilters};
 use crate::people::paging::{PeoplePage, PeoplePaging};

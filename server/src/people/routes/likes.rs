@@ -1,5 +1,6 @@
 //! Likes and winks, and the lists they make: My Favourite, Wink Me, matches and Love's
-//! Footprints (the member-only ones answer `data.upgrade`), with their red-badge counters.
+//! Footprints (the member-only ones answer `data.upgrade`); their red-badge counters are the
+//! feed's to answer (`feed/routes.rs`).
 
 use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
@@ -7,13 +8,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::ApiResult;
 use crate::api::extract::{Path, Query};
 use crate::api::rate_limit::Action;
-use crate::feed::Feed;
-use crate::people::model::{Counters, List};
+use crate::api::session::Session;
+use crate::people::model::List;
 use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::pushes::Doing;
 use crate::people::store::PeopleList;
@@ -23,28 +23,13 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     People: FromRef<S>,
-    Feed: FromRef<S>,
 {
     OpenApiRouter::new()
-        .routes(routes!(counters))
         .routes(routes!(toggle_like))
         .routes(routes!(like_to))
         .routes(routes!(like_me))
         .routes(routes!(mutual))
         .routes(routes!(visitors))
-}
-
-/// The red-badge counters: new since each list was last opened.
-#[utoipa::path(get, path = "/system/user/profile/homePage/count", tag = "people",
-    security(("bearer" = [])), responses((status = 200, body = Envelope<Counters>)))]
-async fn counters(
-    State(people): State<People>,
-    State(feed): State<Feed>,
-    me: Session,
-) -> ApiResult<Reply<Counters>> {
-    let mut counters = people.store.counters(me.user_id).await?;
-    counters.dynamics = feed.unseen(&me).await?;
-    Ok(ok(counters))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

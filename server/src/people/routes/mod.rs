@@ -17,10 +17,9 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::account::model::UserRow;
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::feed::Feed;
+use crate::api::session::Session;
 use crate::i18n::Msg;
 use crate::people::model::{Card, CardRow, List};
 use crate::people::paging::{ListToken, PeoplePage, PeoplePaging};
@@ -31,7 +30,6 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     People: FromRef<S>,
-    Feed: FromRef<S>,
 {
     OpenApiRouter::new()
         .merge(profiles::router())

@@ -7,10 +7,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path};
+use crate::api::session::Session;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>

@@ -8,10 +8,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{day_of, UserIdQuery};
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Path, Query};
+use crate::api::session::Session;
 use crate::people::model::{Activity, Card};
 use crate::people::pushes::Doing;
 use crate::people::People;

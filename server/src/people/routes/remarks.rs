@@ -6,10 +6,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path, Query};
+use crate::api::session::Session;
 use crate::i18n::Msg;
 use crate::people::model::Card;
 use crate::people::People;

@@ -6,11 +6,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::account::sessions::Session;
 use crate::api::envelope::{ok_with, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Input;
 use crate::api::rate_limit::Action;
+use crate::api::session::Session;
 use crate::i18n::Msg;
 use crate::people::model::REPORT_REASONS;
 use crate::people::store::{Hold, NewReport};
