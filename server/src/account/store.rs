@@ -2,12 +2,9 @@
 //! alike. Service accounts (role `service`) have no credentials here: only the server speaks
 //! as them.
 
-use sqlx::Transaction;
-
 use crate::account::model::{NewUser, UserRow};
-use crate::db::on_db;
-use crate::db::{is_unique_violation, Db, WriteTx};
-use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+use crate::db::{is_unique_violation, on_db, on_tx, Db, Tx};
+use crate::ledger::{self, Asset, Entry, LedgerError};
 
 const USER_COLUMNS: &str = "u.id, u.user_name, u.email, u.email_verified, u.gender, u.country, u.birthday,
     u.language, u.signature, u.telephone, u.avatar_key, u.avatar_thumb_key, u.level,
@@ -99,63 +96,51 @@ pub struct AccountStore {
     db: Db,
 }
 
-/// Mail-code checks inside a write transaction of either backend.
-trait CodeTx {
-    /// True when `code_hash` is the live code for `purpose` (then, with `use_up`, it is used
-    /// up); a wrong guess counts against the code's tries.
-    fn consume_code(
-        &mut self,
-        user_id: i64,
-        purpose: CodePurpose,
-        code_hash: &str,
-        now: i64,
-        use_up: bool,
-    ) -> impl std::future::Future<Output = sqlx::Result<bool>> + Send;
-}
-
-macro_rules! impl_code_tx {
-    ($database:ty) => {
-        impl CodeTx for Transaction<'static, $database> {
-            async fn consume_code(&mut self, user_id: i64, purpose: CodePurpose, code_hash: &str, now: i64, use_up: bool) -> sqlx::Result<bool> {
-                // Every code sent stays good for its whole life: a newer one does not void it.
-                let live: Vec<(i64, String)> = sqlx::query_as(
-                    "SELECT id, code_hash FROM email_codes
-                     WHERE user_id = $1 AND purpose = $2 AND NOT used AND expires_at > $3 AND attempts < $4
-                     ORDER BY id DESC",
-                )
-                .bind(user_id)
-                .bind(purpose.as_str())
-                .bind(now)
-                .bind(CODE_MAX_ATTEMPTS)
-                .fetch_all(&mut **self)
-                .await?;
-                if live.is_empty() {
-                    return Ok(false);
-                }
-                // Each compared, so the time taken does not say which.
-                let matched = live.iter().fold(false, |found, (_, stored)| {
-                    crate::account::token::constant_time_eq(stored.as_bytes(), code_hash.as_bytes()) | found
-                });
-                if matched && !use_up {
-                    return Ok(true);
-                }
-                // A right code uses up all of them. A wrong guess counts once, against the newest
-                // live code: guesses stay within the tries of the codes sent, as before.
-                if matched {
-                    sqlx::query("UPDATE email_codes SET used = TRUE WHERE user_id = $1 AND purpose = $2 AND NOT used")
-                        .bind(user_id).bind(purpose.as_str()).execute(&mut **self).await?;
-                } else {
-                    sqlx::query("UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1")
-                        .bind(live[0].0).execute(&mut **self).await?;
-                }
-                Ok(matched)
-            }
+/// True when `code_hash` is the live mail code for `purpose` (then, with `use_up`, it is used
+/// up), inside the caller's write transaction; a wrong guess counts against the code's tries.
+async fn consume_code(
+    tx: &mut Tx,
+    user_id: i64,
+    purpose: CodePurpose,
+    code_hash: &str,
+    now: i64,
+    use_up: bool,
+) -> sqlx::Result<bool> {
+    on_tx!(tx, conn => {
+        // Every code sent stays good for its whole life: a newer one does not void it.
+        let live: Vec<(i64, String)> = sqlx::query_as(
+            "SELECT id, code_hash FROM email_codes
+             WHERE user_id = $1 AND purpose = $2 AND NOT used AND expires_at > $3 AND attempts < $4
+             ORDER BY id DESC",
+        )
+        .bind(user_id)
+        .bind(purpose.as_str())
+        .bind(now)
+        .bind(CODE_MAX_ATTEMPTS)
+        .fetch_all(&mut **conn)
+        .await?;
+        if live.is_empty() {
+            return Ok(false);
         }
-    };
+        // Each compared, so the time taken does not say which.
+        let matched = live.iter().fold(false, |found, (_, stored)| {
+            crate::account::token::constant_time_eq(stored.as_bytes(), code_hash.as_bytes()) | found
+        });
+        if matched && !use_up {
+            return Ok(true);
+        }
+        // A right code uses up all of them. A wrong guess counts once, against the newest
+        // live code: guesses stay within the tries of the codes sent, as before.
+        if matched {
+            sqlx::query("UPDATE email_codes SET used = TRUE WHERE user_id = $1 AND purpose = $2 AND NOT used")
+                .bind(user_id).bind(purpose.as_str()).execute(&mut **conn).await?;
+        } else {
+            sqlx::query("UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1")
+                .bind(live[0].0).execute(&mut **conn).await?;
+        }
+        Ok(matched)
+    })
 }
-
-impl_code_tx!(sqlx::Sqlite);
-impl_code_tx!(sqlx::Postgres);
 
 impl AccountStore {
     pub fn new(db: Db) -> AccountStore {
@@ -226,64 +211,67 @@ impl AccountStore {
         reason: &str,
         until: Option<i64>,
     ) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let banned = on_tx!(&mut tx, conn => {
             let banned = sqlx::query(
                 "UPDATE users SET status = 'banned', ban_code = $2, ban_reason = $3, banned_until = $4,
                     ban_count = ban_count + 1
                  WHERE id = $1 AND status = 'active' AND role = 'member'",
-            ).bind(user_id).bind(code).bind(reason).bind(until).execute(&mut *tx).await?.rows_affected() > 0;
+            ).bind(user_id).bind(code).bind(reason).bind(until).execute(&mut **conn).await?.rows_affected() > 0;
             if banned {
                 sqlx::query(
                     "INSERT INTO suspended_sessions (token_hash, user_id, expires_at)
                      SELECT token_hash, user_id, expires_at FROM sessions WHERE user_id = $1",
-                ).bind(user_id).execute(&mut *tx).await?;
-                sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+                ).bind(user_id).execute(&mut **conn).await?;
+                sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut **conn).await?;
             }
-            tx.commit().await?;
-            Ok(banned)
-        })
+            banned
+        });
+        tx.commit().await?;
+        Ok(banned)
     }
 
     /// Lifts a ban; false when the account was not banned.
     /// The sessions the ban ended and its appeal passes go with it.
     pub async fn unban(&self, user_id: i64) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let lifted = on_tx!(&mut tx, conn => {
             let lifted = sqlx::query(
                 "UPDATE users SET status = 'active', ban_code = NULL, ban_reason = NULL, banned_until = NULL
                  WHERE id = $1 AND status = 'banned'",
-            ).bind(user_id).execute(&mut *tx).await?.rows_affected() > 0;
+            ).bind(user_id).execute(&mut **conn).await?.rows_affected() > 0;
             for sql in [
                 "DELETE FROM suspended_sessions WHERE user_id = $1",
                 "DELETE FROM appeal_passes WHERE user_id = $1",
             ] {
-                sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
+                sqlx::query(sql).bind(user_id).execute(&mut **conn).await?;
             }
-            tx.commit().await?;
-            Ok(lifted)
-        })
+            lifted
+        });
+        tx.commit().await?;
+        Ok(lifted)
     }
 
     /// Lifts the bans whose time is over; answers how many.
     pub async fn lift_bans_over(&self, now: i64) -> sqlx::Result<u64> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let lifted = on_tx!(&mut tx, conn => {
             for sql in [
                 "DELETE FROM suspended_sessions WHERE user_id IN
                     (SELECT id FROM users WHERE status = 'banned' AND banned_until <= $1)",
                 "DELETE FROM appeal_passes WHERE user_id IN
                     (SELECT id FROM users WHERE status = 'banned' AND banned_until <= $1)",
             ] {
-                sqlx::query(sql).bind(now).execute(&mut *tx).await?;
+                sqlx::query(sql).bind(now).execute(&mut **conn).await?;
             }
             let lifted = sqlx::query(
                 "UPDATE users SET status = 'active', ban_code = NULL, ban_reason = NULL, banned_until = NULL
                  WHERE status = 'banned' AND banned_until <= $1",
-            ).bind(now).execute(&mut *tx).await?.rows_affected();
-            tx.commit().await?;
-            Ok(lifted)
-        })
+            ).bind(now).execute(&mut **conn).await?.rows_affected();
+            lifted
+        });
+        tx.commit().await?;
+        Ok(lifted)
     }
 
     pub async fn password_hash(&self, user_id: i64) -> sqlx::Result<Option<String>> {
@@ -347,16 +335,19 @@ impl AccountStore {
         key: &str,
         thumb_key: &str,
     ) -> sqlx::Result<Vec<String>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let old = on_tx!(&mut tx, conn => {
             let old: Option<(Option<String>, Option<String>)> = sqlx::query_as(
                 "SELECT avatar_key, avatar_thumb_key FROM users WHERE id = $1",
-            ).bind(user_id).fetch_optional(&mut *tx).await?;
+            ).bind(user_id).fetch_optional(&mut **conn).await?;
             sqlx::query("UPDATE users SET avatar_key = $2, avatar_thumb_key = $3 WHERE id = $1")
-                .bind(user_id).bind(key).bind(thumb_key).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(old.map(|(a, b)| a.into_iter().chain(b).collect()).unwrap_or_default())
-        })
+                .bind(user_id).bind(key).bind(thumb_key).execute(&mut **conn).await?;
+            old
+        });
+        tx.commit().await?;
+        Ok(old
+            .map(|(a, b)| a.into_iter().chain(b).collect())
+            .unwrap_or_default())
     }
 
     /// Sets the password and revokes every session but `keep`.
@@ -366,14 +357,14 @@ impl AccountStore {
         hash: &str,
         keep: Option<i64>,
     ) -> sqlx::Result<()> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        on_tx!(&mut tx, conn => {
             sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
-                .bind(user_id).bind(hash).execute(&mut *tx).await?;
+                .bind(user_id).bind(hash).execute(&mut **conn).await?;
             sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
-                .bind(user_id).bind(keep.unwrap_or(0)).execute(&mut *tx).await?;
-            tx.commit().await
-        })
+                .bind(user_id).bind(keep.unwrap_or(0)).execute(&mut **conn).await?;
+        });
+        tx.commit().await
     }
 
     pub async fn create_session(
@@ -424,24 +415,24 @@ impl AccountStore {
         expires: i64,
         limit: CodeLimit,
     ) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        on_tx!(&mut tx, conn => {
             // Under the write lock (SQLite) or the row lock on the person (PostgreSQL), so two
             // requests at once cannot both take the last code of the day.
             sqlx::query("UPDATE users SET last_active_at = last_active_at WHERE id = $1")
-                .bind(user_id).execute(&mut *tx).await?;
+                .bind(user_id).execute(&mut **conn).await?;
             let (today,): (i64,) = sqlx::query_as(
                 "SELECT COUNT(*) FROM email_codes WHERE user_id = $1 AND created_at >= $2",
-            ).bind(user_id).bind(limit.day_start).fetch_one(&mut *tx).await?;
+            ).bind(user_id).bind(limit.day_start).fetch_one(&mut **conn).await?;
             if today >= limit.per_day {
                 return Ok(false);
             }
             sqlx::query(
                 "INSERT INTO email_codes (user_id, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-            ).bind(user_id).bind(purpose.as_str()).bind(code_hash).bind(now).bind(expires).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(true)
-        })
+            ).bind(user_id).bind(purpose.as_str()).bind(code_hash).bind(now).bind(expires).execute(&mut **conn).await?;
+        });
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Wrong reset codes typed for the account since `since`.
@@ -491,30 +482,44 @@ impl AccountStore {
         reward: i64,
         now: i64,
     ) -> Result<Verification, LedgerError> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let (verified,): (bool,) = sqlx::query_as("SELECT email_verified FROM users WHERE id = $1")
-                .bind(user_id).fetch_one(&mut *tx).await?;
-            if verified {
-                return Ok(Verification::AlreadyVerified);
-            }
-            if !tx.consume_code(user_id, CodePurpose::VerifyEmail, code_hash, now, true).await? {
-                tx.commit().await?; // the failed try counts
-                return Ok(Verification::WrongCode);
-            }
-            sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1")
-                .bind(user_id).execute(&mut *tx).await?;
-            let key = format!("email-reward:{user_id}");
-            let posted = tx.post(&Entry {
+        let mut tx = self.db.begin_write().await?;
+        let (verified,): (bool,) = on_tx!(&mut tx, conn => sqlx::query_as(
+            "SELECT email_verified FROM users WHERE id = $1",
+        ).bind(user_id).fetch_one(&mut **conn).await)?;
+        if verified {
+            return Ok(Verification::AlreadyVerified);
+        }
+        if !consume_code(
+            &mut tx,
+            user_id,
+            CodePurpose::VerifyEmail,
+            code_hash,
+            now,
+            true,
+        )
+        .await?
+        {
+            tx.commit().await?; // the failed try counts
+            return Ok(Verification::WrongCode);
+        }
+        on_tx!(&mut tx, conn => sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1")
+            .bind(user_id).execute(&mut **conn).await.map(|_| ()))?;
+        let key = format!("email-reward:{user_id}");
+        let posted = ledger::post(
+            &mut tx,
+            &Entry {
                 user_id,
                 asset: Asset::Characters,
                 amount: reward,
                 reason: "email verified",
                 idempotency_key: &key,
                 now,
-            }).await?;
-            tx.commit().await?;
-            Ok(Verification::Verified { characters: posted.balance_after })
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Verification::Verified {
+            characters: posted.balance_after,
         })
     }
 
@@ -527,12 +532,10 @@ impl AccountStore {
         code_hash: &str,
         now: i64,
     ) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let matched = tx.consume_code(user_id, purpose, code_hash, now, false).await?;
-            tx.commit().await?; // a failed try counts
-            Ok(matched)
-        })
+        let mut tx = self.db.begin_write().await?;
+        let matched = consume_code(&mut tx, user_id, purpose, code_hash, now, false).await?;
+        tx.commit().await?; // a failed try counts
+        Ok(matched)
     }
 
     /// Checks the code and sets the new password, revoking every session. False: wrong code.
@@ -543,18 +546,27 @@ impl AccountStore {
         new_hash: &str,
         now: i64,
     ) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            if !tx.consume_code(user_id, CodePurpose::ResetPassword, code_hash, now, true).await? {
-                tx.commit().await?;
-                return Ok(false);
-            }
-            sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
-                .bind(user_id).bind(new_hash).execute(&mut *tx).await?;
-            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+        let mut tx = self.db.begin_write().await?;
+        if !consume_code(
+            &mut tx,
+            user_id,
+            CodePurpose::ResetPassword,
+            code_hash,
+            now,
+            true,
+        )
+        .await?
+        {
             tx.commit().await?;
-            Ok(true)
-        })
+            return Ok(false);
+        }
+        on_tx!(&mut tx, conn => {
+            sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
+                .bind(user_id).bind(new_hash).execute(&mut **conn).await?;
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut **conn).await?;
+        });
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Grants or extends a membership; returns the new expiry, or None when no such account.
@@ -565,20 +577,21 @@ impl AccountStore {
         days: i64,
         now: i64,
     ) -> sqlx::Result<Option<i64>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let until = on_tx!(&mut tx, conn => {
             let found: Option<(i64, Option<i64>)> = sqlx::query_as(
                 "SELECT id, member_expires_at FROM users WHERE LOWER(email) = LOWER($1) AND status = 'active'",
-            ).bind(email).fetch_optional(&mut *tx).await?;
+            ).bind(email).fetch_optional(&mut **conn).await?;
             let Some((id, expires)) = found else { return Ok(None) };
             // A membership extends from its current expiry when still running.
             let from = expires.filter(|e| *e > now).unwrap_or(now);
             let until = from + days * 86_400;
             sqlx::query("UPDATE users SET level = $2, member_expires_at = $3 WHERE id = $1")
-                .bind(id).bind(level).bind(until).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(Some(until))
-        })
+                .bind(id).bind(level).bind(until).execute(&mut **conn).await?;
+            until
+        });
+        tx.commit().await?;
+        Ok(Some(until))
     }
 
     pub async fn set_role(&self, email: &str, role: &str) -> sqlx::Result<bool> {

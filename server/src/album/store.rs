@@ -1,8 +1,7 @@
 //! Album photos on SQLite and PostgreSQL. A photo is shown to others once staff approved it and
 //! while its owner keeps it open; `waiting` and `review` are what the operator console calls.
 
-use crate::db::on_db;
-use crate::db::{counted, placeholders, Db, WriteTx};
+use crate::db::{counted, on_db, on_tx, placeholders, Db};
 
 /// An album photo as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -61,20 +60,20 @@ impl AlbumStore {
         max: i64,
         now: i64,
     ) -> sqlx::Result<Result<(), AlbumFull>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        on_tx!(&mut tx, conn => {
             let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM album_photos WHERE user_id = $1")
-                .bind(owner).fetch_one(&mut *tx).await?;
+                .bind(owner).fetch_one(&mut **conn).await?;
             if held + keys.len() as i64 > max {
                 return Ok(Err(AlbumFull));
             }
             for key in keys {
                 sqlx::query("INSERT INTO album_photos (user_id, image_key, created_at) VALUES ($1, $2, $3)")
-                    .bind(owner).bind(key).bind(now).execute(&mut *tx).await?;
+                    .bind(owner).bind(key).bind(now).execute(&mut **conn).await?;
             }
-            tx.commit().await?;
-            Ok(Ok(()))
-        })
+        });
+        tx.commit().await?;
+        Ok(Ok(()))
     }
 
     /// How many photos the album holds.

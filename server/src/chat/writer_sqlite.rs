@@ -5,8 +5,15 @@
 //! messages or so), those round trips were about half the writer's time, and at half the
 //! highest rate the writer was busy all the time and queued. Here the writer's thread runs
 //! SQLite itself: one prepared statement per row, no JSON built and taken apart again, nothing
-//! crossing threads. The statements and their order are those of `Db::store_messages`
-//! (`chat/store.rs`), which PostgreSQL, in-memory databases and the retry path still use.
+//! crossing threads. The statements and their order are those of `ChatStore::store_messages`
+//! and `store_message` (`chat/store/messages.rs`), which PostgreSQL, in-memory databases and the
+//! retry path still use.
+//!
+//! This is why the server holds a second SQLite driver (rusqlite) beside sqlx, for this one
+//! writer only: the chat benchmark's rate on SQLite depends on it (bench/README.md, step 5: at
+//! 4,000 messages/s a batch took 1,192 us through sqlx and 440 us here, and at half the highest
+//! rate the writer went from busy all the time to busy half of it). Everything else speaks to
+//! SQLite through sqlx (`db::Db`, `db::Tx`).
 //!
 //! Its pragmas are those of `Db::connect` (WAL, `synchronous=NORMAL`, a busy timeout, the log
 //! file cut back when the log starts again) but for three: a page cache that may grow to 256 MiB

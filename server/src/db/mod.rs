@@ -1,14 +1,22 @@
 //! The two databases behind one code path.
 //!
-//! `Db` holds a SQLite or a PostgreSQL pool. Each domain's `store.rs` declares a store trait and
-//! implements it once for `Db`: the `on_db!` macro expands the same body, with the same portable
-//! SQL text (`$1` placeholders, `RETURNING`, `ON CONFLICT`), once per backend, so each backend
-//! gets its own monomorphized implementation and the SQL is written twice only where the
-//! dialects really differ (then the body matches on `Db` itself). Migrations are paired:
-//! `migrations/sqlite` and `migrations/postgres`, one file in each per change.
+//! `Db` holds a SQLite or a PostgreSQL pool; `Tx` a write transaction on either. One idiom
+//! speaks to both, with the same portable SQL text (`$1` placeholders, `RETURNING`,
+//! `ON CONFLICT`) compiled once per backend, so each gets its own monomorphized code:
+//! - a statement or a read: `on_db!(db, pool => ...)`;
+//! - a write transaction: `let mut tx = db.begin_write().await?`, its statements in
+//!   `on_tx!(&mut tx, conn => ...)`, the steps other modules own as functions taking
+//!   `&mut Tx` (`ledger::post`), then `tx.commit().await?`;
+//! - SQL that truly differs per backend sits in one place that matches on `Tx` or `Db`: a
+//!   method here when any domain may need it (`Tx::lock_key`, `Tx::lock_person`), or one
+//!   function of a store written per dialect for speed (chat's `take_seqs` and `append`, and
+//!   its `parties`); never a check of the backend in the middle of a body.
+//!
+//! Migrations are paired: `migrations/sqlite` and `migrations/postgres`, one file in each per
+//! change.
 //!
 //! SQLite runs in WAL mode with a busy timeout, and every multi-statement write transaction
-//! starts with `BEGIN IMMEDIATE` (`WriteTx::begin_write`), so concurrent writers queue on the
+//! starts with `BEGIN IMMEDIATE` (`Db::begin_write`), so concurrent writers queue on the
 //! write lock instead of failing with SQLITE_BUSY when a read lock cannot be upgraded.
 //!
 //! A database that does not answer fails requests fast: PostgreSQL connections are waited for
@@ -22,7 +30,7 @@ use std::time::Duration;
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{PgPool, SqlitePool, Transaction};
+use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
 
 use crate::config::DbSettings;
 
@@ -137,30 +145,68 @@ macro_rules! bind_all {
 }
 pub use bind_all;
 
-/// Starting a write transaction the right way for each backend.
-pub trait WriteTx {
-    type Database: sqlx::Database;
-    fn begin_write(
-        &self,
-    ) -> impl std::future::Future<Output = sqlx::Result<Transaction<'static, Self::Database>>> + Send;
+/// A write transaction on either backend, begun by `Db::begin_write`. Statements run in it
+/// through `on_tx!`; what the dialects do differently inside a transaction is a method here.
+/// Dropped without `commit`, it rolls back.
+#[derive(Debug)]
+pub enum Tx {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
 }
 
-impl WriteTx for SqlitePool {
-    type Database = sqlx::Sqlite;
-    async fn begin_write(&self) -> sqlx::Result<Transaction<'static, sqlx::Sqlite>> {
-        let pool = self.clone();
-        begun(tokio::spawn(async move {
-            pool.begin_with("BEGIN IMMEDIATE").await
-        }))
-        .await
+/// Runs `$body` with `$conn` bound to the backend's `&mut Transaction` (statements take
+/// `&mut **$conn`); like `on_db!`, the body is compiled once per backend.
+#[macro_export]
+macro_rules! on_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            $crate::db::Tx::Sqlite($conn) => $body,
+            $crate::db::Tx::Postgres($conn) => $body,
+        }
+    };
+}
+pub use on_tx;
+
+impl Tx {
+    pub async fn commit(self) -> sqlx::Result<()> {
+        match self {
+            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Postgres(tx) => tx.commit().await,
+        }
     }
-}
 
-impl WriteTx for PgPool {
-    type Database = sqlx::Postgres;
-    async fn begin_write(&self) -> sqlx::Result<Transaction<'static, sqlx::Postgres>> {
-        let pool = self.clone();
-        begun(tokio::spawn(async move { pool.begin().await })).await
+    pub async fn rollback(self) -> sqlx::Result<()> {
+        match self {
+            Tx::Sqlite(tx) => tx.rollback().await,
+            Tx::Postgres(tx) => tx.rollback().await,
+        }
+    }
+
+    /// Serializes the writers of one key until their transactions end: PostgreSQL takes a
+    /// transaction-level advisory lock; SQLite's writers are one at a time already.
+    pub async fn lock_key(&mut self, key: i64) -> sqlx::Result<()> {
+        match self {
+            Tx::Sqlite(_) => Ok(()),
+            Tx::Postgres(tx) => sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(key)
+                .execute(&mut **tx)
+                .await
+                .map(|_| ()),
+        }
+    }
+
+    /// Serializes the writers of one person's rows until their transactions end (two at once
+    /// must not each see room for one more): PostgreSQL locks the person's row; SQLite's
+    /// writers are one at a time already.
+    pub async fn lock_person(&mut self, user_id: i64) -> sqlx::Result<()> {
+        match self {
+            Tx::Sqlite(_) => Ok(()),
+            Tx::Postgres(tx) => sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+                .bind(user_id)
+                .execute(&mut **tx)
+                .await
+                .map(|_| ()),
+        }
     }
 }
 
@@ -177,28 +223,6 @@ async fn begun<T>(begin: tokio::task::JoinHandle<sqlx::Result<T>>) -> sqlx::Resu
         Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
         // Only a runtime shutting down cancels the task.
         Err(_) => Err(sqlx::Error::PoolClosed),
-    }
-}
-
-/// Serializes the writers of one key until their transactions end: PostgreSQL takes a
-/// transaction-level advisory lock; SQLite's writers are one at a time already.
-pub trait KeyLock {
-    fn lock_key(&mut self, key: i64) -> impl std::future::Future<Output = sqlx::Result<()>> + Send;
-}
-
-impl KeyLock for Transaction<'static, sqlx::Sqlite> {
-    async fn lock_key(&mut self, _key: i64) -> sqlx::Result<()> {
-        Ok(())
-    }
-}
-
-impl KeyLock for Transaction<'static, sqlx::Postgres> {
-    async fn lock_key(&mut self, key: i64) -> sqlx::Result<()> {
-        sqlx::query("SELECT pg_advisory_xact_lock($1)")
-            .bind(key)
-            .execute(&mut **self)
-            .await
-            .map(|_| ())
     }
 }
 
@@ -278,6 +302,29 @@ impl Db {
                     .acquire_timeout(pool.options().get_acquire_timeout())
                     .connect_lazy_with((*pool.connect_options()).clone()),
             ),
+        }
+    }
+
+    /// Begins a write transaction: `BEGIN IMMEDIATE` on SQLite, so that concurrent writers queue
+    /// on the write lock instead of failing with SQLITE_BUSY when a read lock cannot be
+    /// upgraded; begun in a task of its own (`begun`), so a dropped request never leaves a
+    /// transaction half begun.
+    pub async fn begin_write(&self) -> sqlx::Result<Tx> {
+        match self {
+            Db::Sqlite(pool) => {
+                let pool = pool.clone();
+                begun(tokio::spawn(async move {
+                    pool.begin_with("BEGIN IMMEDIATE").await
+                }))
+                .await
+                .map(Tx::Sqlite)
+            }
+            Db::Postgres(pool) => {
+                let pool = pool.clone();
+                begun(tokio::spawn(async move { pool.begin().await }))
+                    .await
+                    .map(Tx::Postgres)
+            }
         }
     }
 
@@ -377,8 +424,8 @@ mod tests {
     /// Asks for a write transaction and drops the request `after` its first poll, as a request
     /// whose client goes away is dropped: polled every `poll_every`, it is dropped while the
     /// database works on what its last poll asked. Then waits for the connection to be back.
-    async fn abandon_begin<P: WriteTx>(pool: &P, after: Duration, poll_every: Duration) {
-        let mut begin = Box::pin(pool.begin_write());
+    async fn abandon_begin(db: &Db, after: Duration, poll_every: Duration) {
+        let mut begin = Box::pin(db.begin_write());
         let mut cx = Context::from_waker(std::task::Waker::noop());
         let start = Instant::now();
         let mut next_poll = start;
@@ -416,21 +463,22 @@ mod tests {
     async fn a_write_transaction_abandoned_as_it_begins_leaves_no_connection_inside_it() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("amora.db").display());
-        let Db::Sqlite(pool) = Db::connect(&url, &DbSettings::default()).await.unwrap() else {
+        let db = Db::connect(&url, &DbSettings::default()).await.unwrap();
+        let Db::Sqlite(pool) = &db else {
             unreachable!()
         };
         // A local SQLite begins in tens of microseconds.
         for (after, poll_every) in points(Duration::from_micros(150)) {
-            abandon_begin(&pool, after, poll_every).await;
+            abandon_begin(&db, after, poll_every).await;
             // A plain BEGIN takes no lock, and fails inside a transaction.
-            for conn in &mut every_connection(&pool).await {
+            for conn in &mut every_connection(pool).await {
                 if let Err(e) = sqlx::query("BEGIN").execute(&mut **conn).await {
                     panic!("dropped {after:?} into its begin, a connection stayed in it: {e}");
                 }
                 sqlx::query("ROLLBACK").execute(&mut **conn).await.unwrap();
             }
         }
-        let tx = pool.begin_write().await.unwrap();
+        let tx = db.begin_write().await.unwrap();
         tx.rollback().await.unwrap();
     }
 
@@ -438,13 +486,14 @@ mod tests {
     async fn a_write_transaction_abandoned_as_it_begins_leaves_no_connection_inside_it_on_postgres()
     {
         let settings = DbSettings::default();
-        let Db::Postgres(pool) = Db::connect(&postgres_url(), &settings).await.unwrap() else {
+        let db = Db::connect(&postgres_url(), &settings).await.unwrap();
+        let Db::Postgres(pool) = &db else {
             unreachable!()
         };
         // Over loopback, the pool's check of the connection and the BEGIN are two round trips.
         for (after, poll_every) in points(Duration::from_millis(1)) {
-            abandon_begin(&pool, after, poll_every).await;
-            for conn in &mut every_connection(&pool).await {
+            abandon_begin(&db, after, poll_every).await;
+            for conn in &mut every_connection(pool).await {
                 // Inside a transaction, now() is when it began, not when this statement did
                 // (one simple query: the extended protocol takes the statement's time again at
                 // each of its messages).

@@ -3,8 +3,7 @@
 //! banned or deleted account, nor a dynamic staff removed. Feeds page by id (keyset): page 50
 //! costs what page 1 costs.
 
-use crate::db::on_db;
-use crate::db::{counted, placeholders, Db, WriteTx};
+use crate::db::{counted, on_db, on_tx, placeholders, Db};
 use crate::feed::model::{CommentRow, DynamicLike, DynamicRow};
 
 /// The author columns of `u`.
@@ -200,24 +199,25 @@ impl FeedStore {
 
     /// Likes the dynamic, or takes the like back; the count moves with it.
     pub async fn toggle_like(&self, id: i64, user_id: i64, now: i64) -> sqlx::Result<DynamicLike> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let like = on_tx!(&mut tx, conn => {
             let taken_back = sqlx::query("DELETE FROM dynamic_likes WHERE dynamic_id = $1 AND user_id = $2")
-                .bind(id).bind(user_id).execute(&mut *tx).await?.rows_affected() > 0;
+                .bind(id).bind(user_id).execute(&mut **conn).await?.rows_affected() > 0;
             let (liked, step) = if taken_back {
                 (false, -1_i64)
             } else {
                 sqlx::query(
                     "INSERT INTO dynamic_likes (dynamic_id, user_id, created_at) VALUES ($1, $2, $3)",
-                ).bind(id).bind(user_id).bind(now).execute(&mut *tx).await?;
+                ).bind(id).bind(user_id).bind(now).execute(&mut **conn).await?;
                 (true, 1)
             };
             let likes: i64 = sqlx::query_scalar(
                 "UPDATE dynamics SET likes = likes + $2 WHERE id = $1 RETURNING likes",
-            ).bind(id).bind(step).fetch_one(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(DynamicLike { liked, likes })
-        })
+            ).bind(id).bind(step).fetch_one(&mut **conn).await?;
+            DynamicLike { liked, likes }
+        });
+        tx.commit().await?;
+        Ok(like)
     }
 
     /// Flags a dynamic for staff; false when this person flagged it before.
@@ -282,41 +282,43 @@ impl FeedStore {
         remove: bool,
         now: i64,
     ) -> sqlx::Result<Option<(Option<i64>, Vec<String>)>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let decided = on_tx!(&mut tx, conn => {
             let closed = sqlx::query("UPDATE dynamic_flags SET status = 'closed' WHERE dynamic_id = $1 AND status = 'open'")
-                .bind(id).execute(&mut *tx).await?.rows_affected() > 0;
+                .bind(id).execute(&mut **conn).await?.rows_affected() > 0;
             let mut pictures = Vec::new();
             let mut author = None;
             if closed && remove {
                 let removed: Option<(i64, String)> = sqlx::query_as(
                     "UPDATE dynamics SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL RETURNING user_id, images",
                 )
-                .bind(id).bind(now).fetch_optional(&mut *tx).await?;
+                .bind(id).bind(now).fetch_optional(&mut **conn).await?;
                 author = removed.as_ref().map(|r| r.0);
                 pictures = keys_of(removed.iter().map(|r| &r.1));
             }
-            tx.commit().await?;
-            Ok(closed.then_some((author, pictures)))
-        })
+            closed.then_some((author, pictures))
+        });
+        tx.commit().await?;
+        Ok(decided)
     }
 
     /// Removes every dynamic of a person for everyone (staff removing their content); answers
     /// how many, and the keys of their pictures.
     pub async fn remove_all_of(&self, user_id: i64, now: i64) -> sqlx::Result<(u64, Vec<String>)> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let taken_down = on_tx!(&mut tx, conn => {
             let removed: Vec<String> = sqlx::query_scalar(
                 "UPDATE dynamics SET removed_at = $2 WHERE user_id = $1 AND removed_at IS NULL RETURNING images",
             )
-            .bind(user_id).bind(now).fetch_all(&mut *tx).await?;
+            .bind(user_id).bind(now).fetch_all(&mut **conn).await?;
             sqlx::query(
                 "UPDATE dynamic_flags SET status = 'closed'
                  WHERE status = 'open' AND dynamic_id IN (SELECT id FROM dynamics WHERE user_id = $1)",
-            ).bind(user_id).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok((removed.len() as u64, keys_of(removed.iter())))
-        })
+            ).bind(user_id).execute(&mut **conn).await?;
+            (removed.len() as u64, keys_of(removed.iter()))
+        });
+        tx.commit().await?;
+        Ok(taken_down)
     }
 
     /// New dynamics of people `user_id` likes since they last opened the feed.
@@ -433,43 +435,44 @@ impl FeedStore {
         content: &str,
         now: i64,
     ) -> sqlx::Result<i64> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let id = on_tx!(&mut tx, conn => {
             let id: i64 = sqlx::query_scalar(
                 "INSERT INTO comments (dynamic_id, user_id, parent_id, reply_to_user_id, content, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
             ).bind(dynamic_id).bind(user_id).bind(parent_id).bind(reply_to).bind(content).bind(now)
-                .fetch_one(&mut *tx).await?;
+                .fetch_one(&mut **conn).await?;
             sqlx::query("UPDATE dynamics SET comments = comments + 1 WHERE id = $1")
-                .bind(dynamic_id).execute(&mut *tx).await?;
+                .bind(dynamic_id).execute(&mut **conn).await?;
             if let Some(parent) = parent_id {
                 sqlx::query("UPDATE comments SET subs = subs + 1 WHERE id = $1")
-                    .bind(parent).execute(&mut *tx).await?;
+                    .bind(parent).execute(&mut **conn).await?;
             }
-            tx.commit().await?;
-            Ok(id)
-        })
+            id
+        });
+        tx.commit().await?;
+        Ok(id)
     }
 
     /// Removes a comment with its sub-comments; the counts move with them.
     pub async fn remove_comment(&self, place: &CommentPlace) -> sqlx::Result<()> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        on_tx!(&mut tx, conn => {
             let subs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM comments WHERE parent_id = $1")
-                .bind(place.id).fetch_one(&mut *tx).await?;
+                .bind(place.id).fetch_one(&mut **conn).await?;
             let removed = sqlx::query("DELETE FROM comments WHERE id = $1")
-                .bind(place.id).execute(&mut *tx).await?.rows_affected();
+                .bind(place.id).execute(&mut **conn).await?.rows_affected();
             if removed > 0 {
                 sqlx::query("UPDATE dynamics SET comments = comments - $2 WHERE id = $1")
-                    .bind(place.dynamic_id).bind(1 + subs).execute(&mut *tx).await?;
+                    .bind(place.dynamic_id).bind(1 + subs).execute(&mut **conn).await?;
                 if let Some(parent) = place.parent_id {
                     sqlx::query("UPDATE comments SET subs = subs - 1 WHERE id = $1")
-                        .bind(parent).execute(&mut *tx).await?;
+                        .bind(parent).execute(&mut **conn).await?;
                 }
             }
-            tx.commit().await?;
-            Ok(())
-        })
+        });
+        tx.commit().await?;
+        Ok(())
     }
 
     /// The first demo profiles (`amora demo`), with their languages.

@@ -3,15 +3,14 @@
 //! Entries are only appended. Each carries an idempotency key, so a credit or debit replayed
 //! any number of times (a payment confirmation, a reward) moves the balance once. The balance
 //! row is updated with a guard (`balance + amount >= 0`) and a CHECK constraint, so no
-//! interleaving of writers can take it below zero. `Ledger::post` runs inside the caller's
+//! interleaving of writers can take it below zero. `post` runs inside the caller's
 //! transaction: whatever the entry pays for commits with it, or neither does.
 
 use serde::Serialize;
-use sqlx::Transaction;
 use utoipa::ToSchema;
 
 use crate::api::error::ApiError;
-use crate::db::Db;
+use crate::db::{on_db, on_tx, Db, Tx};
 use crate::i18n::Msg;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -60,79 +59,65 @@ pub enum LedgerError {
     Db(#[from] sqlx::Error),
 }
 
-/// Posting entries inside a write transaction of either backend.
-pub trait Ledger {
-    fn post(
-        &mut self,
-        entry: &Entry<'_>,
-    ) -> impl std::future::Future<Output = Result<Posted, LedgerError>> + Send;
-}
-
-macro_rules! impl_ledger {
-    ($database:ty) => {
-        impl Ledger for Transaction<'static, $database> {
-            async fn post(&mut self, e: &Entry<'_>) -> Result<Posted, LedgerError> {
-                if e.amount == 0 {
-                    return Err(LedgerError::Db(sqlx::Error::Protocol("zero ledger entry".into())));
-                }
-                let inserted: Option<(i64,)> = sqlx::query_as(
-                    "INSERT INTO ledger_entries
-                        (user_id, asset, amount, balance_after, reason, idempotency_key, created_at)
-                     VALUES ($1, $2, $3, 0, $4, $5, $6)
-                     ON CONFLICT (idempotency_key) DO NOTHING
-                     RETURNING id",
-                )
-                .bind(e.user_id)
-                .bind(e.asset.as_str())
-                .bind(e.amount)
-                .bind(e.reason)
-                .bind(e.idempotency_key)
-                .bind(e.now)
-                .fetch_optional(&mut **self)
-                .await?;
-                let Some((entry_id,)) = inserted else {
-                    let (entry_id, balance_after): (i64, i64) = sqlx::query_as(
-                        "SELECT id, balance_after FROM ledger_entries WHERE idempotency_key = $1",
-                    )
-                    .bind(e.idempotency_key)
-                    .fetch_one(&mut **self)
-                    .await?;
-                    return Ok(Posted { entry_id, balance_after, fresh: false });
-                };
-                sqlx::query(
-                    "INSERT INTO balances (user_id, asset, balance) VALUES ($1, $2, 0)
-                     ON CONFLICT (user_id, asset) DO NOTHING",
-                )
-                .bind(e.user_id)
-                .bind(e.asset.as_str())
-                .execute(&mut **self)
-                .await?;
-                let updated: Option<(i64,)> = sqlx::query_as(
-                    "UPDATE balances SET balance = balance + $3
-                     WHERE user_id = $1 AND asset = $2 AND balance + $3 >= 0
-                     RETURNING balance",
-                )
-                .bind(e.user_id)
-                .bind(e.asset.as_str())
-                .bind(e.amount)
-                .fetch_optional(&mut **self)
-                .await?;
-                let Some((balance_after,)) = updated else {
-                    return Err(LedgerError::Insufficient(e.asset));
-                };
-                sqlx::query("UPDATE ledger_entries SET balance_after = $1 WHERE id = $2")
-                    .bind(balance_after)
-                    .bind(entry_id)
-                    .execute(&mut **self)
-                    .await?;
-                Ok(Posted { entry_id, balance_after, fresh: true })
-            }
+/// Posts an entry inside the caller's write transaction.
+pub async fn post(tx: &mut Tx, e: &Entry<'_>) -> Result<Posted, LedgerError> {
+    on_tx!(tx, conn => {
+        if e.amount == 0 {
+            return Err(LedgerError::Db(sqlx::Error::Protocol("zero ledger entry".into())));
         }
-    };
+        let inserted: Option<(i64,)> = sqlx::query_as(
+            "INSERT INTO ledger_entries
+                (user_id, asset, amount, balance_after, reason, idempotency_key, created_at)
+             VALUES ($1, $2, $3, 0, $4, $5, $6)
+             ON CONFLICT (idempotency_key) DO NOTHING
+             RETURNING id",
+        )
+        .bind(e.user_id)
+        .bind(e.asset.as_str())
+        .bind(e.amount)
+        .bind(e.reason)
+        .bind(e.idempotency_key)
+        .bind(e.now)
+        .fetch_optional(&mut **conn)
+        .await?;
+        let Some((entry_id,)) = inserted else {
+            let (entry_id, balance_after): (i64, i64) = sqlx::query_as(
+                "SELECT id, balance_after FROM ledger_entries WHERE idempotency_key = $1",
+            )
+            .bind(e.idempotency_key)
+            .fetch_one(&mut **conn)
+            .await?;
+            return Ok(Posted { entry_id, balance_after, fresh: false });
+        };
+        sqlx::query(
+            "INSERT INTO balances (user_id, asset, balance) VALUES ($1, $2, 0)
+             ON CONFLICT (user_id, asset) DO NOTHING",
+        )
+        .bind(e.user_id)
+        .bind(e.asset.as_str())
+        .execute(&mut **conn)
+        .await?;
+        let updated: Option<(i64,)> = sqlx::query_as(
+            "UPDATE balances SET balance = balance + $3
+             WHERE user_id = $1 AND asset = $2 AND balance + $3 >= 0
+             RETURNING balance",
+        )
+        .bind(e.user_id)
+        .bind(e.asset.as_str())
+        .bind(e.amount)
+        .fetch_optional(&mut **conn)
+        .await?;
+        let Some((balance_after,)) = updated else {
+            return Err(LedgerError::Insufficient(e.asset));
+        };
+        sqlx::query("UPDATE ledger_entries SET balance_after = $1 WHERE id = $2")
+            .bind(balance_after)
+            .bind(entry_id)
+            .execute(&mut **conn)
+            .await?;
+        Ok(Posted { entry_id, balance_after, fresh: true })
+    })
 }
-
-impl_ledger!(sqlx::Sqlite);
-impl_ledger!(sqlx::Postgres);
 
 /// Balances of one person.
 #[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
@@ -154,17 +139,14 @@ impl LedgerStore {
 
     /// Posts one entry in a transaction of its own.
     pub async fn post_entry(&self, entry: &Entry<'_>) -> Result<Posted, LedgerError> {
-        use crate::db::WriteTx;
-        crate::db::on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let posted = tx.post(entry).await?;
-            tx.commit().await?;
-            Ok(posted)
-        })
+        let mut tx = self.db.begin_write().await?;
+        let posted = post(&mut tx, entry).await?;
+        tx.commit().await?;
+        Ok(posted)
     }
 
     pub async fn balances(&self, user_id: i64) -> sqlx::Result<Balances> {
-        let rows: Vec<(String, i64)> = crate::db::on_db!(&self.db, pool => {
+        let rows: Vec<(String, i64)> = on_db!(&self.db, pool => {
             sqlx::query_as("SELECT asset, balance FROM balances WHERE user_id = $1")
                 .bind(user_id)
                 .fetch_all(pool)

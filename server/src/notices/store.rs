@@ -1,8 +1,7 @@
 //! Announcements (with a text per language), released versions and the web app's error reports
 //! on SQLite and PostgreSQL.
 
-use crate::db::on_db;
-use crate::db::{placeholders, Db, WriteTx};
+use crate::db::{on_db, on_tx, placeholders, Db};
 
 /// An announcement in one language.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -81,25 +80,26 @@ impl NoticeStore {
     /// replaces its text in another language; answers the notice's id, none when `of` names no
     /// notice or `n.user_id` nobody.
     pub async fn add_notice(&self, n: &NewNotice<'_>, now: i64) -> sqlx::Result<Option<i64>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let id = on_tx!(&mut tx, conn => {
             let id: Option<i64> = match n.of {
                 Some(id) => sqlx::query_scalar("SELECT id FROM notices WHERE id = $1 AND deleted_at IS NULL")
-                    .bind(id).fetch_optional(&mut *tx).await?,
+                    .bind(id).fetch_optional(&mut **conn).await?,
                 // A notice to one person needs that person.
                 None => sqlx::query_scalar(
                     "INSERT INTO notices (created_at, user_id) SELECT $1, $2
                      WHERE $2 IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = $2) RETURNING id",
-                ).bind(now).bind(n.user_id).fetch_optional(&mut *tx).await?,
+                ).bind(now).bind(n.user_id).fetch_optional(&mut **conn).await?,
             };
             let Some(id) = id else { return Ok(None) };
             sqlx::query(
                 "INSERT INTO notice_texts (notice_id, language, title, body, created_at) VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (notice_id, language) DO UPDATE SET title = excluded.title, body = excluded.body",
-            ).bind(id).bind(n.language).bind(n.title).bind(n.body).bind(now).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(Some(id))
-        })
+            ).bind(id).bind(n.language).bind(n.title).bind(n.body).bind(now).execute(&mut **conn).await?;
+            id
+        });
+        tx.commit().await?;
+        Ok(Some(id))
     }
 
     /// Withdraws an announcement; false when there was none.

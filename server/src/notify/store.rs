@@ -1,8 +1,7 @@
 //! Push storage: the VAPID key, subscriptions, what each person wants pushed, and the pushes
 //! about others' doings sent in the last hour.
 
-use crate::db::on_db;
-use crate::db::{Db, WriteTx};
+use crate::db::{on_db, on_tx, Db};
 use crate::notify::settings::{
     clock_time, minutes, PushKind, PushSettings, PushSettingsChange, QuietHours,
 };
@@ -55,17 +54,13 @@ impl PushStore {
         now: i64,
         max: i64,
     ) -> sqlx::Result<Subscribed> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            // Parallel subscribes of one person must not each see room for one more: SQLite's
-            // write transaction is exclusive already, PostgreSQL's takes the person's row.
-            if matches!(&self.db, Db::Postgres(_)) {
-                sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
-                    .bind(user_id).execute(&mut *tx).await?;
-            }
+        let mut tx = self.db.begin_write().await?;
+        // Parallel subscribes of one person must not each see room for one more.
+        tx.lock_person(user_id).await?;
+        on_tx!(&mut tx, conn => {
             let (others,): (i64,) = sqlx::query_as(
                 "SELECT COUNT(*) FROM push_subscriptions WHERE user_id = $1 AND endpoint <> $2",
-            ).bind(user_id).bind(endpoint).fetch_one(&mut *tx).await?;
+            ).bind(user_id).bind(endpoint).fetch_one(&mut **conn).await?;
             if others >= max {
                 return Ok(Subscribed::Full);
             }
@@ -74,10 +69,10 @@ impl PushStore {
                 "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,
                      auth = excluded.auth, created_at = excluded.created_at",
-            ).bind(user_id).bind(endpoint).bind(p256dh).bind(auth).bind(now).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(Subscribed::Stored)
-        })
+            ).bind(user_id).bind(endpoint).bind(p256dh).bind(auth).bind(now).execute(&mut **conn).await?;
+        });
+        tx.commit().await?;
+        Ok(Subscribed::Stored)
     }
 
     pub async fn unsubscribe(&self, user_id: i64, endpoint: &str) -> sqlx::Result<()> {
@@ -116,15 +111,11 @@ impl PushStore {
         now: i64,
     ) -> sqlx::Result<PushSettings> {
         let select = format!("SELECT {SETTINGS} FROM push_settings WHERE user_id = $1");
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            // Two changes at once each keep the other's: SQLite's write transaction is
-            // exclusive already, PostgreSQL's takes the person's row.
-            if matches!(&self.db, Db::Postgres(_)) {
-                sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
-                    .bind(user_id).execute(&mut *tx).await?;
-            }
-            let row: Option<SettingsRow> = sqlx::query_as(&select).bind(user_id).fetch_optional(&mut *tx).await?;
+        let mut tx = self.db.begin_write().await?;
+        // Two changes at once each keep the other's.
+        tx.lock_person(user_id).await?;
+        let s = on_tx!(&mut tx, conn => {
+            let row: Option<SettingsRow> = sqlx::query_as(&select).bind(user_id).fetch_optional(&mut **conn).await?;
             let s = row.map(SettingsRow::settings).unwrap_or_default().changed(change);
             let quiet = s.quiet_hours.as_ref().map(|q| (minutes(&q.from), minutes(&q.to)));
             let (from, to) = quiet.unwrap_or_default();
@@ -138,10 +129,11 @@ impl PushStore {
                      quiet_to = excluded.quiet_to, time_zone = excluded.time_zone, updated_at = excluded.updated_at",
             ).bind(user_id).bind(s.messages).bind(s.likes).bind(s.visitors).bind(s.matches).bind(s.gifts)
              .bind(s.announcements).bind(from).bind(to).bind(&s.time_zone).bind(now)
-             .execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(s)
-        })
+             .execute(&mut **conn).await?;
+            s
+        });
+        tx.commit().await?;
+        Ok(s)
     }
 
     /// Counts a push of `kind` to the person unless `most` were sent since `since`; whether it
@@ -154,20 +146,17 @@ impl PushStore {
         now: i64,
         most: i64,
     ) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            if matches!(&self.db, Db::Postgres(_)) {
-                sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
-                    .bind(user_id).execute(&mut *tx).await?;
-            }
-            let taken = sqlx::query(
+        let mut tx = self.db.begin_write().await?;
+        tx.lock_person(user_id).await?;
+        let taken = on_tx!(&mut tx, conn => {
+            sqlx::query(
                 "INSERT INTO push_sent (user_id, kind, sent_at) SELECT $1, $2, $3
                  WHERE (SELECT COUNT(*) FROM push_sent WHERE user_id = $1 AND sent_at > $4) < $5",
             ).bind(user_id).bind(kind.as_str()).bind(now).bind(since).bind(most)
-             .execute(&mut *tx).await?.rows_affected();
-            tx.commit().await?;
-            Ok(taken > 0)
-        })
+             .execute(&mut **conn).await?.rows_affected()
+        });
+        tx.commit().await?;
+        Ok(taken > 0)
     }
 
     /// Forgets the pushes counted before `before`.

@@ -4,7 +4,7 @@
 //! (bookkeeping), reports and the staff audit log (moderation), and the rows of the messages the
 //! other person exchanged with them, the deleted person's own message contents blanked.
 
-use crate::db::{on_db, Db, WriteTx};
+use crate::db::{on_tx, Db};
 use crate::media::signed::image_keys;
 use crate::media::thumb_of;
 
@@ -14,11 +14,11 @@ const CHUNK: usize = 500;
 /// Erases `user_id`'s account; answers the media keys of their pictures, to delete once the
 /// transaction has committed. An account erased already answers nothing.
 pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>> {
-    on_db!(db, pool => {
-        let mut tx = pool.begin_write().await?;
+    let mut tx = db.begin_write().await?;
+    let files = on_tx!(&mut tx, conn => {
         let person: Option<(Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
             "SELECT email, avatar_key, avatar_thumb_key FROM users WHERE id = $1 AND status <> 'deleted'",
-        ).bind(user_id).fetch_optional(&mut *tx).await?;
+        ).bind(user_id).fetch_optional(&mut **conn).await?;
         let Some((email, avatar, avatar_thumb)) = person else {
             return Ok(Vec::new());
         };
@@ -27,22 +27,22 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
         // the chat images they sent.
         let mut files: Vec<String> = avatar.into_iter().chain(avatar_thumb).collect();
         let album: Vec<(String,)> = sqlx::query_as("SELECT image_key FROM album_photos WHERE user_id = $1")
-            .bind(user_id).fetch_all(&mut *tx).await?;
+            .bind(user_id).fetch_all(&mut **conn).await?;
         let dynamics: Vec<(String,)> = sqlx::query_as("SELECT images FROM dynamics WHERE user_id = $1")
-            .bind(user_id).fetch_all(&mut *tx).await?;
+            .bind(user_id).fetch_all(&mut **conn).await?;
         let keys = album.into_iter().map(|(k,)| k)
             .chain(dynamics.iter().flat_map(|(images,)| images.split_whitespace().map(str::to_owned)));
         // A verification selfie still waiting for staff.
         let selfies: Vec<(String,)> = sqlx::query_as(
             "SELECT selfie_key FROM photo_verifications WHERE user_id = $1 AND selfie_key IS NOT NULL",
-        ).bind(user_id).fetch_all(&mut *tx).await?;
+        ).bind(user_id).fetch_all(&mut **conn).await?;
         for key in keys.chain(selfies.into_iter().map(|(k,)| k)) {
             files.push(thumb_of(&key));
             files.push(key);
         }
         let chat_images: Vec<(String,)> = sqlx::query_as(
             "SELECT content FROM messages WHERE sender_id = $1 AND kind = 'img'",
-        ).bind(user_id).fetch_all(&mut *tx).await?;
+        ).bind(user_id).fetch_all(&mut **conn).await?;
         files.extend(
             chat_images.iter().flat_map(|(c,)| image_keys(c)).filter(|k| k.starts_with("chat/")),
         );
@@ -54,11 +54,11 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM translation_cache WHERE EXISTS (
                 SELECT 1 FROM translations t JOIN messages m ON m.id = t.message_id
                 WHERE m.sender_id = $1 AND t.target = translation_cache.target AND t.text = translation_cache.text)",
-        ).bind(user_id).execute(&mut *tx).await?;
+        ).bind(user_id).execute(&mut **conn).await?;
         sqlx::query(
             "DELETE FROM translations WHERE reader_id = $1
                 OR message_id IN (SELECT id FROM messages WHERE sender_id = $1)",
-        ).bind(user_id).execute(&mut *tx).await?;
+        ).bind(user_id).execute(&mut **conn).await?;
         // What was read elsewhere: the translations they asked for, and every translation (with
         // the cache's copy) of their dynamics, comments and About me.
         let theirs = "(kind = 'dynamic' AND item_id IN (SELECT id FROM dynamics WHERE user_id = $1))
@@ -68,17 +68,17 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM translation_cache WHERE EXISTS (
                 SELECT 1 FROM (SELECT source_hash, target FROM text_translations WHERE {theirs}) t
                 WHERE t.source_hash = translation_cache.source_hash AND t.target = translation_cache.target)",
-        )).bind(user_id).execute(&mut *tx).await?;
+        )).bind(user_id).execute(&mut **conn).await?;
         sqlx::query(&format!("DELETE FROM text_translations WHERE reader_id = $1 OR {theirs}"))
-            .bind(user_id).execute(&mut *tx).await?;
+            .bind(user_id).execute(&mut **conn).await?;
         sqlx::query(
             "UPDATE messages SET content = '{}', recalled_at = COALESCE(recalled_at, $2), sender_deleted = TRUE
              WHERE sender_id = $1",
-        ).bind(user_id).bind(now).execute(&mut *tx).await?;
+        ).bind(user_id).bind(now).execute(&mut **conn).await?;
         sqlx::query("UPDATE messages SET recipient_deleted = TRUE WHERE recipient_id = $1")
-            .bind(user_id).execute(&mut *tx).await?;
+            .bind(user_id).execute(&mut **conn).await?;
         sqlx::query("UPDATE safety_queue SET content = '{}' WHERE sender_id = $1")
-            .bind(user_id).execute(&mut *tx).await?;
+            .bind(user_id).execute(&mut **conn).await?;
         for sql in [
             "DELETE FROM user_events WHERE user_id = $1",
             "DELETE FROM user_sequences WHERE user_id = $1",
@@ -91,42 +91,42 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM appeal_passes WHERE user_id = $1",
             "DELETE FROM suspended_sessions WHERE user_id = $1",
         ] {
-            sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
+            sqlx::query(sql).bind(user_id).execute(&mut **conn).await?;
         }
 
         // The feed: their comments (with the replies under them) and likes on other people's
         // dynamics, whose counts are taken again; then their own dynamics, with everything on them.
         let commented: Vec<(i64,)> = sqlx::query_as("SELECT DISTINCT dynamic_id FROM comments WHERE user_id = $1")
-            .bind(user_id).fetch_all(&mut *tx).await?;
+            .bind(user_id).fetch_all(&mut **conn).await?;
         let answered: Vec<(i64,)> = sqlx::query_as(
             "SELECT DISTINCT parent_id FROM comments WHERE user_id = $1 AND parent_id IS NOT NULL",
-        ).bind(user_id).fetch_all(&mut *tx).await?;
+        ).bind(user_id).fetch_all(&mut **conn).await?;
         let liked: Vec<(i64,)> = sqlx::query_as("SELECT dynamic_id FROM dynamic_likes WHERE user_id = $1")
-            .bind(user_id).fetch_all(&mut *tx).await?;
+            .bind(user_id).fetch_all(&mut **conn).await?;
         for sql in [
             "DELETE FROM comments WHERE user_id = $1",
             "DELETE FROM dynamic_likes WHERE user_id = $1",
             "DELETE FROM dynamic_flags WHERE user_id = $1",
         ] {
-            sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
+            sqlx::query(sql).bind(user_id).execute(&mut **conn).await?;
         }
         for ids in answered.chunks(CHUNK) {
             sqlx::query(&format!(
                 "UPDATE comments SET subs = (SELECT COUNT(*) FROM comments s WHERE s.parent_id = comments.id)
                  WHERE id IN ({})", id_list(ids),
-            )).execute(&mut *tx).await?;
+            )).execute(&mut **conn).await?;
         }
         for ids in commented.chunks(CHUNK) {
             sqlx::query(&format!(
                 "UPDATE dynamics SET comments = (SELECT COUNT(*) FROM comments c WHERE c.dynamic_id = dynamics.id)
                  WHERE id IN ({})", id_list(ids),
-            )).execute(&mut *tx).await?;
+            )).execute(&mut **conn).await?;
         }
         for ids in liked.chunks(CHUNK) {
             sqlx::query(&format!(
                 "UPDATE dynamics SET likes = (SELECT COUNT(*) FROM dynamic_likes l WHERE l.dynamic_id = dynamics.id)
                  WHERE id IN ({})", id_list(ids),
-            )).execute(&mut *tx).await?;
+            )).execute(&mut **conn).await?;
         }
 
         // Everything else that is theirs or about them.
@@ -154,11 +154,11 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
             "DELETE FROM email_codes WHERE user_id = $1",
             "DELETE FROM login_failures WHERE user_id = $1",
         ] {
-            sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
+            sqlx::query(sql).bind(user_id).execute(&mut **conn).await?;
         }
         if let Some(email) = &email {
             sqlx::query("DELETE FROM mail_outbox WHERE LOWER(recipient) = LOWER($1)")
-                .bind(email).execute(&mut *tx).await?;
+                .bind(email).execute(&mut **conn).await?;
         }
 
         // The row stays (ledger entries, orders and gifts point at it) but holds nothing personal
@@ -170,10 +170,11 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
                 telephone = NULL, avatar_key = NULL, avatar_thumb_key = NULL, verified_avatar_key = NULL, birthday = '',
                 country = '', email_verified = FALSE, level = NULL, member_expires_at = NULL
              WHERE id = $1",
-        ).bind(user_id).bind(now).execute(&mut *tx).await?;
-        tx.commit().await?;
-        Ok(files)
-    })
+        ).bind(user_id).bind(now).execute(&mut **conn).await?;
+        files
+    });
+    tx.commit().await?;
+    Ok(files)
 }
 
 /// Ids read from the database, written into a statement.

@@ -7,7 +7,7 @@
 
 use chrono::{Datelike, NaiveDate, TimeZone, Utc};
 
-use crate::db::{on_db, Db, WriteTx};
+use crate::db::{on_tx, Db};
 
 /// Years the records are kept after the end of the year they were made: the longest the
 /// bookkeeping laws of the countries we serve ask for (10 in Germany, §147 AO and §257 HGB).
@@ -27,8 +27,8 @@ pub fn kept_since(now: i64) -> i64 {
 /// Deletes deleted accounts' records made before `kept_since(now)`; answers how many rows went.
 pub async fn forget_expired_records(db: &Db, now: i64) -> sqlx::Result<u64> {
     let since = kept_since(now);
-    on_db!(db, pool => {
-        let mut tx = pool.begin_write().await?;
+    let mut tx = db.begin_write().await?;
+    let gone = on_tx!(&mut tx, conn => {
         let mut gone = 0;
         // Order reversals and payments set aside go with their orders (ON DELETE CASCADE). A
         // red packet still waiting to be claimed or returned is never this old: the sweep
@@ -45,15 +45,16 @@ pub async fn forget_expired_records(db: &Db, now: i64) -> sqlx::Result<u64> {
                 AND (sender_id IN (SELECT id FROM users WHERE status = 'deleted')
                     OR receiver_id IN (SELECT id FROM users WHERE status = 'deleted'))",
         ] {
-            gone += sqlx::query(sql).bind(since).execute(&mut *tx).await?.rows_affected();
+            gone += sqlx::query(sql).bind(since).execute(&mut **conn).await?.rows_affected();
         }
         gone += sqlx::query(
             "DELETE FROM balances WHERE user_id IN (SELECT id FROM users WHERE status = 'deleted')
                 AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.user_id = balances.user_id)",
-        ).execute(&mut *tx).await?.rows_affected();
-        tx.commit().await?;
-        Ok(gone)
-    })
+        ).execute(&mut **conn).await?.rows_affected();
+        gone
+    });
+    tx.commit().await?;
+    Ok(gone)
 }
 
 #[cfg(test)]

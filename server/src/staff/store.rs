@@ -3,8 +3,7 @@
 //! of its open rows, so the first page and the fiftieth cost the same however long it is.
 
 use crate::account::model::{Gender, Level, Role};
-use crate::db::{bind_all, counted, on_db};
-use crate::db::{Arg, Db, WriteTx};
+use crate::db::{bind_all, counted, on_db, on_tx, Arg, Db};
 
 /// A report with both people, as the queue shows it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -210,39 +209,43 @@ impl StaffStore {
         staff: i64,
         now: i64,
     ) -> sqlx::Result<Vec<i64>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let closed = on_tx!(&mut tx, conn => {
             let target: Option<i64> = sqlx::query_scalar("SELECT target_id FROM reports WHERE id = $1 AND status = 'open'")
-                .bind(id).fetch_optional(&mut *tx).await?;
+                .bind(id).fetch_optional(&mut **conn).await?;
             let Some(target) = target else { return Ok(Vec::new()) };
             let which = if all_against { "target_id = $4" } else { "id = $4" };
             let closed: Vec<i64> = sqlx::query_scalar(&format!(
                 "UPDATE reports SET status = 'closed', action = $1, closed_at = $2, closed_by = $3
                  WHERE {which} AND status = 'open' RETURNING id"
             )).bind(action).bind(now).bind(staff).bind(if all_against { target } else { id })
-                .fetch_all(&mut *tx).await?;
+                .fetch_all(&mut **conn).await?;
             sqlx::query(
                 "UPDATE users SET held_at = NULL WHERE id = $1 AND held_at IS NOT NULL
                  AND NOT EXISTS (SELECT 1 FROM reports WHERE target_id = $1 AND status = 'open')",
-            ).bind(target).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(closed)
-        })
+            ).bind(target).execute(&mut **conn).await?;
+            closed
+        });
+        tx.commit().await?;
+        Ok(closed)
     }
 
     /// Clears what a person shows about themselves (staff removing their content); answers the
     /// avatar's keys, to delete its files.
     pub async fn clear_profile(&self, user_id: i64) -> sqlx::Result<Vec<String>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let old = on_tx!(&mut tx, conn => {
             let old: Option<(Option<String>, Option<String>)> = sqlx::query_as(
                 "SELECT avatar_key, avatar_thumb_key FROM users WHERE id = $1",
-            ).bind(user_id).fetch_optional(&mut *tx).await?;
+            ).bind(user_id).fetch_optional(&mut **conn).await?;
             sqlx::query("UPDATE users SET avatar_key = NULL, avatar_thumb_key = NULL, signature = NULL WHERE id = $1")
-                .bind(user_id).execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(old.map(|(a, b)| a.into_iter().chain(b).collect()).unwrap_or_default())
-        })
+                .bind(user_id).execute(&mut **conn).await?;
+            old
+        });
+        tx.commit().await?;
+        Ok(old
+            .map(|(a, b)| a.into_iter().chain(b).collect())
+            .unwrap_or_default())
     }
 
     pub async fn person(&self, id: i64) -> sqlx::Result<Option<PersonRow>> {
@@ -306,21 +309,22 @@ impl StaffStore {
         staff: i64,
         now: i64,
     ) -> sqlx::Result<Option<SafetyRow>> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let row = on_tx!(&mut tx, conn => {
             let decided = sqlx::query(
                 "UPDATE safety_queue SET status = 'closed', decided_at = $2, decided_by = $3
                  WHERE id = $1 AND status = 'open'",
-            ).bind(id).bind(now).bind(staff).execute(&mut *tx).await?.rows_affected() > 0;
+            ).bind(id).bind(now).bind(staff).execute(&mut **conn).await?.rows_affected() > 0;
             if !decided {
                 return Ok(None);
             }
             let row = sqlx::query_as(
                 &format!("{SAFETY} WHERE q.id = $1"),
-            ).bind(id).fetch_optional(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(row)
-        })
+            ).bind(id).fetch_optional(&mut **conn).await?;
+            row
+        });
+        tx.commit().await?;
+        Ok(row)
     }
 }
 

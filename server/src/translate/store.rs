@@ -1,8 +1,7 @@
 //! Translation storage: translations per reader, the cache, allowances and language choices.
 
-use crate::db::on_db;
-use crate::db::{Db, WriteTx};
-use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+use crate::db::{on_db, on_tx, Db};
+use crate::ledger::{self, Asset, Entry, LedgerError};
 
 /// What a translation is of: a chat message, or a text people read elsewhere (`kind` is
 /// `dynamic`, `comment` or `about`; `id` the dynamic's, the comment's or the person's).
@@ -89,15 +88,15 @@ impl TranslateStore {
     /// Stores the translation and charges it in one transaction; false when the reader had it
     /// already (nothing charged).
     pub async fn save_translation(&self, t: &NewTranslation<'_>) -> Result<bool, LedgerError> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        on_tx!(&mut tx, conn => {
             let inserted = match t.subject {
                 Subject::Message(message_id) => sqlx::query(
                     "INSERT INTO translations (message_id, reader_id, target, text, characters, provider, created_at)
                      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id, reader_id, target) DO NOTHING",
                 )
                 .bind(message_id).bind(t.reader).bind(t.target).bind(t.text).bind(t.characters).bind(t.provider).bind(t.now)
-                .execute(&mut *tx).await?.rows_affected(),
+                .execute(&mut **conn).await?.rows_affected(),
                 Subject::Text { kind, id } => sqlx::query(
                     "INSERT INTO text_translations (reader_id, kind, item_id, target, source_hash, text, characters, provider, created_at)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -105,51 +104,55 @@ impl TranslateStore {
                 )
                 .bind(t.reader).bind(kind).bind(id).bind(t.target).bind(t.source_hash).bind(t.text)
                 .bind(t.characters).bind(t.provider).bind(t.now)
-                .execute(&mut *tx).await?.rows_affected(),
+                .execute(&mut **conn).await?.rows_affected(),
             };
             if inserted == 0 {
                 return Ok(false);
             }
             if t.from_allowance > 0 {
                 sqlx::query("INSERT INTO translation_allowance (user_id, day, used) VALUES ($1, $2, 0) ON CONFLICT (user_id, day) DO NOTHING")
-                    .bind(t.reader).bind(t.day).execute(&mut *tx).await?;
+                    .bind(t.reader).bind(t.day).execute(&mut **conn).await?;
                 let taken = sqlx::query(
                     "UPDATE translation_allowance SET used = used + $3 WHERE user_id = $1 AND day = $2 AND used + $3 <= $4",
                 )
                 .bind(t.reader).bind(t.day).bind(t.from_allowance).bind(t.allowance_cap)
-                .execute(&mut *tx).await?.rows_affected();
+                .execute(&mut **conn).await?.rows_affected();
                 if taken == 0 {
                     return Err(LedgerError::Insufficient(Asset::Characters));
                 }
             }
-            if t.from_pack > 0 {
-                let key = match t.subject {
-                    Subject::Message(message_id) => {
-                        format!("translation:{message_id}:{}:{}", t.reader, t.target)
-                    }
-                    Subject::Text { kind, id } => format!(
-                        "translation:{kind}:{id}:{}:{}:{}",
-                        t.reader, t.target, t.source_hash
-                    ),
-                };
-                tx.post(&Entry {
+        });
+        if t.from_pack > 0 {
+            let key = match t.subject {
+                Subject::Message(message_id) => {
+                    format!("translation:{message_id}:{}:{}", t.reader, t.target)
+                }
+                Subject::Text { kind, id } => format!(
+                    "translation:{kind}:{id}:{}:{}:{}",
+                    t.reader, t.target, t.source_hash
+                ),
+            };
+            ledger::post(
+                &mut tx,
+                &Entry {
                     user_id: t.reader,
                     asset: Asset::Characters,
                     amount: -t.from_pack,
                     reason: "translation",
                     idempotency_key: &key,
                     now: t.now,
-                }).await?;
-            }
-            sqlx::query(
-                "INSERT INTO translation_cache (source_hash, target, text, provider, created_at) VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (source_hash, target) DO NOTHING",
+                },
             )
-            .bind(t.source_hash).bind(t.target).bind(t.text).bind(t.provider).bind(t.now)
-            .execute(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(true)
-        })
+            .await?;
+        }
+        on_tx!(&mut tx, conn => sqlx::query(
+            "INSERT INTO translation_cache (source_hash, target, text, provider, created_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (source_hash, target) DO NOTHING",
+        )
+        .bind(t.source_hash).bind(t.target).bind(t.text).bind(t.provider).bind(t.now)
+        .execute(&mut **conn).await.map(|_| ()))?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     pub async fn set_chat_language(

@@ -1,8 +1,7 @@
 //! Verification requests on SQLite and PostgreSQL, and the avatar an approved selfie matched
 //! (`users.verified_avatar_key`, which every card compares with the current avatar).
 
-use crate::db::on_db;
-use crate::db::{counted, is_unique_violation, Db, WriteTx};
+use crate::db::{counted, is_unique_violation, on_db, on_tx, Db};
 use crate::verification::model::RequestState;
 
 /// A request as stored.
@@ -123,22 +122,23 @@ impl VerificationStore {
         } else {
             RequestState::Rejected
         };
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let found: Option<RequestRow> = sqlx::query_as(&select).bind(id).fetch_optional(&mut *tx).await?;
+        let mut tx = self.db.begin_write().await?;
+        let request = on_tx!(&mut tx, conn => {
+            let found: Option<RequestRow> = sqlx::query_as(&select).bind(id).fetch_optional(&mut **conn).await?;
             let Some(request) = found else {
                 return Ok(None);
             };
             sqlx::query(
                 "UPDATE photo_verifications SET state = $2, reason = $3, decided_at = $4, selfie_key = NULL
                  WHERE id = $1",
-            ).bind(id).bind(state.as_str()).bind(reason).bind(now).execute(&mut *tx).await?;
+            ).bind(id).bind(state.as_str()).bind(reason).bind(now).execute(&mut **conn).await?;
             if approve {
                 sqlx::query("UPDATE users SET verified_avatar_key = avatar_key WHERE id = $1")
-                    .bind(request.user_id).execute(&mut *tx).await?;
+                    .bind(request.user_id).execute(&mut **conn).await?;
             }
-            tx.commit().await?;
-            Ok(Some(request))
-        })
+            request
+        });
+        tx.commit().await?;
+        Ok(Some(request))
     }
 }

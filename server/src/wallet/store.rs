@@ -1,16 +1,13 @@
 //! Wallet storage: the catalogue, orders and their fulfilment, coin claims. Fulfilment runs in
 //! the same transaction as the order's change of state, so an order is paid and granted once.
 
-use chrono::Months;
-use sqlx::Transaction;
-
 use crate::account::model::Level;
-use crate::db::{counted, on_db};
-use crate::db::{is_unique_violation, Db, WriteTx};
-use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+use crate::db::{counted, is_unique_violation, on_db, on_tx, Db, Tx};
+use crate::ledger::{self, Asset, Entry, LedgerError};
 use crate::wallet::model::{
     CatalogueGift, CatalogueProduct, Gift, OrderRow, PayType, ProductChange, ProductRow,
 };
+use chrono::Months;
 
 const PRODUCT: &str = "id, code, kind, level, months, amount, price_cents, currency, price_coins";
 const CATALOGUE: &str =
@@ -42,79 +39,59 @@ impl From<LedgerError> for OrderError {
     }
 }
 
-/// Taking back what an order granted, inside the reversal's transaction: (taken, shortfall).
-trait TakeBackTx {
-    fn take_back(
-        &mut self,
-        order: &OrderRow,
-        product: &ProductRow,
-        now: i64,
-    ) -> impl std::future::Future<Output = Result<(i64, i64), LedgerError>> + Send;
-}
-
-macro_rules! impl_take_back {
-    ($database:ty) => {
-        impl TakeBackTx for Transaction<'static, $database> {
-            async fn take_back(
-                &mut self,
-                order: &OrderRow,
-                product: &ProductRow,
-                now: i64,
-            ) -> Result<(i64, i64), LedgerError> {
-                if product.kind == "member" {
-                    let (expires,): (Option<i64>,) =
-                        sqlx::query_as("SELECT member_expires_at FROM users WHERE id = $1")
-                            .bind(order.user_id)
-                            .fetch_one(&mut **self)
-                            .await?;
-                    let until = shorten(expires, product, now);
-                    sqlx::query("UPDATE users SET member_expires_at = $2 WHERE id = $1")
-                        .bind(order.user_id)
-                        .bind(until)
-                        .execute(&mut **self)
-                        .await?;
-                    return Ok((expires.unwrap_or(now).max(now) - until, 0));
-                }
-                let asset = if product.kind == "gold" {
-                    Asset::Coins
-                } else {
-                    Asset::Characters
-                };
-                let granted = product.amount.unwrap_or(0);
-                let held: Option<(i64,)> = sqlx::query_as(
-                    "SELECT balance FROM balances WHERE user_id = $1 AND asset = $2",
-                )
-                .bind(order.user_id)
-                .bind(asset.as_str())
-                .fetch_optional(&mut **self)
-                .await?;
-                let taken = granted.min(held.map_or(0, |(b,)| b)).max(0);
-                if taken > 0 {
-                    let key = format!("reversal:{}", order.id);
-                    self.post(&Entry {
-                        user_id: order.user_id,
-                        asset,
-                        amount: -taken,
-                        reason: "payment reversed",
-                        idempotency_key: &key,
-                        now,
-                    })
+/// Takes back what an order granted, inside the reversal's transaction: (taken, shortfall).
+async fn take_back(
+    tx: &mut Tx,
+    order: &OrderRow,
+    product: &ProductRow,
+    now: i64,
+) -> Result<(i64, i64), LedgerError> {
+    if product.kind == "member" {
+        return on_tx!(tx, conn => {
+            let (expires,): (Option<i64>,) =
+                sqlx::query_as("SELECT member_expires_at FROM users WHERE id = $1")
+                    .bind(order.user_id)
+                    .fetch_one(&mut **conn)
                     .await?;
-                }
-                Ok((taken, granted - taken))
-            }
-        }
+            let until = shorten(expires, product, now);
+            sqlx::query("UPDATE users SET member_expires_at = $2 WHERE id = $1")
+                .bind(order.user_id)
+                .bind(until)
+                .execute(&mut **conn)
+                .await?;
+            Ok((expires.unwrap_or(now).max(now) - until, 0))
+        });
+    }
+    let asset = if product.kind == "gold" {
+        Asset::Coins
+    } else {
+        Asset::Characters
     };
-}
-
-/// Granting what a product gives, inside the order's transaction.
-trait GrantTx {
-    fn grant(
-        &mut self,
-        order: &OrderRow,
-        product: &ProductRow,
-        now: i64,
-    ) -> impl std::future::Future<Output = Result<(), LedgerError>> + Send;
+    let granted = product.amount.unwrap_or(0);
+    let held: Option<(i64,)> = on_tx!(tx, conn => sqlx::query_as(
+        "SELECT balance FROM balances WHERE user_id = $1 AND asset = $2",
+    )
+    .bind(order.user_id)
+    .bind(asset.as_str())
+    .fetch_optional(&mut **conn)
+    .await)?;
+    let taken = granted.min(held.map_or(0, |(b,)| b)).max(0);
+    if taken > 0 {
+        let key = format!("reversal:{}", order.id);
+        ledger::post(
+            tx,
+            &Entry {
+                user_id: order.user_id,
+                asset,
+                amount: -taken,
+                reason: "payment reversed",
+                idempotency_key: &key,
+                now,
+            },
+        )
+        .await?;
+    }
+    Ok((taken, granted - taken))
 }
 
 /// A membership runs from its current expiry when still running, else from now; buying VIP
@@ -191,62 +168,50 @@ fn shorten(expires: Option<i64>, product: &ProductRow, now: i64) -> i64 {
         .max(now)
 }
 
-macro_rules! impl_grant {
-    ($database:ty) => {
-        impl GrantTx for Transaction<'static, $database> {
-            async fn grant(
-                &mut self,
-                order: &OrderRow,
-                product: &ProductRow,
-                now: i64,
-            ) -> Result<(), LedgerError> {
-                let key = format!("order:{}", order.id);
-                match product.kind.as_str() {
-                    "member" => {
-                        let (level, expires): (Option<Level>, Option<i64>) = sqlx::query_as(
-                            "SELECT level, member_expires_at FROM users WHERE id = $1",
-                        )
-                        .bind(order.user_id)
-                        .fetch_one(&mut **self)
-                        .await?;
-                        let (level, until) = extend(level, expires, product, now);
-                        sqlx::query(
-                            "UPDATE users SET level = $2, member_expires_at = $3 WHERE id = $1",
-                        )
-                        .bind(order.user_id)
-                        .bind(level.as_str())
-                        .bind(until)
-                        .execute(&mut **self)
-                        .await?;
-                    }
-                    kind => {
-                        let asset = if kind == "gold" {
-                            Asset::Coins
-                        } else {
-                            Asset::Characters
-                        };
-                        self.post(&Entry {
-                            user_id: order.user_id,
-                            asset,
-                            amount: product.amount.unwrap_or(0),
-                            reason: "purchase",
-                            idempotency_key: &key,
-                            now,
-                        })
-                        .await?;
-                    }
-                }
-                Ok(())
-            }
-        }
+/// Grants what a product gives, inside the order's transaction.
+async fn grant(
+    tx: &mut Tx,
+    order: &OrderRow,
+    product: &ProductRow,
+    now: i64,
+) -> Result<(), LedgerError> {
+    if product.kind == "member" {
+        return on_tx!(tx, conn => {
+            let (level, expires): (Option<Level>, Option<i64>) =
+                sqlx::query_as("SELECT level, member_expires_at FROM users WHERE id = $1")
+                    .bind(order.user_id)
+                    .fetch_one(&mut **conn)
+                    .await?;
+            let (level, until) = extend(level, expires, product, now);
+            sqlx::query("UPDATE users SET level = $2, member_expires_at = $3 WHERE id = $1")
+                .bind(order.user_id)
+                .bind(level.as_str())
+                .bind(until)
+                .execute(&mut **conn)
+                .await?;
+            Ok(())
+        });
+    }
+    let asset = if product.kind == "gold" {
+        Asset::Coins
+    } else {
+        Asset::Characters
     };
+    let key = format!("order:{}", order.id);
+    ledger::post(
+        tx,
+        &Entry {
+            user_id: order.user_id,
+            asset,
+            amount: product.amount.unwrap_or(0),
+            reason: "purchase",
+            idempotency_key: &key,
+            now,
+        },
+    )
+    .await?;
+    Ok(())
 }
-
-impl_take_back!(sqlx::Sqlite);
-impl_take_back!(sqlx::Postgres);
-
-impl_grant!(sqlx::Sqlite);
-impl_grant!(sqlx::Postgres);
 
 /// Wallet storage on SQLite and PostgreSQL.
 #[derive(Clone, Debug)]
@@ -334,25 +299,28 @@ impl WalletStore {
              WHERE id = $1 AND state = 'unfinished' RETURNING {ORDER}"
         );
         let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let order: Option<OrderRow> = sqlx::query_as(&finish)
-                .bind(order_id).bind(format!("gold:{order_id}")).bind(now).fetch_optional(&mut *tx).await?;
-            let order = order.ok_or(OrderError::Closed)?;
-            let product: ProductRow = sqlx::query_as(&product_sql).bind(order.product_id).fetch_one(&mut *tx).await?;
-            let key = format!("order-pay:{order_id}");
-            tx.post(&Entry {
+        let mut tx = self.db.begin_write().await?;
+        let order: Option<OrderRow> = on_tx!(&mut tx, conn => sqlx::query_as(&finish)
+            .bind(order_id).bind(format!("gold:{order_id}")).bind(now).fetch_optional(&mut **conn).await)?;
+        let order = order.ok_or(OrderError::Closed)?;
+        let product: ProductRow = on_tx!(&mut tx, conn => sqlx::query_as(&product_sql)
+            .bind(order.product_id).fetch_one(&mut **conn).await)?;
+        let key = format!("order-pay:{order_id}");
+        ledger::post(
+            &mut tx,
+            &Entry {
                 user_id: order.user_id,
                 asset: Asset::Coins,
                 amount: -order.price_coins.unwrap_or(0),
                 reason: "paid with gold",
                 idempotency_key: &key,
                 now,
-            }).await?;
-            tx.grant(&order, &product, now).await?;
-            tx.commit().await?;
-            Ok(order)
-        })
+            },
+        )
+        .await?;
+        grant(&mut tx, &order, &product, now).await?;
+        tx.commit().await?;
+        Ok(order)
     }
 
     /// Finishes an order confirmed by a provider and grants it; the same provider transaction
@@ -372,29 +340,33 @@ impl WalletStore {
         );
         let select = format!("SELECT {ORDER} FROM orders WHERE id = $1");
         let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let finished: Result<Option<OrderRow>, sqlx::Error> = sqlx::query_as(&finish)
-                .bind(order_id).bind(provider_txn).bind(now).bind(revive).fetch_optional(&mut *tx).await;
-            let finished = match finished {
-                Ok(found) => found,
-                // The provider's transaction already paid another order: never twice.
-                Err(e) if is_unique_violation(&e, "provider_txn") => return Err(OrderError::Closed),
-                Err(e) => return Err(e.into()),
+        let mut tx = self.db.begin_write().await?;
+        let finished: Result<Option<OrderRow>, sqlx::Error> = on_tx!(&mut tx, conn => sqlx::query_as(&finish)
+            .bind(order_id).bind(provider_txn).bind(now).bind(revive).fetch_optional(&mut **conn).await);
+        let finished = match finished {
+            Ok(found) => found,
+            // The provider's transaction already paid another order: never twice.
+            Err(e) if is_unique_violation(&e, "provider_txn") => return Err(OrderError::Closed),
+            Err(e) => return Err(e.into()),
+        };
+        let Some(order) = finished else {
+            let existing: Option<OrderRow> = on_tx!(&mut tx, conn => sqlx::query_as(&select)
+                .bind(order_id).fetch_optional(&mut **conn).await)?;
+            return match existing {
+                Some(o)
+                    if o.state == "finished" && o.provider_txn.as_deref() == Some(provider_txn) =>
+                {
+                    Ok((o, false))
+                }
+                Some(_) => Err(OrderError::Closed),
+                None => Err(OrderError::NotFound),
             };
-            let Some(order) = finished else {
-                let existing: Option<OrderRow> = sqlx::query_as(&select).bind(order_id).fetch_optional(&mut *tx).await?;
-                return match existing {
-                    Some(o) if o.state == "finished" && o.provider_txn.as_deref() == Some(provider_txn) => Ok((o, false)),
-                    Some(_) => Err(OrderError::Closed),
-                    None => Err(OrderError::NotFound),
-                };
-            };
-            let product: ProductRow = sqlx::query_as(&product_sql).bind(order.product_id).fetch_one(&mut *tx).await?;
-            tx.grant(&order, &product, now).await?;
-            tx.commit().await?;
-            Ok((order, true))
-        })
+        };
+        let product: ProductRow = on_tx!(&mut tx, conn => sqlx::query_as(&product_sql)
+            .bind(order.product_id).fetch_one(&mut **conn).await)?;
+        grant(&mut tx, &order, &product, now).await?;
+        tx.commit().await?;
+        Ok((order, true))
     }
 
     /// Where an order's checkout is: the provider's reference and the buyer's page.
@@ -426,32 +398,38 @@ impl WalletStore {
             "UPDATE orders SET reversed_at = $2, updated_at = $2 WHERE id = $1 AND reversed_at IS NULL RETURNING {ORDER}"
         );
         let product_sql = format!("SELECT {PRODUCT} FROM products WHERE id = $1");
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let recorded: Option<(i64, i64)> = sqlx::query_as(
-                "INSERT INTO order_reversals (order_id, reversal_key, whole, created_at)
-                 SELECT id, $2, $3, $4 FROM orders WHERE provider_txn = $1 AND state = 'finished'
-                 ON CONFLICT (reversal_key) DO NOTHING RETURNING id, order_id",
-            ).bind(provider_txn).bind(key).bind(full).bind(now).fetch_optional(&mut *tx).await?;
-            let Some((reversal_id, order_id)) = recorded else { return Ok(None) };
-            let mut reversal = Reversal { order_id, taken: 0, shortfall: 0, took_back: false };
-            let order: Option<OrderRow> = if full {
-                sqlx::query_as(&mark).bind(order_id).bind(now).fetch_optional(&mut *tx).await?
-            } else {
-                None
-            };
-            if let Some(order) = order {
-                reversal.took_back = true;
-                let product: ProductRow = sqlx::query_as(&product_sql).bind(order.product_id).fetch_one(&mut *tx).await?;
-                let (taken, shortfall) = tx.take_back(&order, &product, now).await?;
-                sqlx::query("UPDATE order_reversals SET taken = $2, shortfall = $3 WHERE id = $1")
-                    .bind(reversal_id).bind(taken).bind(shortfall).execute(&mut *tx).await?;
-                reversal.taken = taken;
-                reversal.shortfall = shortfall;
-            }
-            tx.commit().await?;
-            Ok(Some(reversal))
-        })
+        let mut tx = self.db.begin_write().await?;
+        let recorded: Option<(i64, i64)> = on_tx!(&mut tx, conn => sqlx::query_as(
+            "INSERT INTO order_reversals (order_id, reversal_key, whole, created_at)
+             SELECT id, $2, $3, $4 FROM orders WHERE provider_txn = $1 AND state = 'finished'
+             ON CONFLICT (reversal_key) DO NOTHING RETURNING id, order_id",
+        ).bind(provider_txn).bind(key).bind(full).bind(now).fetch_optional(&mut **conn).await)?;
+        let Some((reversal_id, order_id)) = recorded else {
+            return Ok(None);
+        };
+        let mut reversal = Reversal {
+            order_id,
+            taken: 0,
+            shortfall: 0,
+            took_back: false,
+        };
+        let order: Option<OrderRow> = if full {
+            on_tx!(&mut tx, conn => sqlx::query_as(&mark).bind(order_id).bind(now).fetch_optional(&mut **conn).await)?
+        } else {
+            None
+        };
+        if let Some(order) = order {
+            reversal.took_back = true;
+            let product: ProductRow = on_tx!(&mut tx, conn => sqlx::query_as(&product_sql)
+                .bind(order.product_id).fetch_one(&mut **conn).await)?;
+            let (taken, shortfall) = take_back(&mut tx, &order, &product, now).await?;
+            on_tx!(&mut tx, conn => sqlx::query("UPDATE order_reversals SET taken = $2, shortfall = $3 WHERE id = $1")
+                .bind(reversal_id).bind(taken).bind(shortfall).execute(&mut **conn).await.map(|_| ()))?;
+            reversal.taken = taken;
+            reversal.shortfall = shortfall;
+        }
+        tx.commit().await?;
+        Ok(Some(reversal))
     }
 
     pub async fn close_order(
@@ -505,19 +483,20 @@ impl WalletStore {
         now: i64,
     ) -> sqlx::Result<Option<DiscrepancyRow>> {
         let sql = format!("{DISCREPANCY} WHERE d.id = $1");
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let row = on_tx!(&mut tx, conn => {
             let closed = sqlx::query(
                 "UPDATE payment_discrepancies SET status = 'closed', decided_at = $2, decided_by = $3
                  WHERE id = $1 AND status = 'open'",
-            ).bind(id).bind(now).bind(staff).execute(&mut *tx).await?.rows_affected() > 0;
+            ).bind(id).bind(now).bind(staff).execute(&mut **conn).await?.rows_affected() > 0;
             if !closed {
                 return Ok(None);
             }
-            let row = sqlx::query_as(&sql).bind(id).fetch_optional(&mut *tx).await?;
-            tx.commit().await?;
-            Ok(row)
-        })
+            let row = sqlx::query_as(&sql).bind(id).fetch_optional(&mut **conn).await?;
+            row
+        });
+        tx.commit().await?;
+        Ok(row)
     }
 
     /// How many daily claims and watch rewards the person took on `day`.
@@ -539,19 +518,32 @@ impl WalletStore {
         coins: i64,
         now: i64,
     ) -> Result<Option<i64>, LedgerError> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let counted: Option<(i64,)> = on_tx!(&mut tx, conn => {
             sqlx::query("INSERT INTO coin_claims (user_id, day, kind, times) VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, day, kind) DO NOTHING")
-                .bind(user_id).bind(day).bind(kind).execute(&mut *tx).await?;
-            let counted: Option<(i64,)> = sqlx::query_as(
+                .bind(user_id).bind(day).bind(kind).execute(&mut **conn).await?;
+            sqlx::query_as(
                 "UPDATE coin_claims SET times = times + 1 WHERE user_id = $1 AND day = $2 AND kind = $3 AND times < $4 RETURNING times",
-            ).bind(user_id).bind(day).bind(kind).bind(max_times).fetch_optional(&mut *tx).await?;
-            let Some((times,)) = counted else { return Ok(None) };
-            let key = format!("claim:{kind}:{user_id}:{day}:{times}");
-            let posted = tx.post(&Entry { user_id, asset: Asset::Coins, amount: coins, reason: kind, idempotency_key: &key, now }).await?;
-            tx.commit().await?;
-            Ok(Some(posted.balance_after))
-        })
+            ).bind(user_id).bind(day).bind(kind).bind(max_times).fetch_optional(&mut **conn).await?
+        });
+        let Some((times,)) = counted else {
+            return Ok(None);
+        };
+        let key = format!("claim:{kind}:{user_id}:{day}:{times}");
+        let posted = ledger::post(
+            &mut tx,
+            &Entry {
+                user_id,
+                asset: Asset::Coins,
+                amount: coins,
+                reason: kind,
+                idempotency_key: &key,
+                now,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Some(posted.balance_after))
     }
 
     pub async fn gifts(&self) -> sqlx::Result<Vec<Gift>> {

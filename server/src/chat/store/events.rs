@@ -1,11 +1,9 @@
 //! Each person's gapless event sequence: taking numbers (in ascending user id order) and
 //! appending events inside a write transaction of either backend, and reading them back.
 
-use sqlx::Transaction;
-
 use crate::chat::model::{EventRow, MessageRow};
 use crate::chat::store::{ChatStore, PlainMessage};
-use crate::db::on_db;
+use crate::db::{on_db, Tx};
 
 /// An event to append to one person's sequence.
 pub(crate) struct NewEvent<'a> {
@@ -16,62 +14,86 @@ pub(crate) struct NewEvent<'a> {
     pub payload: &'a str,
 }
 
-/// The chat's statements inside a write transaction of either backend, each one statement
-/// however many rows it concerns.
-pub(super) trait ChatTx {
-    /// Takes `count` numbers from each person's sequence; returns each one's new last number.
-    /// `counts` is in ascending user id order: every transaction takes sequences in that order,
-    /// so two of them never wait for each other.
-    fn take_seqs(
-        &mut self,
-        counts: &[(i64, i64)],
-    ) -> impl std::future::Future<Output = sqlx::Result<Vec<(i64, i64)>>> + Send;
-    fn append(
-        &mut self,
-        events: &[NewEvent<'_>],
-        now: i64,
-    ) -> impl std::future::Future<Output = sqlx::Result<()>> + Send;
+/// Takes `count` numbers from each person's sequence, in one statement however many people;
+/// returns each one's new last number. `counts` is in ascending user id order: every transaction
+/// takes sequences in that order, so two of them never wait for each other.
+///
+/// The dialects differ here, each for its speed: SQLite reads one JSON array (`json_each`), so
+/// the statement is prepared once per connection whatever the number of rows, and answers in
+/// one row, since every row crosses from the connection's own thread to ours on its own (a
+/// wake-up each); PostgreSQL reads arrays (`UNNEST`), prepared once per connection too.
+pub(super) async fn take_seqs(tx: &mut Tx, counts: &[(i64, i64)]) -> sqlx::Result<Vec<(i64, i64)>> {
+    match tx {
+        Tx::Sqlite(conn) => {
+            let counts = json_array(counts)?;
+            sqlx::query(
+                "INSERT INTO user_sequences (user_id, last_seq)
+                 SELECT value ->> 0, value ->> 1 FROM json_each($1) WHERE true
+                 ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq",
+            )
+            .bind(&counts)
+            .execute(&mut **conn)
+            .await?;
+            let (taken,): (String,) = sqlx::query_as(
+                "SELECT json_group_array(json_array(user_id, last_seq)) FROM user_sequences
+                 WHERE user_id IN (SELECT value ->> 0 FROM json_each($1))",
+            )
+            .bind(&counts)
+            .fetch_one(&mut **conn)
+            .await?;
+            serde_json::from_str(&taken).map_err(|e| sqlx::Error::Decode(e.into()))
+        }
+        Tx::Postgres(conn) => {
+            let (users, numbers): (Vec<i64>, Vec<i64>) = counts.iter().copied().unzip();
+            sqlx::query_as(
+                "INSERT INTO user_sequences (user_id, last_seq)
+                 SELECT u, n FROM UNNEST($1::BIGINT[], $2::BIGINT[]) AS t (u, n) ORDER BY u
+                 ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq
+                 RETURNING user_id, last_seq",
+            )
+            .bind(users)
+            .bind(numbers)
+            .fetch_all(&mut **conn)
+            .await
+        }
+    }
 }
 
-/// SQLite: one statement each over a JSON array (`json_each`), whatever the number of rows, so
-/// each is prepared once per connection; and nothing comes back row by row, since every row
-/// crosses from the connection's own thread to ours on its own (a wake-up each).
-impl ChatTx for Transaction<'_, sqlx::Sqlite> {
-    async fn take_seqs(&mut self, counts: &[(i64, i64)]) -> sqlx::Result<Vec<(i64, i64)>> {
-        let counts = json_array(counts)?;
-        sqlx::query(
-            "INSERT INTO user_sequences (user_id, last_seq)
-             SELECT value ->> 0, value ->> 1 FROM json_each($1) WHERE true
-             ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq",
-        )
-        .bind(&counts)
-        .execute(&mut **self)
-        .await?;
-        let (taken,): (String,) = sqlx::query_as(
-            "SELECT json_group_array(json_array(user_id, last_seq)) FROM user_sequences
-             WHERE user_id IN (SELECT value ->> 0 FROM json_each($1))",
-        )
-        .bind(&counts)
-        .fetch_one(&mut **self)
-        .await?;
-        serde_json::from_str(&taken).map_err(|e| sqlx::Error::Decode(e.into()))
-    }
-
-    async fn append(&mut self, events: &[NewEvent<'_>], now: i64) -> sqlx::Result<()> {
-        let events: Vec<_> = events
-            .iter()
-            .map(|e| (e.user_id, e.seq, e.kind, e.message_id, e.payload))
-            .collect();
-        sqlx::query(
-            "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at)
-             SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, $2
-             FROM json_each($1)",
-        )
-        .bind(json_array(&events)?)
-        .bind(now)
-        .execute(&mut **self)
-        .await
-        .map(|_| ())
+/// Appends events to people's sequences, in one statement however many (see `take_seqs` for
+/// why the dialects differ).
+pub(super) async fn append(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> sqlx::Result<()> {
+    match tx {
+        Tx::Sqlite(conn) => {
+            let events: Vec<_> = events
+                .iter()
+                .map(|e| (e.user_id, e.seq, e.kind, e.message_id, e.payload))
+                .collect();
+            sqlx::query(
+                "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at)
+                 SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, $2
+                 FROM json_each($1)",
+            )
+            .bind(json_array(&events)?)
+            .bind(now)
+            .execute(&mut **conn)
+            .await
+            .map(|_| ())
+        }
+        Tx::Postgres(conn) => {
+            sqlx::query(
+                "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at)
+                 SELECT u, s, k, m, p, $6 FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::BIGINT[], $5::TEXT[]) AS t (u, s, k, m, p)",
+            )
+            .bind(events.iter().map(|e| e.user_id).collect::<Vec<_>>())
+            .bind(events.iter().map(|e| e.seq).collect::<Vec<_>>())
+            .bind(events.iter().map(|e| e.kind).collect::<Vec<_>>())
+            .bind(events.iter().map(|e| e.message_id).collect::<Vec<_>>())
+            .bind(events.iter().map(|e| e.payload).collect::<Vec<_>>())
+            .bind(now)
+            .execute(&mut **conn)
+            .await
+            .map(|_| ())
+        }
     }
 }
 
@@ -80,58 +102,20 @@ pub(super) fn json_array<T: serde::Serialize>(rows: &[T]) -> sqlx::Result<String
     serde_json::to_string(rows).map_err(|e| sqlx::Error::Encode(e.into()))
 }
 
-/// PostgreSQL: one statement each over arrays (`UNNEST`), whatever the number of rows, so that
-/// each is prepared once per connection instead of once per batch size.
-impl ChatTx for Transaction<'_, sqlx::Postgres> {
-    async fn take_seqs(&mut self, counts: &[(i64, i64)]) -> sqlx::Result<Vec<(i64, i64)>> {
-        let (users, numbers): (Vec<i64>, Vec<i64>) = counts.iter().copied().unzip();
-        sqlx::query_as(
-            "INSERT INTO user_sequences (user_id, last_seq)
-             SELECT u, n FROM UNNEST($1::BIGINT[], $2::BIGINT[]) AS t (u, n) ORDER BY u
-             ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq
-             RETURNING user_id, last_seq",
-        )
-        .bind(users)
-        .bind(numbers)
-        .fetch_all(&mut **self)
-        .await
-    }
-
-    async fn append(&mut self, events: &[NewEvent<'_>], now: i64) -> sqlx::Result<()> {
-        sqlx::query(
-            "INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at)
-             SELECT u, s, k, m, p, $6 FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::BIGINT[], $5::TEXT[]) AS t (u, s, k, m, p)",
-        )
-        .bind(events.iter().map(|e| e.user_id).collect::<Vec<_>>())
-        .bind(events.iter().map(|e| e.seq).collect::<Vec<_>>())
-        .bind(events.iter().map(|e| e.kind).collect::<Vec<_>>())
-        .bind(events.iter().map(|e| e.message_id).collect::<Vec<_>>())
-        .bind(events.iter().map(|e| e.payload).collect::<Vec<_>>())
-        .bind(now)
-        .execute(&mut **self)
-        .await
-        .map(|_| ())
-    }
-}
-
 /// The next number of one person's sequence.
-pub(super) async fn next_seq<T: ChatTx + Send>(tx: &mut T, user: i64) -> sqlx::Result<i64> {
-    let taken = tx.take_seqs(&[(user, 1)]).await?;
+pub(super) async fn next_seq(tx: &mut Tx, user: i64) -> sqlx::Result<i64> {
+    let taken = take_seqs(tx, &[(user, 1)]).await?;
     last_of(&taken, user)
 }
 
 /// The next numbers of two people's sequences: (a's, b's).
-pub(super) async fn pair_seqs<T: ChatTx + Send>(
-    tx: &mut T,
-    a: i64,
-    b: i64,
-) -> sqlx::Result<(i64, i64)> {
+pub(super) async fn pair_seqs(tx: &mut Tx, a: i64, b: i64) -> sqlx::Result<(i64, i64)> {
     let counts = if a < b {
         [(a, 1), (b, 1)]
     } else {
         [(b, 1), (a, 1)]
     };
-    let taken = tx.take_seqs(&counts).await?;
+    let taken = take_seqs(tx, &counts).await?;
     Ok((last_of(&taken, a)?, last_of(&taken, b)?))
 }
 

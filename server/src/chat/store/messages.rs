@@ -5,12 +5,11 @@ use sqlx::Transaction;
 
 use crate::chat::model::MessageRow;
 use crate::chat::store::events::{
-    message_events, next_seq, number, pair_seqs, sequence_counts, ChatTx, NewEvent,
+    append, message_events, next_seq, number, pair_seqs, sequence_counts, take_seqs, NewEvent,
 };
 use crate::chat::store::{Announced, Charge, ChatStore, ConversationRow, NewMessage, PlainMessage};
-use crate::db::on_db;
-use crate::db::{Db, WriteTx};
-use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+use crate::db::{on_db, on_tx, Db, Tx};
+use crate::ledger::{self, Asset, Entry, LedgerError};
 
 /// The columns of a `MessageRow`.
 const MESSAGE_COLUMNS: &str =
@@ -119,20 +118,23 @@ impl ChatStore {
         if batch.is_empty() {
             return Ok(Some(Vec::new()));
         }
-        let Db::Postgres(pool) = &self.db else {
+        let Db::Postgres(_) = &self.db else {
             // SQLite's batches go through the writer's own connection (`chat/writer_sqlite.rs`).
             return Ok(None);
         };
         let counts = sequence_counts(batch);
-        let mut tx = pool.begin_write().await?;
-        let taken = tx.take_seqs(&counts).await?;
+        let mut tx = self.db.begin_write().await?;
+        let taken = take_seqs(&mut tx, &counts).await?;
         let numbered = number(batch, &counts, &taken).ok_or(sqlx::Error::RowNotFound)?;
-        let Some(ordered) = insert_messages(&mut tx, &numbered).await? else {
+        let Tx::Postgres(conn) = &mut tx else {
+            return Ok(None);
+        };
+        let Some(ordered) = insert_messages(conn, &numbered).await? else {
             // A retry of a stored message is among them: store none here.
             return Ok(None);
         };
         let events: Vec<NewEvent<'_>> = ordered.iter().flat_map(message_events).collect();
-        tx.append(&events, batch[0].now).await?;
+        append(&mut tx, &events, batch[0].now).await?;
         tx.commit().await?;
         Ok(Some(ordered))
     }
@@ -145,46 +147,49 @@ impl ChatStore {
         let select = format!(
             "SELECT {MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1 AND client_id = $2"
         );
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let existing: Option<MessageRow> = sqlx::query_as(&select)
-                .bind(m.sender).bind(m.client_id).fetch_optional(&mut *tx).await?;
-            if let Some(row) = existing {
-                return Ok((row, false));
-            }
-            let mut content = m.content.clone();
-            if let Some(charge) = &m.charge {
-                if let Some((amount, blessing)) = &charge.red_packet {
-                    let inserted: Option<(i64,)> = sqlx::query_as(
+        let mut tx = self.db.begin_write().await?;
+        let existing: Option<MessageRow> = on_tx!(&mut tx, conn => sqlx::query_as(&select)
+            .bind(m.sender).bind(m.client_id).fetch_optional(&mut **conn).await)?;
+        if let Some(row) = existing {
+            return Ok((row, false));
+        }
+        let mut content = m.content.clone();
+        if let Some(charge) = &m.charge {
+            if let Some((amount, blessing)) = &charge.red_packet {
+                let inserted: Option<(i64,)> = on_tx!(&mut tx, conn => sqlx::query_as(
                         "INSERT INTO red_packets (sender_id, receiver_id, client_id, amount, blessing, state, created_at)
                          VALUES ($1, $2, $3, $4, $5, 'unclaimed', $6)
                          ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING id",
                     )
                     .bind(m.sender).bind(m.recipient).bind(m.client_id).bind(*amount).bind(blessing).bind(m.now)
-                    .fetch_optional(&mut *tx).await?;
-                    let Some((id,)) = inserted else {
-                        // A concurrent retry with the same client id stored it; answer with its message.
-                        drop(tx);
-                        let row: MessageRow = sqlx::query_as(&select).bind(m.sender).bind(m.client_id).fetch_one(pool).await?;
-                        return Ok((row, false));
-                    };
-                    content["redPacketId"] = serde_json::json!(id);
-                }
-                if charge.coins > 0 {
-                    let key = format!("message:{}:{}", m.sender, m.client_id);
-                    tx.post(&Entry {
+                    .fetch_optional(&mut **conn).await)?;
+                let Some((id,)) = inserted else {
+                    // A concurrent retry with the same client id stored it; answer with its message.
+                    drop(tx);
+                    let row: MessageRow = on_db!(&self.db, pool => sqlx::query_as(&select).bind(m.sender).bind(m.client_id).fetch_one(pool).await)?;
+                    return Ok((row, false));
+                };
+                content["redPacketId"] = serde_json::json!(id);
+            }
+            if charge.coins > 0 {
+                let key = format!("message:{}:{}", m.sender, m.client_id);
+                ledger::post(
+                    &mut tx,
+                    &Entry {
                         user_id: m.sender,
                         asset: Asset::Coins,
                         amount: -charge.coins,
                         reason: m.kind.as_str(),
                         idempotency_key: &key,
                         now: m.now,
-                    }).await?;
-                }
+                    },
+                )
+                .await?;
             }
-            let content = content.to_string();
-            let (sender_seq, recipient_seq) = pair_seqs(&mut tx, m.sender, m.recipient).await?;
-            let inserted: Option<MessageRow> = sqlx::query_as(&format!(
+        }
+        let content = content.to_string();
+        let (sender_seq, recipient_seq) = pair_seqs(&mut tx, m.sender, m.recipient).await?;
+        let inserted: Option<MessageRow> = on_tx!(&mut tx, conn => sqlx::query_as(&format!(
                 "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                  ON CONFLICT (sender_id, client_id) DO NOTHING
@@ -192,25 +197,29 @@ impl ChatStore {
             ))
             .bind(m.sender).bind(m.recipient).bind(m.client_id).bind(m.kind.as_str()).bind(&content)
             .bind(sender_seq).bind(recipient_seq).bind(m.now)
-            .fetch_optional(&mut *tx).await?;
-            let Some(row) = inserted else {
-                // A concurrent retry with the same client id won; answer with its message.
-                drop(tx);
-                let row: MessageRow = sqlx::query_as(&select).bind(m.sender).bind(m.client_id).fetch_one(pool).await?;
-                return Ok((row, false));
-            };
-            tx.append(&message_events(&row), m.now).await?;
-            if let Some(Charge { gift_id: Some(gift), coins, .. }) = &m.charge {
-                sqlx::query(
-                    "INSERT INTO gifts_given (message_id, sender_id, receiver_id, gift_id, price_paid, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(row.id).bind(m.sender).bind(m.recipient).bind(*gift).bind(*coins).bind(m.now)
-                .execute(&mut *tx).await?;
-            }
-            tx.commit().await?;
-            Ok((row, true))
-        })
+            .fetch_optional(&mut **conn).await)?;
+        let Some(row) = inserted else {
+            // A concurrent retry with the same client id won; answer with its message.
+            drop(tx);
+            let row: MessageRow = on_db!(&self.db, pool => sqlx::query_as(&select).bind(m.sender).bind(m.client_id).fetch_one(pool).await)?;
+            return Ok((row, false));
+        };
+        append(&mut tx, &message_events(&row), m.now).await?;
+        if let Some(Charge {
+            gift_id: Some(gift),
+            coins,
+            ..
+        }) = &m.charge
+        {
+            on_tx!(&mut tx, conn => sqlx::query(
+                "INSERT INTO gifts_given (message_id, sender_id, receiver_id, gift_id, price_paid, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(row.id).bind(m.sender).bind(m.recipient).bind(*gift).bind(*coins).bind(m.now)
+            .execute(&mut **conn).await.map(|_| ()))?;
+        }
+        tx.commit().await?;
+        Ok((row, true))
     }
 
     pub async fn message(&self, id: i64) -> sqlx::Result<Option<MessageRow>> {
@@ -256,34 +265,45 @@ impl ChatStore {
         } else {
             format!("UPDATE messages SET delivered_at = $2 WHERE {filter}")
         };
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let rows: Vec<(i64, i64)> = sqlx::query_as(&select).bind(me).fetch_all(&mut *tx).await?;
+        let mut tx = self.db.begin_write().await?;
+        let rows: Vec<(i64, i64)> = on_tx!(&mut tx, conn => {
+            let rows: Vec<(i64, i64)> = sqlx::query_as(&select).bind(me).fetch_all(&mut **conn).await?;
             if rows.is_empty() {
                 return Ok(Announced::default());
             }
-            sqlx::query(&update).bind(me).bind(now).execute(&mut *tx).await?;
-            let mut announced = Announced::default();
-            let mut senders: Vec<i64> = rows.iter().map(|(s, _)| *s).collect();
-            senders.dedup();
-            for sender in senders {
-                let their: Vec<i64> = rows.iter().filter(|(s, _)| *s == sender).map(|(_, id)| *id).collect();
-                let payload = serde_json::json!({
-                    "status": if read { "read" } else { "delivered" },
-                    "peer": me,
-                    "ids": their,
-                    "upTo": their.iter().max(),
-                    "at": crate::clock::rfc3339(now),
-                })
-                .to_string();
-                let seq = next_seq(&mut tx, sender).await?;
-                let event = NewEvent { user_id: sender, seq, kind: "receipt", message_id: None, payload: &payload };
-                tx.append(&[event], now).await?;
-                announced.events.push((sender, seq));
-            }
-            tx.commit().await?;
-            Ok(announced)
-        })
+            sqlx::query(&update).bind(me).bind(now).execute(&mut **conn).await?;
+            rows
+        });
+        let mut announced = Announced::default();
+        let mut senders: Vec<i64> = rows.iter().map(|(s, _)| *s).collect();
+        senders.dedup();
+        for sender in senders {
+            let their: Vec<i64> = rows
+                .iter()
+                .filter(|(s, _)| *s == sender)
+                .map(|(_, id)| *id)
+                .collect();
+            let payload = serde_json::json!({
+                "status": if read { "read" } else { "delivered" },
+                "peer": me,
+                "ids": their,
+                "upTo": their.iter().max(),
+                "at": crate::clock::rfc3339(now),
+            })
+            .to_string();
+            let seq = next_seq(&mut tx, sender).await?;
+            let event = NewEvent {
+                user_id: sender,
+                seq,
+                kind: "receipt",
+                message_id: None,
+                payload: &payload,
+            };
+            append(&mut tx, &[event], now).await?;
+            announced.events.push((sender, seq));
+        }
+        tx.commit().await?;
+        Ok(announced)
     }
 
     /// Recalls the sender's own message sent after `since`; None when it is not theirs or too old.
@@ -295,26 +315,51 @@ impl ChatStore {
         now: i64,
     ) -> sqlx::Result<Option<(MessageRow, Announced)>> {
         let select = format!("SELECT {MESSAGE_COLUMNS} FROM messages WHERE id = $1");
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let row: Option<MessageRow> = sqlx::query_as(&select).bind(id).fetch_optional(&mut *tx).await?;
+        let mut tx = self.db.begin_write().await?;
+        let row = on_tx!(&mut tx, conn => {
+            let row: Option<MessageRow> = sqlx::query_as(&select).bind(id).fetch_optional(&mut **conn).await?;
             let Some(row) = row.filter(|r| r.sender_id == sender && r.created_at >= since && r.recalled_at.is_none()) else {
                 return Ok(None);
             };
             sqlx::query("UPDATE messages SET recalled_at = $2, content = '{}' WHERE id = $1")
-                .bind(id).bind(now).execute(&mut *tx).await?;
-            let (sender_seq, recipient_seq) = pair_seqs(&mut tx, row.sender_id, row.recipient_id).await?;
-            let to_sender = serde_json::json!({ "id": id, "peer": row.recipient_id }).to_string();
-            let to_recipient = serde_json::json!({ "id": id, "peer": row.sender_id }).to_string();
-            tx.append(&[
-                NewEvent { user_id: row.sender_id, seq: sender_seq, kind: "recall", message_id: Some(id), payload: &to_sender },
-                NewEvent { user_id: row.recipient_id, seq: recipient_seq, kind: "recall", message_id: Some(id), payload: &to_recipient },
-            ], now).await?;
-            let row: MessageRow = sqlx::query_as(&select).bind(id).fetch_one(&mut *tx).await?;
-            tx.commit().await?;
-            let announced = Announced { events: vec![(row.sender_id, sender_seq), (row.recipient_id, recipient_seq)] };
-            Ok(Some((row, announced)))
-        })
+                .bind(id).bind(now).execute(&mut **conn).await?;
+            row
+        });
+        let (sender_seq, recipient_seq) =
+            pair_seqs(&mut tx, row.sender_id, row.recipient_id).await?;
+        let to_sender = serde_json::json!({ "id": id, "peer": row.recipient_id }).to_string();
+        let to_recipient = serde_json::json!({ "id": id, "peer": row.sender_id }).to_string();
+        append(
+            &mut tx,
+            &[
+                NewEvent {
+                    user_id: row.sender_id,
+                    seq: sender_seq,
+                    kind: "recall",
+                    message_id: Some(id),
+                    payload: &to_sender,
+                },
+                NewEvent {
+                    user_id: row.recipient_id,
+                    seq: recipient_seq,
+                    kind: "recall",
+                    message_id: Some(id),
+                    payload: &to_recipient,
+                },
+            ],
+            now,
+        )
+        .await?;
+        let row: MessageRow =
+            on_tx!(&mut tx, conn => sqlx::query_as(&select).bind(id).fetch_one(&mut **conn).await)?;
+        tx.commit().await?;
+        let announced = Announced {
+            events: vec![
+                (row.sender_id, sender_seq),
+                (row.recipient_id, recipient_seq),
+            ],
+        };
+        Ok(Some((row, announced)))
     }
 
     /// Deletes messages for `me` only.
@@ -323,15 +368,16 @@ impl ChatStore {
             return Ok(0);
         }
         let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let deleted = on_tx!(&mut tx, conn => {
             let a = sqlx::query(&format!("UPDATE messages SET sender_deleted = TRUE WHERE sender_id = $1 AND id IN ({list})"))
-                .bind(me).execute(&mut *tx).await?.rows_affected();
+                .bind(me).execute(&mut **conn).await?.rows_affected();
             let b = sqlx::query(&format!("UPDATE messages SET recipient_deleted = TRUE WHERE recipient_id = $1 AND id IN ({list})"))
-                .bind(me).execute(&mut *tx).await?.rows_affected();
-            tx.commit().await?;
-            Ok(a + b)
-        })
+                .bind(me).execute(&mut **conn).await?.rows_affected();
+            a + b
+        });
+        tx.commit().await?;
+        Ok(deleted)
     }
 
     pub async fn history(

@@ -3,70 +3,80 @@
 
 use serde_json::Value;
 
-use crate::chat::store::events::{pair_seqs, ChatTx, NewEvent};
+use crate::chat::store::events::{append, pair_seqs, NewEvent};
 use crate::chat::store::{Announced, ChatStore};
-use crate::db::on_db;
-use crate::db::WriteTx;
-use crate::ledger::{Asset, Entry, Ledger, LedgerError};
+use crate::db::{on_db, on_tx, Tx};
+use crate::ledger::{self, Asset, Entry, LedgerError};
 
 /// Pays out a settled red packet (to the receiver when received, back to the sender when
-/// returned), marks its message and tells both sides with an `update` event.
-macro_rules! settle {
-    ($tx:expr, $id:expr, $settled:expr, $state:expr, $now:expr) => {{
-        let (sender, receiver, client_id, amount) = $settled;
-        let (payee, key) = if $state == "received" {
-            (receiver, format!("red-packet:{}:claim", $id))
-        } else {
-            (sender, format!("red-packet:{}:return", $id))
-        };
-        let posted = $tx
-            .post(&Entry {
-                user_id: payee,
-                asset: Asset::Coins,
-                amount,
-                reason: "red packet",
-                idempotency_key: &key,
-                now: $now,
-            })
-            .await?;
+/// returned), marks its message and tells both sides with an `update` event, inside the
+/// caller's write transaction. `settled` is (sender, receiver, client id, amount).
+async fn settle(
+    tx: &mut Tx,
+    id: i64,
+    settled: (i64, i64, String, i64),
+    state: &str,
+    now: i64,
+) -> Result<(Announced, Paid), LedgerError> {
+    let (sender, receiver, client_id, amount) = settled;
+    let (payee, key) = if state == "received" {
+        (receiver, format!("red-packet:{id}:claim"))
+    } else {
+        (sender, format!("red-packet:{id}:return"))
+    };
+    let posted = ledger::post(
+        tx,
+        &Entry {
+            user_id: payee,
+            asset: Asset::Coins,
+            amount,
+            reason: "red packet",
+            idempotency_key: &key,
+            now,
+        },
+    )
+    .await?;
+    let message_id = on_tx!(tx, conn => {
         let (message_id, content): (i64, String) = sqlx::query_as(
             "SELECT id, content FROM messages WHERE sender_id = $1 AND client_id = $2",
         )
         .bind(sender)
         .bind(&client_id)
-        .fetch_one(&mut *$tx)
+        .fetch_one(&mut **conn)
         .await?;
         let mut content: Value = serde_json::from_str(&content).unwrap_or_default();
-        content["state"] = serde_json::json!($state);
+        content["state"] = serde_json::json!(state);
         sqlx::query("UPDATE messages SET content = $2 WHERE id = $1")
             .bind(message_id)
             .bind(content.to_string())
-            .execute(&mut *$tx)
+            .execute(&mut **conn)
             .await?;
-        let (sender_seq, receiver_seq) = pair_seqs(&mut $tx, sender, receiver).await?;
-        let update = |user_id, seq| NewEvent {
-            user_id,
-            seq,
-            kind: "update",
-            message_id: Some(message_id),
-            payload: "{}",
-        };
-        $tx.append(
-            &[update(sender, sender_seq), update(receiver, receiver_seq)],
-            $now,
-        )
-        .await?;
-        let announced = Announced {
-            events: vec![(sender, sender_seq), (receiver, receiver_seq)],
-        };
-        (
-            announced,
-            Paid {
-                coins: amount,
-                balance: posted.balance_after,
-            },
-        )
-    }};
+        message_id
+    });
+    let (sender_seq, receiver_seq) = pair_seqs(tx, sender, receiver).await?;
+    let update = |user_id, seq| NewEvent {
+        user_id,
+        seq,
+        kind: "update",
+        message_id: Some(message_id),
+        payload: "{}",
+    };
+    append(
+        tx,
+        &[update(sender, sender_seq), update(receiver, receiver_seq)],
+        now,
+    )
+    .await?;
+    let announced = Announced {
+        events: vec![(sender, sender_seq), (receiver, receiver_seq)],
+    };
+    Ok((
+        announced,
+        Paid {
+            coins: amount,
+            balance: posted.balance_after,
+        },
+    ))
 }
 
 /// What a red packet paid its payee: the coins, and their balance after.
@@ -86,18 +96,18 @@ impl ChatStore {
         since: i64,
         now: i64,
     ) -> Result<Option<(Announced, Paid)>, LedgerError> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            let settled: Option<(i64, i64, String, i64)> = sqlx::query_as(
-                "UPDATE red_packets SET state = 'received', settled_at = $3
-                 WHERE id = $1 AND receiver_id = $2 AND state = 'unclaimed' AND created_at >= $4
-                 RETURNING sender_id, receiver_id, client_id, amount",
-            ).bind(id).bind(receiver).bind(now).bind(since).fetch_optional(&mut *tx).await?;
-            let Some(settled) = settled else { return Ok(None) };
-            let announced = settle!(tx, id, settled, "received", now);
-            tx.commit().await?;
-            Ok(Some(announced))
-        })
+        let mut tx = self.db.begin_write().await?;
+        let settled: Option<(i64, i64, String, i64)> = on_tx!(&mut tx, conn => sqlx::query_as(
+            "UPDATE red_packets SET state = 'received', settled_at = $3
+             WHERE id = $1 AND receiver_id = $2 AND state = 'unclaimed' AND created_at >= $4
+             RETURNING sender_id, receiver_id, client_id, amount",
+        ).bind(id).bind(receiver).bind(now).bind(since).fetch_optional(&mut **conn).await)?;
+        let Some(settled) = settled else {
+            return Ok(None);
+        };
+        let settled = settle(&mut tx, id, settled, "received", now).await?;
+        tx.commit().await?;
+        Ok(Some(settled))
     }
 
     /// Whether the red packet `id` was sent to `receiver`.
@@ -114,22 +124,21 @@ impl ChatStore {
         before: i64,
         now: i64,
     ) -> Result<Announced, LedgerError> {
-        on_db!(&self.db, pool => {
-            let mut all = Announced::default();
-            let expired: Vec<(i64,)> = sqlx::query_as("SELECT id FROM red_packets WHERE state = 'unclaimed' AND created_at < $1")
-                .bind(before).fetch_all(pool).await?;
-            for (id,) in expired {
-                let mut tx = pool.begin_write().await?;
-                let settled: Option<(i64, i64, String, i64)> = sqlx::query_as(
-                    "UPDATE red_packets SET state = 'returned', settled_at = $2 WHERE id = $1 AND state = 'unclaimed'
-                     RETURNING sender_id, receiver_id, client_id, amount",
-                ).bind(id).bind(now).fetch_optional(&mut *tx).await?;
-                let Some(settled) = settled else { continue };
-                let (announced, _) = settle!(tx, id, settled, "returned", now);
-                tx.commit().await?;
-                all.events.extend(announced.events);
-            }
-            Ok(all)
-        })
+        let mut all = Announced::default();
+        let expired: Vec<(i64,)> = on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT id FROM red_packets WHERE state = 'unclaimed' AND created_at < $1",
+        ).bind(before).fetch_all(pool).await)?;
+        for (id,) in expired {
+            let mut tx = self.db.begin_write().await?;
+            let settled: Option<(i64, i64, String, i64)> = on_tx!(&mut tx, conn => sqlx::query_as(
+                "UPDATE red_packets SET state = 'returned', settled_at = $2 WHERE id = $1 AND state = 'unclaimed'
+                 RETURNING sender_id, receiver_id, client_id, amount",
+            ).bind(id).bind(now).fetch_optional(&mut **conn).await)?;
+            let Some(settled) = settled else { continue };
+            let (announced, _) = settle(&mut tx, id, settled, "returned", now).await?;
+            tx.commit().await?;
+            all.events.extend(announced.events);
+        }
+        Ok(all)
     }
 }

@@ -3,8 +3,7 @@
 
 mod discover;
 
-use crate::db::on_db;
-use crate::db::{Db, KeyLock, WriteTx};
+use crate::db::{on_db, on_tx, Db};
 use crate::people::model::{CardRow, Counters, List};
 use crate::people::paging::PEOPLE_COUNTED;
 pub use discover::{Conditions, Findable, ListRow};
@@ -199,30 +198,31 @@ impl PeopleStore {
         let seen_sql = format!(
             "SELECT shown_id FROM discover_shown WHERE viewer_id = $1 AND day = $2 AND shown_id IN ({listed})"
         );
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let admitted = on_tx!(&mut tx, conn => {
             let (mut shown,): (i64,) = sqlx::query_as(
                 "SELECT COUNT(*) FROM discover_shown WHERE viewer_id = $1 AND day = $2",
-            ).bind(viewer).bind(day).fetch_one(&mut *tx).await?;
+            ).bind(viewer).bind(day).fetch_one(&mut **conn).await?;
             let mut seen = sqlx::query_scalar(&seen_sql).bind(viewer).bind(day);
             for id in candidates {
                 seen = seen.bind(*id);
             }
-            let seen: Vec<i64> = seen.fetch_all(&mut *tx).await?;
+            let seen: Vec<i64> = seen.fetch_all(&mut **conn).await?;
             let mut admitted = Vec::with_capacity(candidates.len());
             for &id in candidates {
                 if seen.contains(&id) {
                     admitted.push(id);
                 } else if shown < cap {
                     sqlx::query("INSERT INTO discover_shown (viewer_id, day, shown_id) VALUES ($1, $2, $3)")
-                        .bind(viewer).bind(day).bind(id).execute(&mut *tx).await?;
+                        .bind(viewer).bind(day).bind(id).execute(&mut **conn).await?;
                     shown += 1;
                     admitted.push(id);
                 }
             }
-            tx.commit().await?;
-            Ok(admitted)
-        })
+            admitted
+        });
+        tx.commit().await?;
+        Ok(admitted)
     }
 
     /// Forgets who was shown on days before `day`.
@@ -240,21 +240,22 @@ impl PeopleStore {
         day: i64,
         now: i64,
     ) -> sqlx::Result<bool> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let new_today = on_tx!(&mut tx, conn => {
             let new_today = sqlx::query(
                 "INSERT INTO footprints (visitor_id, visited_id, day, created_at) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (visitor_id, visited_id, day) DO NOTHING",
-            ).bind(visitor).bind(visited).bind(day).bind(now).execute(&mut *tx).await?.rows_affected();
-            if new_today == 0 {
-                return tx.commit().await.map(|_| false);
+            ).bind(visitor).bind(visited).bind(day).bind(now).execute(&mut **conn).await?.rows_affected() > 0;
+            if new_today {
+                sqlx::query(
+                    "INSERT INTO visits (visited_id, visitor_id, last_at) VALUES ($1, $2, $3)
+                     ON CONFLICT (visited_id, visitor_id) DO UPDATE SET last_at = excluded.last_at",
+                ).bind(visited).bind(visitor).bind(now).execute(&mut **conn).await?;
             }
-            sqlx::query(
-                "INSERT INTO visits (visited_id, visitor_id, last_at) VALUES ($1, $2, $3)
-                 ON CONFLICT (visited_id, visitor_id) DO UPDATE SET last_at = excluded.last_at",
-            ).bind(visited).bind(visitor).bind(now).execute(&mut *tx).await?;
-            tx.commit().await.map(|_| true)
-        })
+            new_today
+        });
+        tx.commit().await?;
+        Ok(new_today)
     }
 
     /// Likes or unlikes.
@@ -283,29 +284,29 @@ impl PeopleStore {
         like: Option<bool>,
         now: i64,
     ) -> sqlx::Result<LikeChange> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
-            tx.lock_key(pair_key(liker, liked)).await?;
+        let mut tx = self.db.begin_write().await?;
+        tx.lock_key(pair_key(liker, liked)).await?;
+        let change = on_tx!(&mut tx, conn => {
             let removed = if like == Some(true) {
                 0
             } else {
                 sqlx::query("DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2")
-                    .bind(liker).bind(liked).execute(&mut *tx).await?.rows_affected()
+                    .bind(liker).bind(liked).execute(&mut **conn).await?.rows_affected()
             };
             let likes = like.unwrap_or(removed == 0);
             if removed > 0 {
                 sqlx::query(
                     "DELETE FROM matches WHERE (user_id = $1 AND other_id = $2) OR (user_id = $2 AND other_id = $1)",
-                ).bind(liker).bind(liked).execute(&mut *tx).await?;
+                ).bind(liker).bind(liked).execute(&mut **conn).await?;
             }
             let mut change = LikeChange { likes, new: false, matched: false };
             if likes {
                 sqlx::query("DELETE FROM passes WHERE passer_id = $1 AND passed_id = $2")
-                    .bind(liker).bind(liked).execute(&mut *tx).await?;
+                    .bind(liker).bind(liked).execute(&mut **conn).await?;
                 let added = sqlx::query(
                     "INSERT INTO likes (liker_id, liked_id, created_at) VALUES ($1, $2, $3)
                      ON CONFLICT (liker_id, liked_id) DO NOTHING",
-                ).bind(liker).bind(liked).bind(now).execute(&mut *tx).await?.rows_affected();
+                ).bind(liker).bind(liked).bind(now).execute(&mut **conn).await?.rows_affected();
                 if added > 0 {
                     change.new = true;
                     for (a, b) in [(liker, liked), (liked, liker)] {
@@ -314,13 +315,14 @@ impl PeopleStore {
                              SELECT $1, $2, $3 WHERE EXISTS
                                (SELECT 1 FROM likes WHERE liker_id = $4 AND liked_id = $5)
                              ON CONFLICT (user_id, other_id) DO NOTHING",
-                        ).bind(a).bind(b).bind(now).bind(liked).bind(liker).execute(&mut *tx).await?.rows_affected();
+                        ).bind(a).bind(b).bind(now).bind(liked).bind(liker).execute(&mut **conn).await?.rows_affected();
                     }
                 }
             }
-            tx.commit().await?;
-            Ok(change)
-        })
+            change
+        });
+        tx.commit().await?;
+        Ok(change)
     }
 
     /// Passes on someone in the deck (again: from now).
@@ -463,39 +465,41 @@ impl PeopleStore {
     }
 
     pub async fn unblock(&self, blocker: i64, blocked: &[i64]) -> sqlx::Result<u64> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let removed = on_tx!(&mut tx, conn => {
             let mut removed = 0;
             for id in blocked {
                 removed += sqlx::query("DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2")
-                    .bind(blocker).bind(*id).execute(&mut *tx).await?.rows_affected();
+                    .bind(blocker).bind(*id).execute(&mut **conn).await?.rows_affected();
             }
-            tx.commit().await?;
-            Ok(removed)
-        })
+            removed
+        });
+        tx.commit().await?;
+        Ok(removed)
     }
 
     /// Files a report; when it makes `hold.reporters` different people with an open report
     /// against the target since `hold.since`, the target is held from discover (`held_at`).
     pub async fn report(&self, r: &NewReport<'_>, hold: Hold, now: i64) -> sqlx::Result<i64> {
-        on_db!(&self.db, pool => {
-            let mut tx = pool.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
+        let id = on_tx!(&mut tx, conn => {
             let id: i64 = sqlx::query_scalar(
                 "INSERT INTO reports (reporter_id, target_id, reason, content, images, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
             ).bind(r.reporter).bind(r.target).bind(r.reason).bind(r.content).bind(r.images.join("\n")).bind(now)
-            .fetch_one(&mut *tx).await?;
+            .fetch_one(&mut **conn).await?;
             let reporters: i64 = sqlx::query_scalar(
                 "SELECT COUNT(DISTINCT reporter_id) FROM reports
                  WHERE target_id = $1 AND status = 'open' AND created_at >= $2",
-            ).bind(r.target).bind(hold.since).fetch_one(&mut *tx).await?;
+            ).bind(r.target).bind(hold.since).fetch_one(&mut **conn).await?;
             if reporters >= hold.reporters {
                 sqlx::query("UPDATE users SET held_at = $2 WHERE id = $1 AND held_at IS NULL")
-                    .bind(r.target).bind(now).execute(&mut *tx).await?;
+                    .bind(r.target).bind(now).execute(&mut **conn).await?;
             }
-            tx.commit().await?;
-            Ok(id)
-        })
+            id
+        });
+        tx.commit().await?;
+        Ok(id)
     }
 
     pub async fn add_contact(&self, owner: i64, contact: i64, now: i64) -> sqlx::Result<()> {
