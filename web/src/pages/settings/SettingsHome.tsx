@@ -16,6 +16,7 @@ import {
   TrashIcon,
   UsersIcon,
 } from '../../components/icons';
+import { isMember } from '../../lib/membership';
 import { showToast } from '../../lib/toast';
 import { useInfo } from '../../features/account/api/get-info';
 import { useLogout } from '../../features/account/api/logout';
@@ -156,7 +157,7 @@ export function SettingsHome() {
       <SupportDialog
         open={supportOpen}
         onClose={() => setSupportOpen(false)}
-        member={Boolean(user?.level)}
+        member={isMember(user)}
       />
       <DeleteAccountDialog
         user={user}
