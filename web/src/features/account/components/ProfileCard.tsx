@@ -21,7 +21,8 @@ export function ProfileCard({ user }: { user: User | undefined }) {
       </div>
     );
   }
-  const member = isMember(user)
+  const running = isMember(user);
+  const member = running
     ? t('settings.member', {
         level: user.level,
         date: formatDate(user.memberExpiresAt ?? '', { dateStyle: 'medium' }),
@@ -48,7 +49,7 @@ export function ProfileCard({ user }: { user: User | undefined }) {
           {user.email}
         </p>
         <div className="row" style={{ gap: 6, flexWrap: 'wrap', marginTop: 6 }}>
-          <span className={user.level ? 'badge badge-accent' : 'badge'}>{member}</span>
+          <span className={running ? 'badge badge-accent' : 'badge'}>{member}</span>
         </div>
       </div>
       <dl className="profile-stats">

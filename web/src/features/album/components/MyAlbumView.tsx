@@ -9,15 +9,7 @@ import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/Dialog';
 import { PullToRefresh } from '../../../components/PullToRefresh';
 import { Skeleton } from '../../../components/Skeleton';
-import {
-  CameraIcon,
-  CheckIcon,
-  ClockIcon,
-  EyeIcon,
-  LockIcon,
-  PlusIcon,
-  TrashIcon,
-} from '../../../components/icons';
+import { CameraIcon, ClockIcon } from '../../../components/icons';
 import { isUpgradeError } from '../../../lib/request';
 import { showToast } from '../../../lib/toast';
 import {
@@ -29,9 +21,11 @@ import {
 } from '../api/album';
 import type { Photo } from '../api/types';
 import { MAX_PHOTOS, PhotoError, pickWithin, readPhoto, roomLeft } from '../photo-file';
+import { MyPhotoGrid } from './MyPhotoGrid';
 import { PhotoViewer } from './PhotoViewer';
-import { StateBadge } from './StateBadge';
+import { SelectionBar } from './SelectionBar';
 import { UpgradeDialog } from './UpgradeDialog';
+import { UploadStatus } from './UploadStatus';
 import './album.css';
 
 export function MyAlbumView({ member }: { member: boolean }) {
@@ -189,30 +183,7 @@ export function MyAlbumView({ member }: { member: boolean }) {
               <span>{t('album.reviewNote')}</span>
             </p>
           )}
-          {(preparing || progress) && (
-            <div className="album-progress" role="status" data-testid="album-progress">
-              <span>
-                {progress
-                  ? t('album.uploading', {
-                      n: Math.min(progress.done + 1, progress.total),
-                      total: progress.total,
-                    })
-                  : t('album.preparing')}
-              </span>
-              <progress
-                max={progress?.total ?? 1}
-                value={progress?.done ?? 0}
-                aria-label={t('album.progress')}
-              />
-            </div>
-          )}
-          {problems.length > 0 && (
-            <ul className="album-problems" role="alert">
-              {problems.map((p, i) => (
-                <li key={i}>{p}</li>
-              ))}
-            </ul>
-          )}
+          <UploadStatus preparing={preparing} progress={progress} problems={problems} />
 
           {album.isPending ? (
             <div className="album-grid" aria-busy="true">
@@ -229,50 +200,18 @@ export function MyAlbumView({ member }: { member: boolean }) {
                   <p>{t('album.emptyBody')}</p>
                 </div>
               )}
-              <ul className="album-grid" data-testid="album-grid">
-                {photos.map((photo, i) => (
-                  <li key={photo.id}>
-                    <button
-                      type="button"
-                      className={selected.has(photo.id) ? 'album-tile selected' : 'album-tile'}
-                      aria-pressed={selecting ? selected.has(photo.id) : undefined}
-                      onClick={() => (selecting ? toggle(photo) : setViewing(i))}
-                      data-testid="album-photo"
-                    >
-                      <img src={photo.thumb || photo.url} alt={t('album.photoAlt', { n: i + 1 })} />
-                      <StateBadge state={photo.state} isOpen={photo.isOpen} />
-                      {selecting && (
-                        <span className="album-check" aria-hidden="true">
-                          {selected.has(photo.id) && <CheckIcon size={18} />}
-                        </span>
-                      )}
-                    </button>
-                    {!selecting && (
-                      <PrivacySwitch
-                        photo={photo}
-                        n={i + 1}
-                        busy={setOpen.isPending && setOpen.variables?.ids[0] === photo.id}
-                        onSwitch={() => switchOne(photo)}
-                      />
-                    )}
-                  </li>
-                ))}
-                {room > 0 && !selecting && (
-                  <li>
-                    <button
-                      type="button"
-                      className="album-add"
-                      onClick={startAdding}
-                      disabled={busy}
-                      data-testid="album-add"
-                    >
-                      <PlusIcon size={30} />
-                      <span>{t('album.add')}</span>
-                      <small>{t('album.left', { n: room })}</small>
-                    </button>
-                  </li>
-                )}
-              </ul>
+              <MyPhotoGrid
+                photos={photos}
+                selecting={selecting}
+                selected={selected}
+                room={room}
+                busy={busy}
+                switchingId={setOpen.isPending ? setOpen.variables?.ids[0] : undefined}
+                onToggle={toggle}
+                onView={setViewing}
+                onSwitchOne={switchOne}
+                onAdd={startAdding}
+              />
               {room === 0 && <p className="album-full muted">{t('album.full')}</p>}
             </>
           )}
@@ -280,42 +219,12 @@ export function MyAlbumView({ member }: { member: boolean }) {
       </PullToRefresh>
 
       {selecting && (
-        <div className="album-actions" role="toolbar" aria-label={t('album.selectionActions')}>
-          <span className="album-selected" aria-live="polite">
-            {t('album.selected', { n: selected.size })}
-          </span>
-          <div className="album-action-buttons">
-            <Button
-              variant="secondary"
-              small
-              disabled={!selected.size}
-              loading={setOpen.isPending && setOpen.variables?.isOpen === true}
-              onClick={() => switchTo(true)}
-            >
-              <EyeIcon size={18} />
-              {t('album.makeOpen')}
-            </Button>
-            <Button
-              variant="secondary"
-              small
-              disabled={!selected.size}
-              loading={setOpen.isPending && setOpen.variables?.isOpen === false}
-              onClick={() => switchTo(false)}
-            >
-              <LockIcon size={18} />
-              {t('album.makePrivate')}
-            </Button>
-            <Button
-              variant="danger"
-              small
-              disabled={!selected.size}
-              onClick={() => setConfirmDelete(true)}
-            >
-              <TrashIcon size={18} />
-              {t('album.delete')}
-            </Button>
-          </div>
-        </div>
+        <SelectionBar
+          count={selected.size}
+          switching={setOpen.isPending ? (setOpen.variables?.isOpen ?? null) : null}
+          onSwitch={switchTo}
+          onDelete={() => setConfirmDelete(true)}
+        />
       )}
 
       <input
@@ -347,40 +256,5 @@ export function MyAlbumView({ member }: { member: boolean }) {
         showState
       />
     </>
-  );
-}
-
-/** Open or private, for one photo: a labelled switch under it, on when the photo is private. */
-function PrivacySwitch({
-  photo,
-  n,
-  busy,
-  onSwitch,
-}: {
-  photo: Photo;
-  n: number;
-  busy: boolean;
-  onSwitch: () => void;
-}) {
-  const { t } = useTranslation();
-  const isPrivate = !photo.isOpen;
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={isPrivate}
-      aria-label={t('album.privateSwitch', { n })}
-      className={isPrivate ? 'album-privacy on' : 'album-privacy'}
-      disabled={busy}
-      onClick={onSwitch}
-      data-testid="photo-private-switch"
-    >
-      <span className="album-privacy-text">
-        {isPrivate ? t('album.state.private') : t('album.state.open')}
-      </span>
-      <span className="album-privacy-track" aria-hidden="true">
-        <span className="album-privacy-knob" />
-      </span>
-    </button>
   );
 }

@@ -2,27 +2,15 @@
 // as a line in the middle; an unsent one as pending, or failed with Retry. A risky first message
 // I received comes with a safety notice above it; one its sender sent anyway after "Are you
 // sure?" asks under it "Does this bother you?", with a one-tap report.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
 import { ClockIcon } from '../../../components/icons';
 import { emojiCodeOf, imageOf, textOf } from '../../../lib/message-view';
-import { paths } from '../../../lib/paths';
-import { showToast } from '../../../lib/toast';
 import type { Emoji, Message } from '../api/types';
 import type { ChatExtras } from '../extras';
-import {
-  type Caution,
-  bubbleTime,
-  cautionOf,
-  emojiFor,
-  harshOf,
-  signedUrlExpired,
-  tickOf,
-} from '../display';
-import { harshAnswered, rememberHarshAnswer } from '../harsh';
+import { bubbleTime, cautionOf, emojiFor, harshOf, signedUrlExpired, tickOf } from '../display';
 import type { OutboxEntry } from '../outbox';
+import { CautionNotice } from './CautionNotice';
+import { HarshNotice } from './HarshNotice';
 import { AlertIcon, DoubleTickIcon, TickIcon } from './icons';
 import { type PressPoint, useMessageActions } from './use-message-actions';
 
@@ -89,85 +77,6 @@ function Content({
     default:
       return <p className="bubble-text muted">{t('chat.otherPreview')}</p>;
   }
-}
-
-/** The warning over a first message that carried a link, a number, an address or a money word. */
-function CautionNotice({ caution }: { caution: Caution }) {
-  const { t } = useTranslation();
-  return (
-    <li className="chat-caution" role="note" data-testid="caution-notice">
-      <span>
-        {t(`chat.caution.${caution}`)} {t('chat.caution.advice')}{' '}
-        <Link to={paths.safety}>{t('safety.title')}</Link>
-      </span>
-    </li>
-  );
-}
-
-/**
- * "Does this bother you?" under a message sent anyway after "Are you sure?": Report tells the
- * moderators at once (reason harassment), No puts the question away; either is remembered.
- */
-function HarshNotice({
-  messageId,
-  onReport,
-}: {
-  messageId: number;
-  onReport?: () => Promise<unknown>;
-}) {
-  const { t } = useTranslation();
-  const [state, setState] = useState<'ask' | 'reporting' | 'reported' | 'gone'>(() =>
-    harshAnswered(messageId) ? 'gone' : 'ask',
-  );
-  if (state === 'gone') return null;
-  if (state === 'reported') {
-    return (
-      <li className="chat-harsh" role="status" data-testid="harsh-notice">
-        <span className="grow">{t('chat.harsh.reported')}</span>
-      </li>
-    );
-  }
-  const report = () => {
-    if (!onReport) return;
-    setState('reporting');
-    onReport().then(
-      () => {
-        rememberHarshAnswer(messageId);
-        setState('reported');
-      },
-      () => {
-        showToast(t('errors.generic'), 'error');
-        setState('ask');
-      },
-    );
-  };
-  return (
-    <li
-      className="chat-harsh"
-      role="group"
-      aria-label={t('chat.harsh.bother')}
-      data-testid="harsh-notice"
-    >
-      <span className="grow">{t('chat.harsh.bother')}</span>
-      <span className="chat-harsh-actions">
-        {onReport && (
-          <Button small variant="danger" loading={state === 'reporting'} onClick={report}>
-            {t('chat.harsh.report')}
-          </Button>
-        )}
-        <Button
-          small
-          variant="outline"
-          onClick={() => {
-            rememberHarshAnswer(messageId);
-            setState('gone');
-          }}
-        >
-          {t('chat.harsh.no')}
-        </Button>
-      </span>
-    </li>
-  );
 }
 
 export function MessageBubble({

@@ -1,16 +1,14 @@
 // The "..." menu of a dynamic and the dialogs it opens: Edit and Delete for my own; Flag and
 // Block for someone else's. Flagging and blocking are confirmed first (SPEC section 5).
-import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
 import { ActionSheet, ConfirmDialog, Dialog } from '../../../components/Dialog';
-import { TextArea } from '../../../components/Field';
 import { BlockIcon, EditIcon, FlagIcon, TrashIcon } from '../../../components/icons';
-import { formatNumber } from '../../../i18n/format';
 import { showToast } from '../../../lib/toast';
-import { useBlockAuthor, useDeleteDynamic, useEditDynamic, useFlagDynamic } from '../api/dynamic';
-import { type Dynamic, FLAG_REASONS, type FlagReason } from '../api/types';
-import { CONTENT_MAX, canSaveEdit, charCount } from '../rules';
+import { useBlockAuthor, useDeleteDynamic } from '../api/dynamic';
+import type { Dynamic } from '../api/types';
+import { EditDynamicForm } from './EditDynamicForm';
+import { FlagDynamicForm } from './FlagDynamicForm';
 
 type Step = 'menu' | 'edit' | 'delete' | 'flag' | 'block';
 
@@ -135,7 +133,7 @@ function DynamicDialogs({
         actions={actions}
       />
       <Dialog open={step === 'edit'} onClose={onClose} title={t('feed.editTitle')} sheet>
-        {step === 'edit' && dynamic && <EditForm dynamic={dynamic} onDone={onClose} />}
+        {step === 'edit' && dynamic && <EditDynamicForm dynamic={dynamic} onDone={onClose} />}
       </Dialog>
       <ConfirmDialog
         open={step === 'delete'}
@@ -153,7 +151,7 @@ function DynamicDialogs({
         title={t('feed.flagFormTitle', { name })}
         sheet
       >
-        {step === 'flag' && dynamic && <FlagForm dynamic={dynamic} onDone={onClose} />}
+        {step === 'flag' && dynamic && <FlagDynamicForm dynamic={dynamic} onDone={onClose} />}
       </Dialog>
       <ConfirmDialog
         open={step === 'block'}
@@ -166,138 +164,5 @@ function DynamicDialogs({
         onCancel={onClose}
       />
     </>
-  );
-}
-
-function EditForm({ dynamic, onDone }: { dynamic: Dynamic; onDone: () => void }) {
-  const { t } = useTranslation();
-  const edit = useEditDynamic();
-  const [content, setContent] = useState(dynamic.content);
-  const used = charCount(content.trim());
-  const tooLong = used > CONTENT_MAX;
-  const empty = !content.trim() && dynamic.images.length === 0;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSaveEdit(content, dynamic.images.length, dynamic.content)) return;
-    edit.mutate(
-      { id: dynamic.id, content: content.trim() },
-      {
-        onSuccess: () => {
-          showToast(t('feed.saved'), 'success');
-          onDone();
-        },
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <TextArea
-        label={t('feed.text')}
-        value={content}
-        rows={6}
-        onChange={(e) => setContent(e.target.value)}
-        error={
-          tooLong
-            ? t('feed.tooLong', { max: formatNumber(CONTENT_MAX) })
-            : empty
-              ? t('feed.emptyEdit')
-              : null
-        }
-        hint={t('feed.charsUsed', { used: formatNumber(used), max: formatNumber(CONTENT_MAX) })}
-        data-testid="edit-text"
-      />
-      <div className="dialog-actions sheet-form-actions">
-        <Button variant="outline" onClick={onDone} disabled={edit.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          loading={edit.isPending}
-          disabled={!canSaveEdit(content, dynamic.images.length, dynamic.content)}
-        >
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function FlagForm({ dynamic, onDone }: { dynamic: Dynamic; onDone: () => void }) {
-  const { t } = useTranslation();
-  const flag = useFlagDynamic();
-  const [reason, setReason] = useState<FlagReason | ''>('');
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  // The reason first, then "Are you sure?", as a report of a person asks (SPEC section 5).
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason) {
-      setError(t('feed.chooseReason'));
-      return;
-    }
-    setConfirming(true);
-  };
-  const send = () => {
-    if (!reason) return;
-    flag.mutate(
-      { id: dynamic.id, reason },
-      {
-        onSuccess: () => {
-          showToast(t('feed.flagged'), 'success');
-          onDone();
-        },
-        onSettled: () => setConfirming(false),
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <fieldset
-        className={error ? 'field invalid' : 'field'}
-        aria-describedby={error ? 'flag-reason-error' : undefined}
-      >
-        <legend className="field-label">{t('feed.flagReason')}</legend>
-        <div className="dyn-reasons">
-          {FLAG_REASONS.map((r) => (
-            <label key={r} className={reason === r ? 'dyn-reason checked' : 'dyn-reason'}>
-              <input
-                type="radio"
-                name="flag-reason"
-                value={r}
-                checked={reason === r}
-                onChange={() => {
-                  setReason(r);
-                  setError(null);
-                }}
-              />
-              {t(`feed.reasons.${r}`)}
-            </label>
-          ))}
-        </div>
-        {error && (
-          <span className="field-error" id="flag-reason-error" role="alert">
-            {error}
-          </span>
-        )}
-      </fieldset>
-      <div className="dialog-actions sheet-form-actions">
-        <Button variant="outline" onClick={onDone} disabled={flag.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="danger">
-          {t('feed.flagSend')}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        danger
-        title={t('feed.flagTitle')}
-        message={t('feed.flagBody', { name: dynamic.userName })}
-        confirmLabel={t('feed.flagSend')}
-        busy={flag.isPending}
-        onConfirm={send}
-        onCancel={() => setConfirming(false)}
-      />
-    </form>
   );
 }
