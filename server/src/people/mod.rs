@@ -5,10 +5,17 @@
 pub mod demo;
 pub mod discover;
 pub mod drawn;
+pub mod finding;
+pub mod forms;
+pub mod likes;
+pub mod lists;
 pub mod model;
 pub mod paging;
 pub mod portrait;
+pub mod profiles;
 pub mod pushes;
+pub mod relations;
+pub mod reports;
 pub mod routes;
 pub mod service_accounts;
 pub mod store;

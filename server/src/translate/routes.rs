@@ -13,7 +13,6 @@ use utoipa_axum::routes;
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::Query;
-use crate::api::rate_limit::Action;
 use crate::api::session::Session;
 use crate::translate::choices::{ChatLanguage, TranslationRoutes};
 use crate::translate::texts::{TextKind, TextTranslation};
@@ -66,9 +65,6 @@ async fn tran_text(
     Query(q): Query<TranTextQuery>,
 ) -> ApiResult<Reply<TextTranslation>> {
     let kind = TextKind::parse(q.kind.as_deref())?;
-    translate
-        .limits
-        .check(Action::TranslateByAccount, &me.user_id.to_string())?;
     Ok(ok(translate
         .translate_text(
             me.user_id,

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use crate::account::model::parse_language;
 use crate::api::error::{ApiError, ApiResult};
+use crate::api::rate_limit::Action;
 use crate::translate::store::Subject;
 use crate::translate::Translate;
 
@@ -77,6 +78,8 @@ impl Translate {
         id: i64,
         target: Option<&str>,
     ) -> ApiResult<TextTranslation> {
+        self.limits
+            .check(Action::TranslateByAccount, &me.to_string())?;
         let reader = self
             .accounts
             .user(me)

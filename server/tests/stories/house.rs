@@ -105,3 +105,73 @@ fn the_house_has_no_new_arrow_up_and_no_domain_reads_another_domains_store() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The parts a service keeps to itself: a handler that names one reaches past its service.
+const SERVICE_PARTS: &[&str] = &[
+    "store",
+    "bans",
+    "limits",
+    "clock",
+    "config",
+    "media",
+    "accounts",
+    "people",
+    "wallet",
+    "hub",
+    "payments",
+    "passwords",
+    "sessions",
+    "hooks",
+    "mail",
+    "audit",
+    "notify",
+    "translate",
+];
+
+#[test]
+fn handlers_extract_call_one_service_and_answer() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut handlers = Vec::new();
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let domain = entry.unwrap().path();
+        if !domain.is_dir() {
+            continue;
+        }
+        handlers.push(domain.join("routes.rs"));
+        if let Ok(files) = std::fs::read_dir(domain.join("routes")) {
+            handlers.extend(files.map(|f| f.unwrap().path()));
+        }
+    }
+    let mut wrong = Vec::new();
+    for file in handlers.into_iter().filter(|f| f.is_file()) {
+        let source = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in source.lines().enumerate() {
+            let line = line.trim_end();
+            // `x.store.call()`, or `x.store` ending the line before `.call()` on the next.
+            let reaches = SERVICE_PARTS.iter().any(|part| {
+                let field = format!(".{part}");
+                line.match_indices(&field).any(|(at, _)| {
+                    let after = &line[at + field.len()..];
+                    let before = line[..at].chars().next_back();
+                    let chained =
+                        before.is_none_or(char::is_whitespace) && line[..at].trim().is_empty();
+                    (chained || before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ')'))
+                        && (after.is_empty() || after.starts_with('.'))
+                })
+            });
+            if reaches {
+                wrong.push(format!(
+                    "{}:{}: {}",
+                    file.strip_prefix(&root).unwrap().display(),
+                    n + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a handler reaches past its service into its parts; give the service a method:\n{}",
+        wrong.join("\n")
+    );
+}

@@ -1,16 +1,14 @@
 //! Blocks: the blacklist, blocking and unblocking (blocked people vanish from each other).
 
 use axum::extract::{FromRef, State};
-use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
-use crate::api::extract::{parse_ids, IdList, Input, Query};
+use crate::api::extract::{parse_ids, Input, Query};
 use crate::api::session::Session;
-use crate::i18n::Msg;
+use crate::people::forms::{BlockRequest, IdsQuery};
 use crate::people::paging::{PeoplePage, PeoplePaging};
 use crate::people::store::PeopleList;
 use crate::people::People;
@@ -34,13 +32,9 @@ async fn blocked(
     me: Session,
     Query(p): Query<PeoplePaging>,
 ) -> ApiResult<Reply<PeoplePage>> {
-    people.open_list(&me, PeopleList::Blocked, None, p).await
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BlockRequest {
-    user_id: Option<i64>,
+    Ok(ok(people
+        .open_list(&me, PeopleList::Blocked, None, p)
+        .await?))
 }
 
 /// Blocks a person: we no longer see each other anywhere.
@@ -52,24 +46,8 @@ async fn block(
     Input(req): Input<BlockRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
     let id = req.user_id.ok_or(ApiError::NotFound)?;
-    if id == me.user_id {
-        return Err(ApiError::Invalid(Msg::NotYourself));
-    }
-    // Blocking someone who already blocked me is allowed (and invisible to them).
-    people.accounts.user(id).await?.ok_or(ApiError::NotFound)?;
-    people
-        .store
-        .block(me.user_id, id, people.clock.unix())
-        .await?;
+    people.block(&me, id).await?;
     Ok(ok(None))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct IdsQuery {
-    /// Comma-separated user ids of the people to unblock.
-    #[param(value_type = IdList)]
-    ids: Option<String>,
 }
 
 /// Unblocks people.
@@ -81,6 +59,6 @@ async fn unblock(
     Query(q): Query<IdsQuery>,
 ) -> ApiResult<Reply<Option<String>>> {
     let ids = parse_ids(q.ids.as_deref())?;
-    people.store.unblock(me.user_id, &ids).await?;
+    people.unblock(&me, &ids).await?;
     Ok(ok(None))
 }

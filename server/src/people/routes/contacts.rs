@@ -5,12 +5,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::envelope::{ok, Envelope, Reply};
-use crate::api::error::{ApiError, ApiResult};
+use crate::api::error::ApiResult;
 use crate::api::extract::{Path, Query};
 use crate::api::session::Session;
 use crate::people::model::Card;
 use crate::people::paging::{PeoplePage, PeoplePaging};
-use crate::people::service_accounts::{CONCIERGE_NAME, SUPPORT_NAME};
 use crate::people::store::PeopleList;
 use crate::people::People;
 
@@ -34,12 +33,7 @@ async fn add_contact(
     me: Session,
     Path(id): Path<i64>,
 ) -> ApiResult<Reply<Card>> {
-    let row = people.visible_to(&me, id).await?;
-    people
-        .store
-        .add_contact(me.user_id, id, people.clock.unix())
-        .await?;
-    Ok(ok(people.card(row)))
+    Ok(ok(people.add_contact(&me, id).await?))
 }
 
 /// Removes a person from my contacts.
@@ -50,7 +44,7 @@ async fn remove_contact(
     me: Session,
     Path(id): Path<i64>,
 ) -> ApiResult<Reply<Option<String>>> {
-    people.store.remove_contact(me.user_id, id).await?;
+    people.remove_contact(&me, id).await?;
     Ok(ok(None))
 }
 
@@ -62,23 +56,14 @@ async fn contacts(
     me: Session,
     Query(p): Query<PeoplePaging>,
 ) -> ApiResult<Reply<PeoplePage>> {
-    people.open_list(&me, PeopleList::Contacts, None, p).await
+    Ok(ok(people
+        .open_list(&me, PeopleList::Contacts, None, p)
+        .await?))
 }
 
 /// The customer-service contact: members get the exclusive concierge.
 #[utoipa::path(get, path = "/em/friends/customer", tag = "people",
     security(("bearer" = [])), responses((status = 200, body = Envelope<Card>)))]
 async fn customer_service(State(people): State<People>, me: Session) -> ApiResult<Reply<Card>> {
-    let row = people.me_row(&me).await?;
-    let name = if row.membership(people.clock.unix()).is_some() {
-        CONCIERGE_NAME
-    } else {
-        SUPPORT_NAME
-    };
-    let service = people
-        .store
-        .service_account(me.user_id, name)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    Ok(ok(people.card(service)))
+    Ok(ok(people.customer_service(&me).await?))
 }

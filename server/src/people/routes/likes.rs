@@ -3,19 +3,16 @@
 //! feed's to answer (`feed/routes.rs`).
 
 use axum::extract::{FromRef, State};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::ApiResult;
 use crate::api::extract::{Path, Query};
-use crate::api::rate_limit::Action;
 use crate::api::session::Session;
+use crate::people::forms::{LikeQuery, LikeState};
 use crate::people::model::List;
 use crate::people::paging::{PeoplePage, PeoplePaging};
-use crate::people::pushes::Doing;
 use crate::people::store::PeopleList;
 use crate::people::People;
 
@@ -32,22 +29,6 @@ where
         .routes(routes!(visitors))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LikeState {
-    /// I like this person now.
-    liked: bool,
-    /// And they like me: a match.
-    mutual: bool,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct LikeQuery {
-    /// What the heart should show after the tap: `true` likes, `false` takes the like back, and
-    /// asking again changes nothing. Without it the like flips (the seed's clients).
-    like: Option<bool>,
-}
-
 /// Likes (winks at) a person, or takes the like back.
 #[utoipa::path(get, path = "/system/like/opera/{id}", tag = "people",
     params(("id" = i64, Path), LikeQuery), security(("bearer" = [])),
@@ -58,24 +39,7 @@ async fn toggle_like(
     Path(id): Path<i64>,
     Query(q): Query<LikeQuery>,
 ) -> ApiResult<Reply<LikeState>> {
-    people
-        .limits
-        .check(Action::LikeByAccount, &me.user_id.to_string())?;
-    people.visible_to(&me, id).await?;
-    let now = people.clock.unix();
-    let change = match q.like {
-        Some(like) => people.store.set_like(me.user_id, id, like, now).await?,
-        None => people.store.toggle_like(me.user_id, id, now).await?,
-    };
-    if change.new {
-        let matched = change.matched;
-        people.tell(me.user_id, id, Doing::Liked { matched });
-    }
-    let (liked, likes_me) = people.store.like_state(me.user_id, id).await?;
-    Ok(ok(LikeState {
-        liked,
-        mutual: liked && likes_me,
-    }))
+    Ok(ok(people.like(&me, id, q.like).await?))
 }
 
 /// My Favourite: people I like.
@@ -86,9 +50,10 @@ async fn like_to(
     me: Session,
     Query(p): Query<PeoplePaging>,
 ) -> ApiResult<Reply<PeoplePage>> {
-    people
+    let page = people
         .open_list(&me, PeopleList::LikeTo, Some(List::LikeTo), p)
-        .await
+        .await?;
+    Ok(ok(page))
 }
 
 /// Wink Me: people who like me (members only).
@@ -99,10 +64,10 @@ async fn like_me(
     me: Session,
     Query(p): Query<PeoplePaging>,
 ) -> ApiResult<Reply<PeoplePage>> {
-    people.require_member(&me).await?;
-    people
-        .open_list(&me, PeopleList::LikeMe, Some(List::LikeMe), p)
-        .await
+    let page = people
+        .members_list(&me, PeopleList::LikeMe, Some(List::LikeMe), p)
+        .await?;
+    Ok(ok(page))
 }
 
 /// Matches: people I like who like me back.
@@ -113,7 +78,9 @@ async fn mutual(
     me: Session,
     Query(p): Query<PeoplePaging>,
 ) -> ApiResult<Reply<PeoplePage>> {
-    people.open_list(&me, PeopleList::Mutual, None, p).await
+    Ok(ok(people
+        .open_list(&me, PeopleList::Mutual, None, p)
+        .await?))
 }
 
 /// Love's Footprints: people who visited my profile (members only).
@@ -124,8 +91,8 @@ async fn visitors(
     me: Session,
     Query(p): Query<PeoplePaging>,
 ) -> ApiResult<Reply<PeoplePage>> {
-    people.require_member(&me).await?;
-    people
-        .open_list(&me, PeopleList::Visitors, Some(List::Visitor), p)
-        .await
+    let page = people
+        .members_list(&me, PeopleList::Visitors, Some(List::Visitor), p)
+        .await?;
+    Ok(ok(page))
 }

@@ -1,6 +1,6 @@
 //! People endpoints (SPEC section 7 "Users and likes", "Friends and IM" contacts, "Blacklist
-//! and reports", `sidekick/random`), one file an idea, and what they share: the signed-in person's
-//! row, cards as the viewer sees them, and opening a list.
+//! and reports", `sidekick/random`), one file an idea: thin handlers that take the forms of
+//! `forms.rs`, call one method of the people service, and answer.
 
 mod blocks;
 mod contacts;
@@ -12,18 +12,8 @@ mod remarks;
 mod reports;
 
 use axum::extract::FromRef;
-use serde::Deserialize;
-use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::account::model::UserRow;
-use crate::api::envelope::{ok, Reply};
-use crate::api::error::{ApiError, ApiResult};
-use crate::api::session::Session;
-use crate::i18n::Msg;
-use crate::people::model::{Card, CardRow, List};
-use crate::people::paging::{ListToken, PeoplePage, PeoplePaging};
-use crate::people::store::{PeopleList, Start};
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -40,103 +30,4 @@ where
         .merge(remarks::router())
         .merge(blocks::router())
         .merge(reports::router())
-}
-
-fn day_of(unix: i64) -> i64 {
-    unix.div_euclid(86_400)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct UserIdQuery {
-    user_id: Option<i64>,
-}
-
-impl People {
-    /// The signed-in person's own row (their gender and membership decide what they see).
-    async fn me_row(&self, me: &Session) -> ApiResult<UserRow> {
-        self.accounts
-            .user(me.user_id)
-            .await?
-            .ok_or(ApiError::Unauthorized)
-    }
-
-    fn card(&self, row: CardRow) -> Card {
-        Card::from_row(row, self.clock.unix(), self.config.people.online_minutes)
-    }
-
-    /// A page of people as the viewer sees them.
-    fn people_page(&self, rows: Vec<CardRow>, total: i64, next: Option<String>) -> PeoplePage {
-        PeoplePage {
-            rows: rows.into_iter().map(|r| self.card(r)).collect(),
-            total,
-            next_page_token: next,
-        }
-    }
-
-    /// Someone I may see, or 404 (blocked either way, deleted, banned, unknown).
-    async fn visible_to(&self, me: &Session, id: i64) -> ApiResult<CardRow> {
-        if id == me.user_id {
-            return Err(ApiError::Invalid(Msg::NotYourself));
-        }
-        self.store
-            .card(me.user_id, id)
-            .await?
-            .ok_or(ApiError::NotFound)
-    }
-
-    /// A page of a people list, from the token's place (or `pageNum`); the first page counts
-    /// the list and clears its red badge, the next ones carry the count in their token.
-    async fn open_list(
-        &self,
-        me: &Session,
-        list: PeopleList,
-        badge: Option<List>,
-        p: PeoplePaging,
-    ) -> ApiResult<Reply<PeoplePage>> {
-        let limit = p.paging().limit();
-        let (start, total) = match &p.page_token {
-            Some(token) => {
-                let token = ListToken::decode(token, list.letter())?;
-                (
-                    Start::After {
-                        at: token.at,
-                        id: token.id,
-                    },
-                    token.total,
-                )
-            }
-            None => (
-                Start::Offset(p.paging().offset()),
-                self.store.list_total(me.user_id, list).await?,
-            ),
-        };
-        let mut rows = self.store.list(me.user_id, list, start, limit + 1).await?;
-        let more = rows.len() as i64 > limit;
-        rows.truncate(limit as usize);
-        let next = rows.last().filter(|_| more).map(|last| {
-            ListToken {
-                kind: list.letter(),
-                at: last.happened_at.unwrap_or_default(),
-                id: last.id,
-                total,
-            }
-            .encode()
-        });
-        if let (Some(badge), true) = (badge, p.is_first()) {
-            self.store
-                .mark_seen(me.user_id, badge, self.clock.unix())
-                .await?;
-        }
-        Ok(ok(self.people_page(rows, total, next)))
-    }
-
-    /// Member-only lists answer 403 with `data.upgrade` to non-members.
-    async fn require_member(&self, me: &Session) -> ApiResult<()> {
-        let row = self.me_row(me).await?;
-        row.membership(self.clock.unix())
-            .map(|_| ())
-            .ok_or(ApiError::Upgrade)
-    }
 }

@@ -2,8 +2,6 @@
 //! members may undo a pass.
 
 use axum::extract::{FromRef, State};
-use serde::Deserialize;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -11,6 +9,7 @@ use crate::api::envelope::{ok, Envelope, Reply};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::extract::{Input, Path};
 use crate::api::session::Session;
+use crate::people::forms::PassRequest;
 use crate::people::People;
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -21,12 +20,6 @@ where
     OpenApiRouter::new()
         .routes(routes!(pass))
         .routes(routes!(undo_pass))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PassRequest {
-    user_id: Option<i64>,
 }
 
 /// Passes on a person: Discover (grid, deck and the recommended list) leaves them out for me
@@ -40,11 +33,7 @@ async fn pass(
     Input(req): Input<PassRequest>,
 ) -> ApiResult<Reply<Option<String>>> {
     let id = req.user_id.ok_or(ApiError::NotFound)?;
-    people.visible_to(&me, id).await?;
-    people
-        .store
-        .pass(me.user_id, id, people.clock.unix())
-        .await?;
+    people.pass(&me, id).await?;
     Ok(ok(None))
 }
 
@@ -59,9 +48,6 @@ async fn undo_pass(
     me: Session,
     Path(id): Path<i64>,
 ) -> ApiResult<Reply<Option<String>>> {
-    people.require_member(&me).await?;
-    if !people.store.unpass(me.user_id, id).await? {
-        return Err(ApiError::NotFound);
-    }
+    people.undo_pass(&me, id).await?;
     Ok(ok(None))
 }

@@ -326,7 +326,20 @@ export function ChatView({
         <PhotoViewer
           photos={photos}
           startAt={viewing}
-          onClose={() => setViewing(null)}
+          onClose={() => {
+            // Back to the photo it was opened from, even when the chat has drawn its row again
+            // meanwhile (a receipt, a fresh signed address), where the dialog's own return of
+            // focus would find the old button gone.
+            const opener = viewing;
+            setViewing(null);
+            requestAnimationFrame(() =>
+              list.current
+                ?.querySelector<HTMLButtonElement>(
+                  `[data-message-id="${opener}"] button.bubble-image`,
+                )
+                ?.focus(),
+            );
+          }}
           onPhotoError={(src) => {
             if (signedUrlExpired(src)) refreshImages();
           }}

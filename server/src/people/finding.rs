@@ -1,0 +1,73 @@
+//! Finding people: Discover with its filters and the non-members' daily cap of different
+//! people, the recommended list, and one person at random.
+
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::session::Session;
+use crate::people::discover::{DiscoverPage, Reading, Search};
+use crate::people::lists::day_of;
+use crate::people::model::{Card, DiscoverFilters};
+use crate::people::paging::{PeoplePage, PeoplePaging};
+use crate::people::People;
+
+impl People {
+    /// Discover: people I may see, recently active first, with filters. Non-members see a
+    /// number of different people a day (someone seen again is free); members without limit.
+    pub async fn discover(&self, me: &Session, f: &DiscoverFilters) -> ApiResult<PeoplePage> {
+        let row = self.me_row(me).await?;
+        let search = Search::of(self, &row, f)?;
+        let reading = Reading {
+            viewer: me.user_id,
+            search: &search,
+            unliked: false,
+        };
+        let mut page = self.discover_page(reading, &f.paging()).await?;
+        let now = self.clock.unix();
+        if row.membership(now).is_none() {
+            let candidates: Vec<i64> = page.rows.iter().map(|r| r.id).collect();
+            let admitted = self
+                .store
+                .admit_shown(
+                    me.user_id,
+                    day_of(now),
+                    &candidates,
+                    self.config.people.daily_discover_cap,
+                )
+                .await?;
+            if admitted.is_empty() && !candidates.is_empty() {
+                return Err(ApiError::Upgrade);
+            }
+            page.rows.retain(|r| admitted.contains(&r.id));
+        }
+        Ok(self.discovered(page))
+    }
+
+    /// Recommended for me: people of the gender I look for, active in the last two weeks, most
+    /// recently active first, people I already like left out.
+    pub async fn recommended(&self, me: &Session, p: &PeoplePaging) -> ApiResult<PeoplePage> {
+        let row = self.me_row(me).await?;
+        let search = Search::of(self, &row, &DiscoverFilters::default())?.active_within(14);
+        let reading = Reading {
+            viewer: me.user_id,
+            search: &search,
+            unliked: true,
+        };
+        let page = self.discover_page(reading, p).await?;
+        Ok(self.discovered(page))
+    }
+
+    /// One random person I may see, or none when there is nobody.
+    pub async fn random(&self, me: &Session) -> ApiResult<Option<Card>> {
+        let row = self.me_row(me).await?;
+        let search = Search::of(self, &row, &DiscoverFilters::default())?;
+        Ok(self
+            .random_of(me.user_id, &search)
+            .await?
+            .map(|r| self.card(r)))
+    }
+
+    /// A discover page as the viewer sees it, its token written out.
+    fn discovered(&self, page: DiscoverPage) -> PeoplePage {
+        let next = page.next.map(|t| t.encode());
+        self.people_page(page.rows, page.total, next)
+    }
+}
