@@ -3,7 +3,7 @@
 //! must end in a value or in our 400, never a panic.
 #![no_main]
 
-use amora_server::account::routes::{LoginRequest, ProfileRequest, RegisterRequest};
+use amora_server::account::forms::{LoginRequest, ProfileRequest, RegisterRequest};
 use amora_server::api::extract::Input;
 use amora_server::chat::model::Outgoing;
 use axum::body::Body;

@@ -2,7 +2,8 @@
 //! reads only what stands on its own floor or below. Read from the source: every `crate::x` a file
 //! names is an arrow from its module to `x`. An arrow up fails here, and so does a domain naming
 //! another domain's store: SQL belongs to the domain whose tables it reads, and another domain
-//! asks that domain's service.
+//! asks that domain's service. A second check reads the handlers: each extracts, calls one method
+//! of its service and answers, never reaching past the service into its parts.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
