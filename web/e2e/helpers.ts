@@ -136,6 +136,11 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 export async function setLanguageOnLoginPage(page: Page, abbr: string) {
   await page.getByTestId('language-select').selectOption(abbr);
+  // Kept once its words have loaded: a page opened before then would open in the old language.
+  await page.waitForFunction(
+    (chosen) => JSON.parse(localStorage.getItem('LANGUAGE') ?? '{}').abbr === chosen,
+    abbr,
+  );
 }
 
 /** Answers a wait for the page to have asked for nothing for a moment (networkidle waits 500 ms). */
