@@ -17,21 +17,6 @@ async fn album_ids(app: &TestApp, who: &Person, whose: &Person) -> Vec<i64> {
     row_ids(&app.album(who, whose).await.ok())
 }
 
-/// The `(title, body)` of each notice `who` reads.
-async fn notices_of(app: &TestApp, who: &Person) -> Vec<(String, String)> {
-    app.get(NOTICES, Some(&who.token)).await.ok()["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| {
-            (
-                n["title"].as_str().unwrap().to_owned(),
-                n["body"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
 /// An approved photo is seen by others as its owner chose (open or private); a rejected one is
 /// deleted with its files, even for its owner, who gets a personal notice saying so.
 async fn an_approved_photo_is_seen_and_a_rejected_one_is_deleted(b: Backend) {
@@ -93,7 +78,7 @@ async fn an_approved_photo_is_seen_and_a_rejected_one_is_deleted(b: Backend) {
     assert_eq!(album_ids(&app, &bob, &bob).await, ids);
 
     let files = app.media_files();
-    let notices = notices_of(&app, &ana).await;
+    let notices = app.notices_of(&ana).await;
     app.decides(&sam, "photo", rejected, "reject").await;
     assert_eq!(album_ids(&app, &bob, &bob).await, vec![open, private]);
     assert_eq!(album_ids(&app, &ana, &bob).await, vec![open]);
@@ -106,9 +91,9 @@ async fn an_approved_photo_is_seen_and_a_rejected_one_is_deleted(b: Backend) {
         PHOTO_REMOVED_TITLE.to_owned(),
         PHOTO_REMOVED_BODY.to_owned(),
     );
-    assert_eq!(notices_of(&app, &bob).await, vec![told.clone()]);
+    assert_eq!(app.notices_of(&bob).await, vec![told.clone()]);
     assert_eq!(
-        notices_of(&app, &ana).await,
+        app.notices_of(&ana).await,
         notices,
         "ana was told of bob's photo"
     );

@@ -93,10 +93,19 @@ pub struct Social {
 }
 
 impl TestApp {
+    /// The `(title, body)` of each notice `who` reads, newest first.
+    pub async fn notices_of(&self, who: &Person) -> Vec<(String, String)> {
+        self.notice_rows(NOTICES, who).await
+    }
+
     /// The `(title, body)` of each notice `who` reads in `lang`, newest first.
     pub async fn notices_in(&self, who: &Person, lang: &str) -> Vec<(String, String)> {
         let url = TestApp::with_query(NOTICES, &[("lang", lang)]);
-        self.get(&url, Some(&who.token)).await.ok()["rows"]
+        self.notice_rows(&url, who).await
+    }
+
+    async fn notice_rows(&self, url: &str, who: &Person) -> Vec<(String, String)> {
+        self.get(url, Some(&who.token)).await.ok()["rows"]
             .as_array()
             .unwrap()
             .iter()
