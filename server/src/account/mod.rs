@@ -10,6 +10,7 @@ pub mod guard;
 pub mod hooks;
 pub mod model;
 pub mod password;
+pub mod personal;
 pub mod profile;
 pub mod routes;
 pub mod sessions;

@@ -333,6 +333,35 @@ impl Role {
 
 crate::db::text_enum!(Role);
 
+/// Where an account stands: in use, suspended by staff, or erased (its row kept, anonymised,
+/// for the records that point at it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UserStatus {
+    Active,
+    Banned,
+    Deleted,
+}
+
+impl UserStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UserStatus::Active => "active",
+            UserStatus::Banned => "banned",
+            UserStatus::Deleted => "deleted",
+        }
+    }
+    pub fn from_db(raw: &str) -> Option<UserStatus> {
+        match raw {
+            "active" => Some(UserStatus::Active),
+            "banned" => Some(UserStatus::Banned),
+            "deleted" => Some(UserStatus::Deleted),
+            _ => None,
+        }
+    }
+}
+
+crate::db::text_enum!(UserStatus);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //! someone else's album are member features; a new photo waits for staff review and only its
 //! owner sees it until approved; the owner switches each photo open or private and deletes.
 
+pub mod personal;
 pub mod routes;
 pub mod store;
 

@@ -2,6 +2,8 @@
 //! to what, and the thing before and after. Rows are only ever added; the database itself
 //! refuses to change or delete them (triggers of migration 0012).
 
+pub mod personal;
+
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;

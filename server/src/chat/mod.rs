@@ -11,6 +11,7 @@ pub mod forms;
 pub mod harsh;
 pub mod hub;
 pub mod model;
+pub mod personal;
 pub mod push;
 pub mod routes;
 pub mod safety;

@@ -15,6 +15,7 @@ use crate::chat::{harsh, safety};
 use crate::i18n::{Lang, Msg};
 use crate::notify::Push;
 use crate::translate::{ReadableMessage, Translation};
+use crate::wallet::model::GiftKind;
 
 /// A stored message and the sender's sequence number for it.
 pub struct Sent {
@@ -90,7 +91,7 @@ impl Chat {
             Checked::Gift(gift_id) => {
                 let gift = self.wallet.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
                 let member = me.membership(now).is_some();
-                let price = if member && gift.kind == "card" {
+                let price = if member && gift.kind == GiftKind::Card {
                     // Members pay less for card gifts, rounded up to a whole coin.
                     (gift.price_coins * (100 - self.config.wallet.member_card_discount_percent)
                         + 99)

@@ -112,6 +112,26 @@ macro_rules! text_enum {
 // The macros live at the crate's root (tests use them too); their home is here.
 pub use {on_db, text_enum};
 
+/// What a table's rows about a person become when the person leaves (`docs/privacy.md`). Each
+/// domain says it for every table it owns, in its `personal.rs`, beside the code that takes those
+/// rows into the person's archive and erases them; a story checks that every table the migrations
+/// make is said for exactly once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fate {
+    /// Theirs: in the archive and removed or blanked with the account.
+    Theirs,
+    /// Removed with the account, and not in the archive: working records with nothing a person
+    /// would take with them (sessions, codes, counters, markers).
+    Removed(&'static str),
+    /// Stays after the account goes, for the reason and the time `docs/privacy.md` gives.
+    Kept(&'static str),
+    /// Says nothing about any one person.
+    NotPersonal(&'static str),
+}
+
+/// A domain's tables and what becomes of a person's rows in each.
+pub type Tables = &'static [(&'static str, Fate)];
+
 /// The most rows a queue's total counts (the operator's queues): past it, the total says "at
 /// least this many". Counting a hundred thousand open reports would cost every page more than
 /// the page itself.

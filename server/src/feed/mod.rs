@@ -6,6 +6,7 @@ mod comments;
 mod demo;
 mod dynamics;
 pub mod model;
+pub mod personal;
 pub mod routes;
 pub mod store;
 

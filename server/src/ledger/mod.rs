@@ -6,6 +6,8 @@
 //! interleaving of writers can take it below zero. `post` runs inside the caller's
 //! transaction: whatever the entry pays for commits with it, or neither does.
 
+pub mod personal;
+
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -3,6 +3,8 @@
 //! written to the log, so a demo install works without a mail server. Bodies carry one-time
 //! codes, so the log shows them only in demo mode.
 
+pub mod personal;
+
 use std::time::Duration;
 
 use lettre::message::Mailbox;

@@ -440,6 +440,11 @@ pub fn upload_folder(owner: i64) -> String {
     format!("uploads/{owner}")
 }
 
+/// Where a stored picture is put in a person's archive of their data (`privacy::export`).
+pub fn archive_path(key: &str) -> String {
+    format!("photos/{key}")
+}
+
 /// The upload a publication's image names, if it names one: its key, or its address (signed or
 /// not); anything else is a picture to decode.
 fn upload_key(image: &str) -> Option<&str> {

@@ -2,6 +2,7 @@
 //! the released versions the app compares itself with, and the error reports the web app sends
 //! about itself. Staff write notices and versions (`amora notice add`, `amora version add`).
 
+pub mod personal;
 pub mod routes;
 pub mod store;
 

@@ -7,6 +7,7 @@
 
 pub mod forms;
 pub mod guard;
+pub mod personal;
 pub mod routes;
 pub mod settings;
 pub mod store;

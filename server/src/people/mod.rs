@@ -11,6 +11,7 @@ pub mod likes;
 pub mod lists;
 pub mod model;
 pub mod paging;
+pub mod personal;
 pub mod portrait;
 pub mod profiles;
 pub mod pushes;

@@ -200,3 +200,28 @@ pub struct Counters {
     /// New dynamics of people I like since I last opened the feed.
     pub dynamics: i64,
 }
+
+/// Where a report stands: waiting for staff, or closed with their action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportStatus {
+    Open,
+    Closed,
+}
+
+impl ReportStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReportStatus::Open => "open",
+            ReportStatus::Closed => "closed",
+        }
+    }
+    pub fn from_db(raw: &str) -> Option<ReportStatus> {
+        match raw {
+            "open" => Some(ReportStatus::Open),
+            "closed" => Some(ReportStatus::Closed),
+            _ => None,
+        }
+    }
+}
+
+crate::db::text_enum!(ReportStatus);

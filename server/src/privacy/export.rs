@@ -6,8 +6,9 @@
 //! picture at a time, and the file is sent from disk. Its name is removed from the folder as
 //! soon as it is opened for sending, so nothing of it is left behind once the answer is sent.
 //!
-//! Other people appear by user id and user name only; their private data (their own
-//! conversations, orders, settings) is never read here.
+//! Each domain reads its own part (`personal.rs` in its folder); this file lays the parts out
+//! as files and writes them. Other people appear by user id and user name only; their private
+//! data (their own conversations, orders, settings) is never read.
 
 use std::io::{Seek, Write};
 
@@ -21,10 +22,9 @@ use zip::CompressionMethod;
 
 use crate::api::error::{ApiError, ApiResult};
 use crate::clock::rfc3339;
-use crate::db::on_db;
-use crate::media::signed::image_keys;
-use crate::notify::settings::clock_time;
+use crate::media::archive_path;
 use crate::privacy::Privacy;
+use crate::{account, album, chat, feed, ledger, notify, people, translate, verification, wallet};
 
 /// Rows read per query when a list can be long (messages, ledger entries).
 const PAGE: i64 = 500;
@@ -208,27 +208,8 @@ fn file_name_part(user_name: &str) -> String {
         .collect()
 }
 
-fn time(unix: i64) -> String {
-    rfc3339(unix)
-}
-
-fn time_opt(unix: Option<i64>) -> Option<String> {
-    unix.map(rfc3339)
-}
-
-/// Where a stored picture is put in the archive.
-fn photo_path(key: &str) -> String {
-    format!("photos/{key}")
-}
-
-/// Reads every row of a query with its arguments bound in order.
-macro_rules! rows {
-    ($db:expr, $row:ty, $sql:expr $(, $arg:expr)* $(,)?) => {
-        on_db!($db, pool => sqlx::query_as::<_, $row>($sql)$(.bind($arg))*.fetch_all(pool).await)
-    };
-}
-
-/// Writes every part of the archive; answers the person's user name.
+/// Writes every part of the archive, each domain's read from that domain (`personal.rs` in its
+/// folder); answers the person's user name.
 async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
     let db = &privacy.db;
     let mut photos: Vec<String> = Vec::new();
@@ -236,350 +217,40 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
     sink.file("README.txt", true).await?;
     sink.bytes(README.as_bytes().to_vec()).await?;
 
-    // profile.json
-    type UserRow = (
-        String,
-        Option<String>,
-        String,
-        String,
-        String,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        bool,
-        Option<String>,
-        Option<i64>,
-        i64,
-        i64,
-    );
-    let users = rows!(db, UserRow,
-        "SELECT user_name, email, gender, country, birthday, language, signature, telephone, avatar_key,
-                email_verified, level, member_expires_at, created_at, last_active_at
-         FROM users WHERE id = $1", me)?;
-    let Some(user) = users.into_iter().next() else {
+    // profile.json: the account's fields, with the languages, settings and relations the
+    // translation, notifications and people keep.
+    let Some(profile) = account::personal::profile(db, me, privacy.clock.unix()).await? else {
         return Err(ApiError::Unauthorized);
     };
-    let (user_name, email, gender, country, birthday, language, signature, telephone, avatar) = (
-        user.0, user.1, user.2, user.3, user.4, user.5, user.6, user.7, user.8,
-    );
-    let (email_verified, level, member_expires_at, created_at, last_active_at) =
-        (user.9, user.10, user.11, user.12, user.13);
-    let now = privacy.clock.unix();
-    if let Some(key) = &avatar {
-        photos.push(key.clone());
+    photos.extend(profile.avatar);
+    let mut file = profile.fields;
+    let (chat_languages, translations_read) = translate::personal::export(db, me).await?;
+    file["languages"]["chat"] = chat_languages;
+    file["languages"]["translationsRead"] = translations_read;
+    file["settings"] = notify::personal::export(db, me).await?;
+    if let Value::Object(relations) = people::personal::relations(db, me).await? {
+        for (key, value) in relations {
+            file[key] = value;
+        }
     }
-    type PushRow = (
-        bool,
-        bool,
-        bool,
-        bool,
-        bool,
-        bool,
-        Option<i64>,
-        Option<i64>,
-        String,
-        i64,
-    );
-    let push = rows!(db, PushRow,
-        "SELECT messages, likes, visitors, matches, gifts, announcements, quiet_from, quiet_to, time_zone, updated_at
-         FROM push_settings WHERE user_id = $1", me)?;
-    let push = match push.into_iter().next() {
-        Some((
-            messages,
-            likes,
-            visitors,
-            matches,
-            gifts,
-            announcements,
-            from,
-            to,
-            zone,
-            updated,
-        )) => json!({
-            "messages": messages, "likes": likes, "visitors": visitors, "matches": matches,
-            "gifts": gifts, "announcements": announcements,
-            "quietHours": from.zip(to).map(|(from, to)| json!({ "from": clock_time(from), "to": clock_time(to) })),
-            "timeZone": zone, "updatedAt": time(updated),
-        }),
-        // Never changed: every kind on, no quiet hours.
-        None => json!({
-            "messages": true, "likes": true, "visitors": true, "matches": true, "gifts": true,
-            "announcements": true, "quietHours": null, "timeZone": "UTC",
-            "updatedAt": null,
-        }),
-    };
-    let subscriptions = rows!(
-        db,
-        (String, i64),
-        "SELECT endpoint, created_at FROM push_subscriptions WHERE user_id = $1 ORDER BY id",
-        me
-    )?;
-    let chat_languages = rows!(db, (i64, String, String, i64),
-        "SELECT c.partner_id, u.user_name, c.target, c.updated_at
-         FROM chat_languages c JOIN users u ON u.id = c.partner_id WHERE c.user_id = $1 ORDER BY c.partner_id", me)?;
-    let read_translations = rows!(
-        db,
-        (String, i64, String, String, i64, i64),
-        "SELECT kind, item_id, target, text, characters, created_at
-         FROM text_translations WHERE reader_id = $1 ORDER BY created_at, kind, item_id",
-        me
-    )?;
-    let contacts = rows!(db, (i64, String, i64),
-        "SELECT c.contact_id, u.user_name, c.created_at
-         FROM contacts c JOIN users u ON u.id = c.contact_id WHERE c.owner_id = $1 ORDER BY c.created_at", me)?;
-    let remarks = rows!(db, (i64, String, String, i64),
-        "SELECT r.target_id, u.user_name, r.remark, r.updated_at
-         FROM remarks r JOIN users u ON u.id = r.target_id WHERE r.owner_id = $1 ORDER BY r.target_id", me)?;
-    let blocks = rows!(db, (i64, String, i64),
-        "SELECT b.blocked_id, u.user_name, b.created_at
-         FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1 ORDER BY b.created_at", me)?;
-    let person = |id: i64, name: &str| json!({ "userId": id, "userName": name });
-    sink.json(
-        "profile.json",
-        &json!({
-            "userId": me,
-            "userName": user_name,
-            "email": email,
-            "emailVerified": email_verified,
-            "gender": gender,
-            "country": country,
-            "birthday": birthday,
-            "signature": signature,
-            "telephone": telephone,
-            "avatar": avatar.as_deref().map(photo_path),
-            "createdAt": time(created_at),
-            "lastActiveAt": time(last_active_at),
-            "membership": {
-                "level": level,
-                "expiresAt": time_opt(member_expires_at),
-                "active": member_expires_at.is_some_and(|t| t > now),
-            },
-            "languages": {
-                "interface": language,
-                "chat": chat_languages.iter().map(|(id, name, target, at)| json!({
-                    "with": person(*id, name), "language": target, "updatedAt": time(*at),
-                })).collect::<Vec<_>>(),
-                "translationsRead": read_translations.iter().map(|(kind, id, target, text, characters, at)| json!({
-                    "kind": kind, "id": id, "language": target, "text": text,
-                    "characters": characters, "createdAt": time(*at),
-                })).collect::<Vec<_>>(),
-            },
-            "settings": {
-                "push": push,
-                "pushSubscriptions": subscriptions.iter().map(|(endpoint, at)| json!({
-                    "endpoint": endpoint, "createdAt": time(*at),
-                })).collect::<Vec<_>>(),
-            },
-            "contacts": contacts.iter().map(|(id, name, at)| json!({
-                "with": person(*id, name), "createdAt": time(*at),
-            })).collect::<Vec<_>>(),
-            "remarks": remarks.iter().map(|(id, name, remark, at)| json!({
-                "about": person(*id, name), "remark": remark, "updatedAt": time(*at),
-            })).collect::<Vec<_>>(),
-            "blocked": blocks.iter().map(|(id, name, at)| json!({
-                "who": person(*id, name), "createdAt": time(*at),
-            })).collect::<Vec<_>>(),
-        }),
-    )
-    .await?;
+    sink.json("profile.json", &file).await?;
 
     messages(privacy, me, &sink, &mut photos).await?;
-
-    // likes.json
-    let likes_given = rows!(db, (i64, String, i64),
-        "SELECT l.liked_id, u.user_name, l.created_at FROM likes l JOIN users u ON u.id = l.liked_id
-         WHERE l.liker_id = $1 ORDER BY l.created_at", me)?;
-    let likes_received = rows!(db, (i64, String, i64),
-        "SELECT l.liker_id, u.user_name, l.created_at FROM likes l JOIN users u ON u.id = l.liker_id
-         WHERE l.liked_id = $1 ORDER BY l.created_at", me)?;
-    let matches = rows!(db, (i64, String, i64),
-        "SELECT m.other_id, u.user_name, m.created_at FROM matches m JOIN users u ON u.id = m.other_id
-         WHERE m.user_id = $1 ORDER BY m.created_at", me)?;
-    let passes = rows!(db, (i64, String, i64),
-        "SELECT p.passed_id, u.user_name, p.created_at FROM passes p JOIN users u ON u.id = p.passed_id
-         WHERE p.passer_id = $1 ORDER BY p.created_at", me)?;
-    let visits = rows!(db, (i64, String, i64),
-        "SELECT v.visited_id, u.user_name, v.last_at FROM visits v JOIN users u ON u.id = v.visited_id
-         WHERE v.visitor_id = $1 ORDER BY v.last_at", me)?;
-    let footprints = rows!(db, (i64, String, i64),
-        "SELECT f.visited_id, u.user_name, f.created_at FROM footprints f JOIN users u ON u.id = f.visited_id
-         WHERE f.visitor_id = $1 ORDER BY f.created_at", me)?;
-    let listed = |rows: &[(i64, String, i64)], at: &str| -> Vec<Value> {
-        rows.iter()
-            .map(|(id, name, t)| json!({ "who": person(*id, name), at: time(*t) }))
-            .collect()
-    };
-    sink.json(
-        "likes.json",
-        &json!({
-            "likesGiven": listed(&likes_given, "createdAt"),
-            "likesReceived": listed(&likes_received, "createdAt"),
-            "matches": listed(&matches, "createdAt"),
-            "passesGiven": listed(&passes, "createdAt"),
-            "visitsGiven": listed(&visits, "lastAt"),
-            "footprintsGiven": listed(&footprints, "createdAt"),
-        }),
-    )
-    .await?;
-
-    // posts.json
-    type DynamicRow = (i64, String, String, i64, i64, i64, Option<i64>, Option<i64>);
-    let dynamics = rows!(
-        db,
-        DynamicRow,
-        "SELECT id, content, images, likes, comments, created_at, edited_at, removed_at
-         FROM dynamics WHERE user_id = $1 ORDER BY id",
-        me
-    )?;
-    let comments = rows!(
-        db,
-        (i64, i64, Option<i64>, Option<i64>, String, i64),
-        "SELECT id, dynamic_id, parent_id, reply_to_user_id, content, created_at
-         FROM comments WHERE user_id = $1 ORDER BY id",
-        me
-    )?;
-    let dynamic_likes = rows!(
-        db,
-        (i64, i64),
-        "SELECT dynamic_id, created_at FROM dynamic_likes WHERE user_id = $1 ORDER BY created_at",
-        me
-    )?;
-    let dynamics: Vec<Value> = dynamics
-        .into_iter()
-        .map(|(id, content, images, likes, comments, at, edited, removed)| {
-            let keys: Vec<String> = images.split_whitespace().map(str::to_owned).collect();
-            let paths: Vec<String> = keys.iter().map(|k| photo_path(k)).collect();
-            photos.extend(keys);
-            json!({
-                "id": id, "content": content, "photos": paths, "likes": likes, "comments": comments,
-                "createdAt": time(at), "editedAt": time_opt(edited), "removedByStaffAt": time_opt(removed),
-            })
-        })
-        .collect();
-    sink.json(
-        "posts.json",
-        &json!({
-            "dynamics": dynamics,
-            "comments": comments.iter().map(|(id, dynamic, parent, reply_to, content, at)| json!({
-                "id": id, "dynamicId": dynamic, "parentId": parent, "replyToUserId": reply_to,
-                "content": content, "createdAt": time(*at),
-            })).collect::<Vec<_>>(),
-            "likedDynamics": dynamic_likes.iter().map(|(id, at)| json!({
-                "dynamicId": id, "createdAt": time(*at),
-            })).collect::<Vec<_>>(),
-        }),
-    )
-    .await?;
-
-    // album.json
-    let album = rows!(db, (i64, String, bool, bool, i64),
-        "SELECT id, image_key, is_open, approved, created_at FROM album_photos WHERE user_id = $1 ORDER BY id", me)?;
-    let album: Vec<Value> = album
-        .into_iter()
-        .map(|(id, key, open, approved, at)| {
-            let state = match (approved, open) {
-                (false, _) => "review",
-                (true, true) => "open",
-                (true, false) => "private",
-            };
-            let path = photo_path(&key);
-            photos.push(key);
-            json!({ "id": id, "photo": path, "state": state, "isOpen": open, "createdAt": time(at) })
-        })
-        .collect();
-    sink.json("album.json", &json!({ "photos": album })).await?;
-
-    // verification.json
-    let verified = rows!(
-        db,
-        (bool,),
-        "SELECT COALESCE(verified_avatar_key = avatar_key, FALSE) FROM users WHERE id = $1",
-        me
-    )?;
-    let requests = rows!(
-        db,
-        (
-            String,
-            Option<String>,
-            String,
-            Option<String>,
-            i64,
-            Option<i64>
-        ),
-        "SELECT pose, selfie_key, state, reason, created_at, decided_at
-         FROM photo_verifications WHERE user_id = $1 ORDER BY id",
-        me
-    )?;
-    let requests: Vec<Value> = requests
-        .into_iter()
-        .map(|(pose, selfie, state, reason, at, decided_at)| {
-            let path = selfie.as_deref().map(photo_path);
-            photos.extend(selfie);
-            json!({
-                "pose": pose, "selfie": path, "state": state, "reason": reason,
-                "sentAt": time(at), "decidedAt": time_opt(decided_at),
-            })
-        })
-        .collect();
-    sink.json(
-        "verification.json",
-        &json!({
-            "verified": verified.first().is_some_and(|(v,)| *v),
-            "requests": requests,
-        }),
-    )
-    .await?;
-
-    // appeals.json
-    let appeals = rows!(
-        db,
-        (String, String, i64, Option<i64>),
-        "SELECT body, state, created_at, decided_at FROM ban_appeals WHERE user_id = $1 ORDER BY id",
-        me
-    )?;
-    let appeals: Vec<Value> = appeals
-        .into_iter()
-        .map(|(text, state, at, decided_at)| {
-            json!({
-                "text": text, "state": state, "sentAt": time(at), "decidedAt": time_opt(decided_at),
-            })
-        })
-        .collect();
-    sink.json("appeals.json", &json!({ "appeals": appeals }))
+    sink.json("likes.json", &people::personal::likes(db, me).await?)
         .await?;
-
-    // orders.json
-    type OrderRow = (
-        i64,
-        String,
-        String,
-        String,
-        String,
-        i64,
-        String,
-        Option<i64>,
-        Option<String>,
-        i64,
-        i64,
-        Option<i64>,
-    );
-    let orders = rows!(db, OrderRow,
-        "SELECT o.id, p.code, p.kind, o.pay_type, o.state, o.price_cents, o.currency, o.price_coins,
-                o.provider_txn, o.created_at, o.updated_at, o.reversed_at
-         FROM orders o JOIN products p ON p.id = o.product_id WHERE o.user_id = $1 ORDER BY o.id", me)?;
-    sink.json(
-        "orders.json",
-        &json!({
-            "orders": orders.iter().map(|o| json!({
-                "id": o.0, "product": o.1, "kind": o.2, "payType": o.3, "state": o.4,
-                "priceCents": o.5, "currency": o.6, "priceCoins": o.7, "providerTransaction": o.8,
-                "createdAt": time(o.9), "updatedAt": time(o.10), "reversedAt": time_opt(o.11),
-            })).collect::<Vec<_>>(),
-        }),
-    )
-    .await?;
-
+    let (posts, posted) = feed::personal::export(db, me).await?;
+    photos.extend(posted);
+    sink.json("posts.json", &posts).await?;
+    let (album, in_album) = album::personal::export(db, me).await?;
+    photos.extend(in_album);
+    sink.json("album.json", &album).await?;
+    let (verification, selfies) = verification::personal::export(db, me).await?;
+    photos.extend(selfies);
+    sink.json("verification.json", &verification).await?;
+    sink.json("appeals.json", &account::personal::appeals(db, me).await?)
+        .await?;
+    sink.json("orders.json", &wallet::personal::export(db, me).await?)
+        .await?;
     ledger(privacy, me, &sink).await?;
 
     // The pictures, one at a time; one that is gone from the store is left out.
@@ -591,10 +262,10 @@ async fn fill(privacy: &Privacy, me: i64, sink: Sink) -> ApiResult<String> {
             Err(ApiError::NotFound) => continue,
             Err(e) => return Err(e),
         };
-        sink.file(&photo_path(&key), false).await?;
+        sink.file(&archive_path(&key), false).await?;
         sink.bytes(bytes.to_vec()).await?;
     }
-    Ok(user_name)
+    Ok(profile.user_name)
 }
 
 /// messages.json, written a page at a time: `{"conversations": [{"with", "messages": [...]}]}`.
@@ -605,31 +276,13 @@ async fn messages(
     photos: &mut Vec<String>,
 ) -> ApiResult<()> {
     let db = &privacy.db;
-    let peers = rows!(
-        db,
-        (i64, String),
-        "SELECT u.id, u.user_name FROM users u WHERE u.id IN (
-            SELECT recipient_id FROM messages WHERE sender_id = $1
-            UNION SELECT sender_id FROM messages WHERE recipient_id = $1)
-         ORDER BY u.id",
-        me
-    )?;
-    type Row = (
-        i64,
-        i64,
-        i64,
-        String,
-        String,
-        i64,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        bool,
-        bool,
-    );
     sink.file("messages.json", true).await?;
     sink.bytes(b"{\"conversations\": [".to_vec()).await?;
-    for (n, (peer, name)) in peers.iter().enumerate() {
+    for (n, (peer, name)) in chat::personal::conversations(db, me)
+        .await?
+        .iter()
+        .enumerate()
+    {
         let mut out = Vec::new();
         if n > 0 {
             out.push(b',');
@@ -640,57 +293,14 @@ async fn messages(
         let mut after = 0_i64;
         let mut first = true;
         loop {
-            let page = rows!(db, Row,
-                "SELECT id, sender_id, recipient_id, kind, content, created_at, delivered_at, read_at,
-                        recalled_at, sender_deleted, recipient_deleted
-                 FROM messages
-                 WHERE ((sender_id = $1 AND recipient_id = $2) OR (sender_id = $2 AND recipient_id = $1))
-                   AND id > $3
-                 ORDER BY id LIMIT $4", me, *peer, after, PAGE)?;
-            let Some(last) = page.last() else { break };
-            after = last.0;
+            let page = chat::personal::messages_page(db, me, *peer, after, PAGE).await?;
+            let Some((last, _, _)) = page.last() else {
+                break;
+            };
+            after = *last;
             let full = page.len() as i64 == PAGE;
-            for m in page {
-                let (
-                    id,
-                    from,
-                    to,
-                    kind,
-                    content,
-                    at,
-                    delivered,
-                    read,
-                    recalled,
-                    by_sender,
-                    by_recipient,
-                ) = m;
-                let deleted_by_me = if from == me { by_sender } else { by_recipient };
-                let status = if deleted_by_me {
-                    "deleted"
-                } else if recalled.is_some() {
-                    "recalled"
-                } else if read.is_some() {
-                    "read"
-                } else {
-                    "unread"
-                };
-                let mut record = json!({
-                    "id": id, "from": from, "to": to, "type": kind,
-                    "content": if recalled.is_some() { Value::Null } else {
-                        serde_json::from_str::<Value>(&content).unwrap_or(Value::Null)
-                    },
-                    "status": status, "createdAt": time(at),
-                    "deliveredAt": time_opt(delivered), "readAt": time_opt(read),
-                });
-                if from == me && kind == "img" && recalled.is_none() {
-                    if let Some(key) = image_keys(&content)
-                        .into_iter()
-                        .find(|k| k.starts_with("chat/"))
-                    {
-                        record["photo"] = Value::String(photo_path(&key));
-                        photos.push(key);
-                    }
-                }
+            for (_, record, photo) in page {
+                photos.extend(photo);
                 if !first {
                     out.push(b',');
                 }
@@ -711,78 +321,36 @@ async fn messages(
 /// ledger.json: balances, then every entry a page at a time, then gifts and red packets.
 async fn ledger(privacy: &Privacy, me: i64, sink: &Sink) -> ApiResult<()> {
     let db = &privacy.db;
-    let balances = rows!(
-        db,
-        (String, i64),
-        "SELECT asset, balance FROM balances WHERE user_id = $1 ORDER BY asset",
-        me
-    )?;
-    let mut balance = json!({ "coins": 0, "characters": 0 });
-    for (asset, amount) in balances {
-        balance[asset.as_str()] = json!(amount);
-    }
     sink.file("ledger.json", true).await?;
     let mut head = b"{\"balances\": ".to_vec();
-    head.extend(json_bytes(&balance)?);
+    head.extend(json_bytes(&ledger::personal::balances(db, me).await?)?);
     head.extend_from_slice(b",\n\"entries\": [");
     sink.bytes(head).await?;
     let mut after = 0_i64;
     let mut first = true;
     loop {
-        let page = rows!(
-            db,
-            (i64, String, i64, i64, String, i64),
-            "SELECT id, asset, amount, balance_after, reason, created_at FROM ledger_entries
-             WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3",
-            me,
-            after,
-            PAGE
-        )?;
-        let Some(last) = page.last() else { break };
-        after = last.0;
+        let page = ledger::personal::entries_page(db, me, after, PAGE).await?;
+        let Some((last, _)) = page.last() else { break };
+        after = *last;
         let full = page.len() as i64 == PAGE;
         let mut out = Vec::new();
-        for (id, asset, amount, balance_after, reason, at) in page {
+        for (_, entry) in page {
             if !first {
                 out.push(b',');
             }
             first = false;
-            out.extend(json_bytes(&json!({
-                "id": id, "asset": asset, "amount": amount, "balanceAfter": balance_after,
-                "reason": reason, "createdAt": time(at),
-            }))?);
+            out.extend(json_bytes(&entry)?);
         }
         sink.bytes(out).await?;
         if !full {
             break;
         }
     }
-    let gifts = rows!(
-        db,
-        (i64, String, i64, i64, i64, i64),
-        "SELECT g.id, k.code, g.sender_id, g.receiver_id, g.price_paid, g.created_at
-         FROM gifts_given g JOIN gifts k ON k.id = g.gift_id
-         WHERE g.sender_id = $1 OR g.receiver_id = $1 ORDER BY g.id",
-        me
-    )?;
-    let red_packets = rows!(
-        db,
-        (i64, i64, i64, i64, String, String, i64, Option<i64>),
-        "SELECT id, sender_id, receiver_id, amount, blessing, state, created_at, settled_at
-         FROM red_packets WHERE sender_id = $1 OR receiver_id = $1 ORDER BY id",
-        me
-    )?;
+    let (gifts, red_packets) = chat::personal::gifts(db, me).await?;
     let mut tail = b"],\n\"gifts\": ".to_vec();
-    tail.extend(json_bytes(
-        &json!(gifts.iter().map(|(id, gift, from, to, price, at)| json!({
-        "id": id, "gift": gift, "from": from, "to": to, "pricePaid": price, "createdAt": time(*at),
-    })).collect::<Vec<_>>()),
-    )?);
+    tail.extend(json_bytes(&gifts)?);
     tail.extend_from_slice(b",\n\"redPackets\": ");
-    tail.extend(json_bytes(&json!(red_packets.iter().map(|(id, from, to, amount, blessing, state, at, settled)| json!({
-        "id": id, "from": from, "to": to, "amount": amount, "blessing": blessing, "state": state,
-        "createdAt": time(*at), "settledAt": time_opt(*settled),
-    })).collect::<Vec<_>>()))?);
+    tail.extend(json_bytes(&red_packets)?);
     tail.extend_from_slice(b"}\n");
     sink.bytes(tail).await
 }

@@ -2,11 +2,12 @@
 //! portability), the erasure of their account (article 17), and the end of what an erased
 //! account leaves for bookkeeping (`retention`), as `docs/privacy.md` describes.
 //!
-//! Both touch every domain at once. They read and write the tables directly instead of through
-//! each domain's services: the archive is one consistent read of what is stored, in its stored
-//! form rather than in the views other people get, and the erasure is one write transaction, so
-//! that it happens whole or not at all (a failure half-way would leave a person half-deleted).
-//! Media files are read one at a time and deleted only after the transaction committed.
+//! Each domain knows its own tables: its `personal.rs` says what becomes of a person's rows in
+//! each (`tables`), reads them for the archive in their stored form rather than in the views
+//! other people get, and erases them on a transaction it is handed. This module lays the
+//! archive out and runs the erasure, every domain's part in one write transaction, so that it
+//! happens whole or not at all (a failure half-way would leave a person half-deleted). Media
+//! files are read one at a time and deleted only after the transaction committed.
 
 pub mod erase;
 pub mod export;

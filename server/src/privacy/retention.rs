@@ -3,11 +3,13 @@
 //! gifts and red packets it sent or received are deleted by the sweep once 10 years have passed
 //! since the end of the year they were made; its balances go with its last ledger entry. The
 //! anonymised `users` row stays while the other person's conversation points at it. A living
-//! member's orders, ledger entries and balances are never touched here.
+//! member's orders, ledger entries and balances are never touched here. Each domain removes its
+//! own records (`forget_expired_records` in its `personal.rs`), in one transaction.
 
 use chrono::{Datelike, NaiveDate, TimeZone, Utc};
 
-use crate::db::{on_tx, Db};
+use crate::db::Db;
+use crate::{chat, ledger, wallet};
 
 /// Years the records are kept after the end of the year they were made: the longest the
 /// bookkeeping laws of the countries we serve ask for (10 in Germany, §147 AO and §257 HGB).
@@ -28,31 +30,9 @@ pub fn kept_since(now: i64) -> i64 {
 pub async fn forget_expired_records(db: &Db, now: i64) -> sqlx::Result<u64> {
     let since = kept_since(now);
     let mut tx = db.begin_write().await?;
-    let gone = on_tx!(&mut tx, conn => {
-        let mut gone = 0;
-        // Order reversals and payments set aside go with their orders (ON DELETE CASCADE). A
-        // red packet still waiting to be claimed or returned is never this old: the sweep
-        // settles it within a day.
-        for sql in [
-            "DELETE FROM orders WHERE created_at < $1
-                AND user_id IN (SELECT id FROM users WHERE status = 'deleted')",
-            "DELETE FROM ledger_entries WHERE created_at < $1
-                AND user_id IN (SELECT id FROM users WHERE status = 'deleted')",
-            "DELETE FROM gifts_given WHERE created_at < $1
-                AND (sender_id IN (SELECT id FROM users WHERE status = 'deleted')
-                    OR receiver_id IN (SELECT id FROM users WHERE status = 'deleted'))",
-            "DELETE FROM red_packets WHERE created_at < $1 AND state <> 'unclaimed'
-                AND (sender_id IN (SELECT id FROM users WHERE status = 'deleted')
-                    OR receiver_id IN (SELECT id FROM users WHERE status = 'deleted'))",
-        ] {
-            gone += sqlx::query(sql).bind(since).execute(&mut **conn).await?.rows_affected();
-        }
-        gone += sqlx::query(
-            "DELETE FROM balances WHERE user_id IN (SELECT id FROM users WHERE status = 'deleted')
-                AND NOT EXISTS (SELECT 1 FROM ledger_entries l WHERE l.user_id = balances.user_id)",
-        ).execute(&mut **conn).await?.rows_affected();
-        gone
-    });
+    let mut gone = wallet::personal::forget_expired_records(&mut tx, since).await?;
+    gone += ledger::personal::forget_expired_records(&mut tx, since).await?;
+    gone += chat::personal::forget_expired_records(&mut tx, since).await?;
     tx.commit().await?;
     Ok(gone)
 }

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::account::bans::BanCode;
-use crate::account::model::Role;
+use crate::account::model::{Role, UserStatus};
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
 use crate::audit::{Entry, Filter};
@@ -77,10 +77,10 @@ impl Staff {
             return Err(ApiError::Invalid(Msg::BanDays));
         }
         let person = self.store.person(id).await?.ok_or(ApiError::NotFound)?;
-        match (person.status.as_str(), person.role) {
-            ("deleted", _) => return Err(ApiError::NotFound),
+        match (person.status, person.role) {
+            (UserStatus::Deleted, _) => return Err(ApiError::NotFound),
             (_, Role::Staff | Role::Service) => return Err(ApiError::Invalid(Msg::BanStaff)),
-            ("banned", _) => return Err(ApiError::Conflict(Msg::AlreadyBanned)),
+            (UserStatus::Banned, _) => return Err(ApiError::Conflict(Msg::AlreadyBanned)),
             _ => {}
         }
         let until = ban.days.map(|d| self.clock.unix() + d * 86_400);
@@ -95,7 +95,7 @@ impl Staff {
                 action: "user.ban",
                 target_kind: "user",
                 target_id: id.to_string(),
-                before: Some(json!({ "status": person.status })),
+                before: Some(json!({ "status": person.status.as_str() })),
                 after: Some(json!({
                     "status": "banned",
                     "reason": reason,

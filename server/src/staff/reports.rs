@@ -7,6 +7,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::audit::Entry;
 use crate::i18n::Msg;
 use crate::media::thumb_of;
+use crate::people::model::ReportStatus;
 use crate::staff::views::{ReportDetail, ReportView};
 use crate::staff::{Ban, Closing, Staff, StaffMember};
 
@@ -46,7 +47,7 @@ impl Staff {
         ban: Ban<'_>,
     ) -> ApiResult<ReportView> {
         let report = self.store.report(id).await?.ok_or(ApiError::NotFound)?;
-        if report.status != "open" {
+        if report.status != ReportStatus::Open {
             return Err(ApiError::Conflict(Msg::ReportClosed));
         }
         let target = report.target_id;

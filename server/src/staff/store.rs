@@ -2,8 +2,9 @@
 //! them, and the queue of messages trust & safety set aside. Every queue pages along an index
 //! of its open rows, so the first page and the fiftieth cost the same however long it is.
 
-use crate::account::model::{Gender, Level, Role};
+use crate::account::model::{Gender, Level, Role, UserStatus};
 use crate::db::{bind_all, counted, on_db, on_tx, Arg, Db};
+use crate::people::model::ReportStatus;
 
 /// A report with both people, as the queue shows it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -13,7 +14,7 @@ pub struct ReportRow {
     pub content: Option<String>,
     /// Screenshot keys, one a line.
     pub images: String,
-    pub status: String,
+    pub status: ReportStatus,
     pub action: Option<String>,
     pub created_at: i64,
     pub closed_at: Option<i64>,
@@ -24,7 +25,7 @@ pub struct ReportRow {
     pub target_id: i64,
     pub target_name: String,
     pub target_avatar: Option<String>,
-    pub target_status: String,
+    pub target_status: UserStatus,
     pub target_held: bool,
     /// Every report against the target, this one included.
     pub target_reports: i64,
@@ -54,7 +55,7 @@ pub struct PersonRow {
     pub user_name: String,
     pub email: Option<String>,
     pub avatar_thumb_key: Option<String>,
-    pub status: String,
+    pub status: UserStatus,
     pub role: Role,
     pub level: Option<Level>,
     pub member_expires_at: Option<i64>,

@@ -13,6 +13,7 @@ pub mod arrival;
 pub mod choices;
 pub mod in_flight;
 pub mod libretranslate;
+pub mod personal;
 pub mod providers;
 pub mod router;
 pub mod routes;

@@ -5,6 +5,7 @@
 //! URLs) and deleted once staff decide; the decision stays in the audit log.
 
 pub mod model;
+pub mod personal;
 mod poses;
 pub mod routes;
 pub mod store;

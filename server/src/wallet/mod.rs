@@ -6,6 +6,7 @@ pub mod forms;
 pub mod model;
 pub mod orders;
 pub mod payment;
+pub mod personal;
 pub mod routes;
 pub mod settle;
 pub mod shop;

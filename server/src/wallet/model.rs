@@ -5,12 +5,94 @@ use utoipa::ToSchema;
 
 use crate::account::model::Level;
 
+/// What a product grants: a membership, gold coins or characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProductKind {
+    Member,
+    Gold,
+    Character,
+}
+
+impl ProductKind {
+    pub fn from_db(raw: &str) -> Option<ProductKind> {
+        match raw {
+            "member" => Some(ProductKind::Member),
+            "gold" => Some(ProductKind::Gold),
+            "character" => Some(ProductKind::Character),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProductKind::Member => "member",
+            ProductKind::Gold => "gold",
+            ProductKind::Character => "character",
+        }
+    }
+}
+
+crate::db::text_enum!(ProductKind);
+
+/// A gift's kind: a card (members pay less for cards) or anything else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GiftKind {
+    Card,
+    Other,
+}
+
+impl GiftKind {
+    pub fn from_db(raw: &str) -> Option<GiftKind> {
+        match raw {
+            "card" => Some(GiftKind::Card),
+            "other" => Some(GiftKind::Other),
+            _ => None,
+        }
+    }
+}
+
+crate::db::text_enum!(GiftKind);
+
+/// Where an order stands: waiting for its payment, paid and granted, turned back by the buyer,
+/// or refused by the provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderState {
+    Unfinished,
+    Finished,
+    Cancelled,
+    Failed,
+}
+
+impl OrderState {
+    pub fn from_db(raw: &str) -> Option<OrderState> {
+        match raw {
+            "unfinished" => Some(OrderState::Unfinished),
+            "finished" => Some(OrderState::Finished),
+            "cancelled" => Some(OrderState::Cancelled),
+            "failed" => Some(OrderState::Failed),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderState::Unfinished => "unfinished",
+            OrderState::Finished => "finished",
+            OrderState::Cancelled => "cancelled",
+            OrderState::Failed => "failed",
+        }
+    }
+}
+
+crate::db::text_enum!(OrderState);
+
 /// A product as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProductRow {
     pub id: i64,
     pub code: String,
-    pub kind: String,
+    pub kind: ProductKind,
     pub level: Option<Level>,
     pub months: Option<i64>,
     pub amount: Option<i64>,
@@ -43,7 +125,7 @@ impl From<ProductRow> for Product {
         Product {
             id: r.id,
             code: r.code,
-            kind: r.kind,
+            kind: r.kind.as_str().to_owned(),
             level: r.level,
             months: r.months,
             amount: r.amount,
@@ -121,7 +203,7 @@ pub struct OrderRow {
     pub user_id: i64,
     pub product_id: i64,
     pub pay_type: PayType,
-    pub state: String,
+    pub state: OrderState,
     pub price_cents: i64,
     pub currency: String,
     pub price_coins: Option<i64>,
@@ -178,14 +260,14 @@ impl Order {
             id: row.id,
             product_id: row.product_id,
             pay_type: row.pay_type.as_str().to_owned(),
-            state: row.state.clone(),
+            state: row.state.as_str().to_owned(),
             price_cents: row.price_cents,
             currency: row.currency.clone(),
             price_coins: row.price_coins,
             checkout_url: row
                 .checkout_url
                 .clone()
-                .filter(|url| row.state == "unfinished" && !url.is_empty()),
+                .filter(|url| row.state == OrderState::Unfinished && !url.is_empty()),
             account_token: matches!(row.pay_type, PayType::Apple | PayType::Google)
                 .then(|| row.account_token()),
             created_at: crate::clock::rfc3339(row.created_at),
@@ -199,13 +281,14 @@ pub struct Gift {
     pub id: i64,
     pub code: String,
     /// card or other; members pay less for cards.
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: GiftKind,
     pub icon: String,
     pub price_coins: i64,
 }
 
 /// Payment methods (DESIGN.md section 6); `sandbox` is the TEST checkout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PayType {
     Gold,
     Paypal,
@@ -217,6 +300,17 @@ pub enum PayType {
 }
 
 impl PayType {
+    /// Every pay type, in the order the payment sheet offers them.
+    pub const OFFERED: [PayType; 7] = [
+        PayType::Gold,
+        PayType::Paypal,
+        PayType::Card,
+        PayType::Paylater,
+        PayType::Apple,
+        PayType::Google,
+        PayType::Sandbox,
+    ];
+
     pub fn from_db(raw: &str) -> Option<PayType> {
         match raw {
             "gold" => Some(PayType::Gold),

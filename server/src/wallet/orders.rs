@@ -8,7 +8,7 @@ use crate::api::error::{ApiError, ApiResult};
 use crate::api::session::Session;
 use crate::i18n::Msg;
 use crate::wallet::forms::{CreateOrderQuery, StoreReceipt};
-use crate::wallet::model::{OrderRow, PayType};
+use crate::wallet::model::{OrderRow, OrderState, PayType};
 use crate::wallet::settle::{order_error, Settled};
 use crate::wallet::Wallet;
 
@@ -50,7 +50,10 @@ impl Wallet {
                 }
                 Err(e) => {
                     // Nothing moved; the order is closed as failed so another can be made.
-                    let _ = self.store.close_order(order.id, "failed", now).await;
+                    let _ = self
+                        .store
+                        .close_order(order.id, OrderState::Failed, now)
+                        .await;
                     Err(order_error(e))
                 }
             };
@@ -122,7 +125,7 @@ impl Wallet {
             return Err(ApiError::Invalid(Msg::PaymentFailure));
         }
         self.store
-            .close_order(order.id, "cancelled", self.clock.unix())
+            .close_order(order.id, OrderState::Cancelled, self.clock.unix())
             .await
             .map_err(order_error)
     }

@@ -12,7 +12,7 @@ use axum::http::HeaderMap;
 
 use crate::api::error::{ApiError, ApiResult};
 use crate::i18n::Msg;
-use crate::wallet::model::{OrderRow, PayType, ProductRow};
+use crate::wallet::model::{OrderRow, OrderState, PayType, ProductRow};
 use crate::wallet::payment::{Confirmed, Event, Paid, PaymentError, Provider, Returns};
 use crate::wallet::store::OrderError;
 use crate::wallet::Wallet;
@@ -80,7 +80,10 @@ impl Wallet {
                 .await?),
             Err(e) => {
                 tracing::warn!(order = order.id, provider = provider.name(), error = %e, "checkout not started");
-                let _ = self.store.close_order(order.id, "failed", now).await;
+                let _ = self
+                    .store
+                    .close_order(order.id, OrderState::Failed, now)
+                    .await;
                 Err(e.into())
             }
         }
@@ -113,8 +116,10 @@ impl Wallet {
         // Gold pays when the order is made, so there is no provider to ask: the order is
         // answered as it stands.
         if order.pay_type == PayType::Gold {
-            return match order.state.as_str() {
-                "finished" => Ok(Confirmation::Settled(Box::new(Settled::Finished(order)))),
+            return match order.state {
+                OrderState::Finished => {
+                    Ok(Confirmation::Settled(Box::new(Settled::Finished(order))))
+                }
                 _ => Err(ApiError::Conflict(Msg::FinishFailed)),
             };
         }
@@ -142,7 +147,7 @@ impl Wallet {
                 );
                 let _ = self
                     .store
-                    .close_order(order.id, "failed", self.clock.unix())
+                    .close_order(order.id, OrderState::Failed, self.clock.unix())
                     .await;
                 Err(ApiError::Invalid(Msg::PaymentFailure))
             }
@@ -230,7 +235,8 @@ impl Wallet {
         }
         // A replay of what already paid this order is answered from the read, without waiting
         // for the write lock.
-        let replay = order.state == "finished" && order.provider_txn.as_deref() == Some(&paid.txn);
+        let replay =
+            order.state == OrderState::Finished && order.provider_txn.as_deref() == Some(&paid.txn);
         let (order, fresh) = if replay {
             (order, false)
         } else {
@@ -301,7 +307,7 @@ impl Wallet {
                 Event::Failed { order_id } => {
                     let _ = self
                         .store
-                        .close_order(order_id, "failed", self.clock.unix())
+                        .close_order(order_id, OrderState::Failed, self.clock.unix())
                         .await;
                 }
                 Event::Reversed { txn, key, amount } => {

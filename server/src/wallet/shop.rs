@@ -3,7 +3,7 @@
 use crate::account::model::Level;
 use crate::api::error::{ApiError, ApiResult};
 use crate::wallet::forms::{Catalogue, Grade, ReceivedGift};
-use crate::wallet::model::Gift;
+use crate::wallet::model::{Gift, PayType, ProductKind};
 use crate::wallet::Wallet;
 
 impl Wallet {
@@ -13,13 +13,18 @@ impl Wallet {
             member: vec![],
             gold: vec![],
             character: vec![],
-            pay_types: self.payments.pay_types(),
+            pay_types: self
+                .payments
+                .pay_types()
+                .into_iter()
+                .map(PayType::as_str)
+                .collect(),
         };
         for row in self.store.products().await? {
-            match row.kind.as_str() {
-                "member" => catalogue.member.push(row.into()),
-                "gold" => catalogue.gold.push(row.into()),
-                _ => catalogue.character.push(row.into()),
+            match row.kind {
+                ProductKind::Member => catalogue.member.push(row.into()),
+                ProductKind::Gold => catalogue.gold.push(row.into()),
+                ProductKind::Character => catalogue.character.push(row.into()),
             }
         }
         Ok(catalogue)

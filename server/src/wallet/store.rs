@@ -5,7 +5,8 @@ use crate::account::model::Level;
 use crate::db::{counted, is_unique_violation, on_db, on_tx, Db, Tx};
 use crate::ledger::{self, Asset, Entry, LedgerError};
 use crate::wallet::model::{
-    CatalogueGift, CatalogueProduct, Gift, OrderRow, PayType, ProductChange, ProductRow,
+    CatalogueGift, CatalogueProduct, Gift, GiftKind, OrderRow, OrderState, PayType, ProductChange,
+    ProductKind, ProductRow,
 };
 use chrono::Months;
 
@@ -46,7 +47,7 @@ async fn take_back(
     product: &ProductRow,
     now: i64,
 ) -> Result<(i64, i64), LedgerError> {
-    if product.kind == "member" {
+    if product.kind == ProductKind::Member {
         return on_tx!(tx, conn => {
             let (expires,): (Option<i64>,) =
                 sqlx::query_as("SELECT member_expires_at FROM users WHERE id = $1")
@@ -62,7 +63,7 @@ async fn take_back(
             Ok((expires.unwrap_or(now).max(now) - until, 0))
         });
     }
-    let asset = if product.kind == "gold" {
+    let asset = if product.kind == ProductKind::Gold {
         Asset::Coins
     } else {
         Asset::Characters
@@ -175,7 +176,7 @@ async fn grant(
     product: &ProductRow,
     now: i64,
 ) -> Result<(), LedgerError> {
-    if product.kind == "member" {
+    if product.kind == ProductKind::Member {
         return on_tx!(tx, conn => {
             let (level, expires): (Option<Level>, Option<i64>) =
                 sqlx::query_as("SELECT level, member_expires_at FROM users WHERE id = $1")
@@ -192,7 +193,7 @@ async fn grant(
             Ok(())
         });
     }
-    let asset = if product.kind == "gold" {
+    let asset = if product.kind == ProductKind::Gold {
         Asset::Coins
     } else {
         Asset::Characters
@@ -354,7 +355,8 @@ impl WalletStore {
                 .bind(order_id).fetch_optional(&mut **conn).await)?;
             return match existing {
                 Some(o)
-                    if o.state == "finished" && o.provider_txn.as_deref() == Some(provider_txn) =>
+                    if o.state == OrderState::Finished
+                        && o.provider_txn.as_deref() == Some(provider_txn) =>
                 {
                     Ok((o, false))
                 }
@@ -435,13 +437,13 @@ impl WalletStore {
     pub async fn close_order(
         &self,
         order_id: i64,
-        state: &str,
+        state: OrderState,
         now: i64,
     ) -> Result<OrderRow, OrderError> {
         let sql = format!(
             "UPDATE orders SET state = $2, updated_at = $3 WHERE id = $1 AND state = 'unfinished' RETURNING {ORDER}"
         );
-        let closed: Option<OrderRow> = on_db!(&self.db, pool => sqlx::query_as(&sql).bind(order_id).bind(state).bind(now).fetch_optional(pool).await)?;
+        let closed: Option<OrderRow> = on_db!(&self.db, pool => sqlx::query_as(&sql).bind(order_id).bind(state.as_str()).bind(now).fetch_optional(pool).await)?;
         closed.ok_or(OrderError::Closed)
     }
 
@@ -557,7 +559,7 @@ impl WalletStore {
 
     /// Gifts a person received, with how many of each.
     pub async fn gifts_received(&self, user_id: i64) -> sqlx::Result<Vec<(Gift, i64)>> {
-        let rows: Vec<(i64, String, String, String, i64, i64)> = on_db!(&self.db, pool => sqlx::query_as(
+        let rows: Vec<(i64, String, GiftKind, String, i64, i64)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT g.id, g.code, g.kind, g.icon, g.price_coins, COUNT(*) AS n FROM gifts_given gg JOIN gifts g ON g.id = gg.gift_id
              WHERE gg.receiver_id = $1 GROUP BY g.id, g.code, g.kind, g.icon, g.price_coins ORDER BY n DESC, g.id",
         ).bind(user_id).fetch_all(pool).await)?;

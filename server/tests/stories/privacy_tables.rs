@@ -1,16 +1,30 @@
-//! Every table the migrations make says what account deletion does with a person's rows in it
-//! (`server/src/privacy/tables.rs`): taken in the archive and removed, removed, kept for a stated
-//! reason, or not personal. A new table nobody classified fails here, and so does a table said to
-//! be removed that the erasure never names, or one said to be theirs that the archive never reads.
+//! Every table the migrations make says what account deletion does with a person's rows in it:
+//! taken in the archive and removed, removed, kept for a stated reason, or not personal. Each
+//! domain says it for its own tables (`server/src/<domain>/personal.rs`, gathered in
+//! `privacy/tables.rs`). A new table nobody classified fails here, and so does a table two
+//! domains claim, one said to be removed that its domain's erasure never names, or one said to be
+//! theirs that its domain's part of the archive never reads.
 
 use std::collections::BTreeSet;
 
-use amora_server::privacy::tables::{Fate, TABLES};
+use amora_server::db::Fate;
+use amora_server::privacy::tables::OWNERS;
 
 use crate::common::{spawn, Backend, TestApp};
 
-const ERASE: &str = include_str!("../../src/privacy/erase.rs");
-const EXPORT: &str = include_str!("../../src/privacy/export.rs");
+/// The source of the domain's `personal.rs`.
+fn personal(domain: &str) -> String {
+    let path = format!("{}/src/{domain}/personal.rs", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The part of a `personal.rs` before its first function named `erase`: what it reads for the
+/// archive; and the erasure, from there on.
+fn parts(source: &str) -> (&str, &str) {
+    source
+        .split_once("pub async fn erase")
+        .map_or((source, ""), |(export, erase)| (export, erase))
+}
 
 /// The tables the migrations made, as the database lists them (the migrations' own log aside).
 async fn tables(app: &TestApp, backend: Backend) -> BTreeSet<String> {
@@ -42,36 +56,46 @@ fn names(source: &str, table: &str) -> bool {
 async fn every_table_says_what_account_deletion_does_with_it(b: Backend) {
     let app = spawn(b).await;
     let made = tables(&app, b).await;
-    let listed: BTreeSet<String> = TABLES.iter().map(|(t, _)| (*t).to_owned()).collect();
-    assert_eq!(listed.len(), TABLES.len(), "a table is listed twice");
+    let said: Vec<(&str, &str, Fate)> = OWNERS
+        .iter()
+        .flat_map(|(domain, tables)| tables.iter().map(move |(t, f)| (*domain, *t, *f)))
+        .collect();
+    let listed: BTreeSet<String> = said.iter().map(|(_, t, _)| (*t).to_owned()).collect();
+    assert_eq!(
+        listed.len(),
+        said.len(),
+        "a table is said for twice: {said:?}"
+    );
 
     let unclassified: Vec<_> = made.difference(&listed).collect();
     assert!(
         unclassified.is_empty(),
-        "tables with no word on account deletion in privacy/tables.rs: {unclassified:?}"
+        "tables no domain says anything about in its personal.rs: {unclassified:?}"
     );
     let gone: Vec<_> = listed.difference(&made).collect();
     assert!(
         gone.is_empty(),
-        "privacy/tables.rs lists tables no migration makes: {gone:?}"
+        "personal.rs files name tables no migration makes: {gone:?}"
     );
 
-    for (table, fate) in TABLES {
+    for (domain, table, fate) in said {
+        let source = personal(domain);
+        let (export, erase) = parts(&source);
         match fate {
             Fate::Theirs => {
                 assert!(
-                    names(ERASE, table),
-                    "{table} is theirs, but erase.rs never names it"
+                    names(erase, table),
+                    "{table} is theirs, but {domain}/personal.rs never erases it"
                 );
                 assert!(
-                    names(EXPORT, table),
-                    "{table} is theirs, but export.rs never reads it"
+                    names(export, table),
+                    "{table} is theirs, but {domain}/personal.rs never reads it for the archive"
                 );
             }
             Fate::Removed(_) => {
                 assert!(
-                    names(ERASE, table),
-                    "{table} is removed, but erase.rs never names it"
+                    names(erase, table),
+                    "{table} is removed, but {domain}/personal.rs never erases it"
                 );
             }
             Fate::Kept(why) | Fate::NotPersonal(why) => {

@@ -17,7 +17,7 @@ use axum::http::HeaderMap;
 use serde::Deserialize;
 
 use crate::config::AppleSettings;
-use crate::wallet::model::{OrderRow, ProductRow};
+use crate::wallet::model::{OrderRow, ProductKind, ProductRow};
 use crate::wallet::payment::{
     Checkout, Confirmed, Event, Paid, PaymentError, PaymentProvider, Returns,
 };
@@ -137,8 +137,8 @@ impl Apple {
 /// Whether the App Store product type is how a product of this kind is sold: memberships as
 /// subscriptions, coins and characters as consumables.
 fn sold_as(product: &ProductRow, kind: &str) -> bool {
-    match product.kind.as_str() {
-        "member" => matches!(
+    match product.kind {
+        ProductKind::Member => matches!(
             kind,
             "Non-Renewing Subscription" | "Auto-Renewable Subscription"
         ),

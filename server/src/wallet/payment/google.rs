@@ -486,7 +486,7 @@ mod tests {
             user_id: 1,
             product_id: 1,
             pay_type: crate::wallet::model::PayType::Google,
-            state: "unfinished".into(),
+            state: crate::wallet::model::OrderState::Unfinished,
             price_cents: 999,
             currency: "USD".into(),
             price_coins: None,

@@ -189,33 +189,33 @@ pub trait PaymentProvider: Send + Sync {
 
 pub type Provider = Arc<dyn PaymentProvider>;
 
-/// The providers this installation has, by pay type and by name.
+/// The providers this installation has, by pay type (and by name, for webhooks).
 #[derive(Clone, Default)]
 pub struct Payments {
-    by_type: HashMap<&'static str, Provider>,
+    by_type: HashMap<PayType, Provider>,
 }
 
 impl Payments {
     /// The providers the configuration turns on; a provider named but half configured (a key
     /// without its webhook secret, an unreadable certificate) stops the start.
     pub fn from_config(config: &Config) -> anyhow::Result<Payments> {
-        let mut by_type: HashMap<&'static str, Provider> = HashMap::new();
+        let mut by_type: HashMap<PayType, Provider> = HashMap::new();
         if config.wallet.sandbox || config.demo {
-            by_type.insert("sandbox", Arc::new(sandbox::Sandbox));
+            by_type.insert(PayType::Sandbox, Arc::new(sandbox::Sandbox));
         }
         if let Some(p) = paypal::PayPal::from_config(&config.payments.paypal)? {
-            by_type.insert("paypal", Arc::new(p));
+            by_type.insert(PayType::Paypal, Arc::new(p));
         }
         if let Some(s) = stripe::Stripe::from_config(&config.payments.stripe)? {
             let s: Provider = Arc::new(s);
-            by_type.insert("card", s.clone());
-            by_type.insert("paylater", s);
+            by_type.insert(PayType::Card, s.clone());
+            by_type.insert(PayType::Paylater, s);
         }
         if let Some(a) = apple::Apple::from_config(&config.payments.apple)? {
-            by_type.insert("apple", Arc::new(a));
+            by_type.insert(PayType::Apple, Arc::new(a));
         }
         if let Some(g) = google::Google::from_config(&config.payments.google)? {
-            by_type.insert("google", Arc::new(g));
+            by_type.insert(PayType::Google, Arc::new(g));
         }
         Ok(Payments { by_type })
     }
@@ -223,7 +223,7 @@ impl Payments {
     /// The provider of a pay type, when this installation has one.
     pub fn for_type(&self, pay_type: PayType) -> Result<&Provider, ApiError> {
         self.by_type
-            .get(pay_type.as_str())
+            .get(&pay_type)
             .ok_or(ApiError::Invalid(Msg::PayTypeUnavailable))
     }
 
@@ -233,14 +233,11 @@ impl Payments {
     }
 
     /// The pay types offered, in the order the payment sheet shows them; gold always.
-    pub fn pay_types(&self) -> Vec<&'static str> {
-        let mut types = vec!["gold"];
-        for t in ["paypal", "card", "paylater", "apple", "google", "sandbox"] {
-            if self.by_type.contains_key(t) {
-                types.push(t);
-            }
-        }
-        types
+    pub fn pay_types(&self) -> Vec<PayType> {
+        PayType::OFFERED
+            .into_iter()
+            .filter(|t| *t == PayType::Gold || self.by_type.contains_key(t))
+            .collect()
     }
 }
 
