@@ -12,6 +12,7 @@ import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { Button, Spinner } from '../../../components/Button';
 import { ActionSheet, ConfirmDialog, Dialog, type SheetAction } from '../../../components/Dialog';
 import { CloseIcon } from '../../../components/icons';
+import { PhotoViewer } from '../../../components/PhotoViewer';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { paths, profileHref } from '../../../lib/paths';
 import { notePushMoment } from '../../../lib/push-moments';
@@ -29,7 +30,6 @@ import type { OutboxEntry } from '../outbox';
 import { Composer, type Draft } from './Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MessageBubble, OutboxBubble } from './MessageBubble';
-import { PhotoViewer } from './PhotoViewer';
 import { useChatItems } from './use-chat-items';
 import { useChatScroll } from './use-chat-scroll';
 import type { PressPoint } from './use-message-actions';
@@ -322,29 +322,22 @@ export function ChatView({
           setRecalling(null);
         }}
       />
-      {viewing !== null && (
-        <PhotoViewer
-          photos={photos}
-          startAt={viewing}
-          onClose={() => {
-            // Back to the photo it was opened from, even when the chat has drawn its row again
-            // meanwhile (a receipt, a fresh signed address), where the dialog's own return of
-            // focus would find the old button gone.
-            const opener = viewing;
-            setViewing(null);
-            requestAnimationFrame(() =>
-              list.current
-                ?.querySelector<HTMLButtonElement>(
-                  `[data-message-id="${opener}"] button.bubble-image`,
-                )
-                ?.focus(),
-            );
-          }}
-          onPhotoError={(src) => {
-            if (signedUrlExpired(src)) refreshImages();
-          }}
-        />
-      )}
+      <PhotoViewer
+        photos={photos}
+        index={
+          viewing === null
+            ? null
+            : Math.max(
+                0,
+                photos.findIndex((p) => p.id === viewing),
+              )
+        }
+        onIndex={(index) => setViewing(photos[index]?.id ?? null)}
+        onClose={() => setViewing(null)}
+        onPhotoError={(src) => {
+          if (signedUrlExpired(src)) refreshImages();
+        }}
+      />
       <Dialog
         open={upgradeOpen}
         onClose={() => setUpgradeOpen(false)}
