@@ -25,7 +25,11 @@ function returnFocus(dialog: HTMLDialogElement) {
   else if (!openers.has(next)) openers.set(next, opener);
 }
 
-function useModal(open: boolean, onClose: () => void) {
+/**
+ * Shows a <dialog> as a modal while `open`, remembering what had focus to give it back when it
+ * closes; Escape asks `onClose`. For a dialog drawn its own way (the photo viewer).
+ */
+export function useModal(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -226,3 +226,15 @@ export const ShareIcon = makeIcon(
 );
 /** An arrow down onto a tray: saving a file. */
 export const DownloadIcon = makeIcon(<path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M5 20h14" />);
+export const ZoomInIcon = makeIcon(
+  <>
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="M15.5 15.5L20 20M8 10.5h5M10.5 8v5" />
+  </>,
+);
+export const ZoomOutIcon = makeIcon(
+  <>
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="M15.5 15.5L20 20M8 10.5h5" />
+  </>,
+);

@@ -80,7 +80,7 @@ export function latestAdultBirthday(today: Date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
-export interface RegisterForm {
+export interface RegisterFields {
   userName: string;
   email: string;
   password: string;
@@ -92,11 +92,11 @@ export interface RegisterForm {
   privacyAccepted: boolean;
 }
 
-export type RegisterErrors = Partial<Record<keyof RegisterForm, ValidationKey>>;
+export type RegisterErrors = Partial<Record<keyof RegisterFields, ValidationKey>>;
 
-export function validateRegister(form: RegisterForm, today: Date = new Date()): RegisterErrors {
+export function validateRegister(form: RegisterFields, today: Date = new Date()): RegisterErrors {
   const errors: RegisterErrors = {};
-  const set = (field: keyof RegisterForm, key: ValidationKey | null) => {
+  const set = (field: keyof RegisterFields, key: ValidationKey | null) => {
     if (key) errors[field] = key;
   };
   set('avatar', form.avatar ? null : 'validation.avatarRequired');

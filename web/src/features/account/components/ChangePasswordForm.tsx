@@ -2,10 +2,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/Field';
 import { showToast } from '../../../lib/toast';
 import { useUpdatePassword } from '../api/update-password';
 import { useFailureToast } from '../failure-toast';
+import { PasswordField } from './PasswordField';
 import { type ValidationKey, checkConfirm, checkNewPassword, checkPassword } from '../validation';
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirm', ValidationKey>>;
@@ -60,39 +60,36 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="inset-form" data-testid="change-password-form">
-      <TextField
+      <PasswordField
         label={t('fields.oldPassword')}
         name="oldPassword"
-        type="password"
         autoComplete="current-password"
         value={oldPassword}
-        onChange={(e) => {
-          setOld(e.target.value);
+        onChange={(value) => {
+          setOld(value);
           changed('oldPassword', 'newPassword');
         }}
         error={err('oldPassword')}
       />
-      <TextField
+      <PasswordField
         label={t('fields.newPassword')}
         name="newPassword"
-        type="password"
         autoComplete="new-password"
         value={newPassword}
-        onChange={(e) => {
-          setNew(e.target.value);
+        onChange={(value) => {
+          setNew(value);
           changed('newPassword', 'confirm');
         }}
         error={err('newPassword')}
-        hint={t('validation.passwordLength')}
+        lengthHint
       />
-      <TextField
+      <PasswordField
         label={t('fields.confirmNewPassword')}
         name="confirmPassword"
-        type="password"
         autoComplete="new-password"
         value={confirm}
-        onChange={(e) => {
-          setConfirm(e.target.value);
+        onChange={(value) => {
+          setConfirm(value);
           changed('confirm');
         }}
         error={err('confirm')}

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { TextField } from '../../../components/Field';
 import { paths } from '../../../lib/paths';
 import { ApiError, failureMessage } from '../../../lib/request';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import type { User } from '../api/types';
+import { PasswordField } from './PasswordField';
 
 export function DeleteAccountDialog({
   user,
@@ -86,14 +86,13 @@ export function DeleteAccountDialog({
           doDelete();
         }}
       >
-        <TextField
+        <PasswordField
           label={t('settings.deletePassword')}
           name="password"
-          type="password"
           autoComplete="current-password"
           value={deletePassword}
-          onChange={(e) => {
-            setDeletePassword(e.target.value);
+          onChange={(value) => {
+            setDeletePassword(value);
             setDeleteError(null);
           }}
           error={deleteError ?? undefined}

@@ -10,6 +10,7 @@ import { useLogin } from '../api/login';
 import type { User } from '../api/types';
 import { useFailureToast } from '../failure-toast';
 import { type ValidationKey, checkPassword, checkRequired } from '../validation';
+import { PasswordField } from './PasswordField';
 
 type Errors = { userName?: ValidationKey; password?: ValidationKey };
 
@@ -85,14 +86,13 @@ export function LoginForm({
         }}
         error={errors.userName && t(errors.userName)}
       />
-      <TextField
+      <PasswordField
         label={t('fields.password')}
         name="password"
-        type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
+        onChange={(value) => {
+          setPassword(value);
           changed('password');
         }}
         error={errors.password && t(errors.password)}

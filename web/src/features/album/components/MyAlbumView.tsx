@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../../components/AppBar';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/Dialog';
+import { PhotoViewer } from '../../../components/PhotoViewer';
 import { PullToRefresh } from '../../../components/PullToRefresh';
 import { Skeleton } from '../../../components/Skeleton';
 import { CameraIcon, ClockIcon } from '../../../components/icons';
@@ -22,8 +23,8 @@ import {
 import type { Photo } from '../api/types';
 import { MAX_PHOTOS, PhotoError, pickWithin, readPhoto, roomLeft } from '../photo-file';
 import { MyPhotoGrid } from './MyPhotoGrid';
-import { PhotoViewer } from './PhotoViewer';
 import { SelectionBar } from './SelectionBar';
+import { StateBadge } from './StateBadge';
 import { UpgradeDialog } from './UpgradeDialog';
 import { UploadStatus } from './UploadStatus';
 import './album.css';
@@ -42,6 +43,7 @@ export function MyAlbumView({ member }: { member: boolean }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
+  const shown = viewing === null ? undefined : photos[viewing];
   const add = useAddPhotos(setProgress);
   const setOpen = useSetOpen();
   const remove = useRemovePhotos();
@@ -248,13 +250,18 @@ export function MyAlbumView({ member }: { member: boolean }) {
       />
       <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
       <PhotoViewer
-        photos={photos}
+        photos={photos.map((photo, i) => ({
+          src: photo.url,
+          alt: t('album.photoAlt', { n: i + 1 }),
+        }))}
         index={viewing}
         onIndex={setViewing}
         onClose={() => setViewing(null)}
-        altOf={(n) => t('album.photoAlt', { n })}
-        showState
-      />
+        label={t('photoViewer.count', { number: (viewing ?? 0) + 1, total: photos.length })}
+        photoTestId="album-full-photo"
+      >
+        {shown && <StateBadge state={shown.state} isOpen={shown.isOpen} />}
+      </PhotoViewer>
     </>
   );
 }

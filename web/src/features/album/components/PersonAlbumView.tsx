@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppBar } from '../../../components/AppBar';
 import { Button } from '../../../components/Button';
+import { PhotoViewer } from '../../../components/PhotoViewer';
 import { PullToRefresh } from '../../../components/PullToRefresh';
 import { Skeleton } from '../../../components/Skeleton';
 import { CameraIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
 import { ApiError, isUpgradeError } from '../../../lib/request';
 import { useAlbum } from '../api/album';
-import { PhotoViewer } from './PhotoViewer';
 import './album.css';
 
 export function PersonAlbumView({
@@ -102,11 +102,12 @@ export function PersonAlbumView({
         <div className="page album-page">{body}</div>
       </PullToRefresh>
       <PhotoViewer
-        photos={photos}
+        photos={photos.map((photo, i) => ({ src: photo.url, alt: altOf(i + 1) }))}
         index={viewing}
         onIndex={setViewing}
         onClose={() => setViewing(null)}
-        altOf={altOf}
+        label={t('photoViewer.count', { number: (viewing ?? 0) + 1, total: photos.length })}
+        photoTestId="album-full-photo"
       />
     </>
   );

@@ -31,15 +31,3 @@ export const AlertIcon = makeIcon(
   </>,
 );
 export const RefreshIcon = makeIcon(<path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />);
-export const ZoomInIcon = makeIcon(
-  <>
-    <circle cx="10.5" cy="10.5" r="6.5" />
-    <path d="M15.5 15.5L20 20M8 10.5h5M10.5 8v5" />
-  </>,
-);
-export const ZoomOutIcon = makeIcon(
-  <>
-    <circle cx="10.5" cy="10.5" r="6.5" />
-    <path d="M15.5 15.5L20 20M8 10.5h5" />
-  </>,
-);

@@ -7,7 +7,14 @@ import type { HistoryData } from '../api/history';
 import type { Message } from '../api/types';
 import { dayKey } from '../display';
 import type { OutboxEntry } from '../outbox';
-import type { ChatPhoto } from './PhotoViewer';
+
+/** A photo of the conversation, for the viewer. */
+export interface ChatPhoto {
+  /** The message it came in. */
+  id: number;
+  /** The full picture. */
+  src: string;
+}
 
 type Listed =
   | { kind: 'message'; key: string; at: string; message: Message }

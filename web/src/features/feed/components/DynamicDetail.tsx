@@ -13,14 +13,14 @@ import { ApiError } from '../../../lib/request';
 import { showToast } from '../../../lib/toast';
 import { useComments, useRemoveComment } from '../api/comments';
 import { useDynamic } from '../api/dynamic';
-import type { Comment, Dynamic } from '../api/types';
+import type { Comment } from '../api/types';
 import type { ReplyTarget } from '../rules';
 import { CommentComposer } from './CommentComposer';
 import { CommentThread } from './Comments';
 import { DynamicCard } from './DynamicCard';
 import { useDynamicMenu } from './DynamicMenu';
+import { useDynamicPhotos } from './use-dynamic-photos';
 import { CardSkeleton, FeedEmpty } from './FeedEmpty';
-import { PhotoViewer, type ViewedPhotos } from './PhotoViewer';
 
 export function DynamicDetail({
   id,
@@ -42,11 +42,7 @@ export function DynamicDetail({
       onGone();
     },
   });
-  const [viewed, setViewed] = useState<ViewedPhotos | null>(null);
-  const openPhoto = useCallback(
-    (d: Dynamic, index: number) => setViewed({ images: d.images, name: d.userName, index }),
-    [],
-  );
+  const { openPhoto, viewer } = useDynamicPhotos();
 
   const gone = id === null || (dynamic.error instanceof ApiError && dynamic.error.code === 404);
   if (gone) return <Gone />;
@@ -74,7 +70,7 @@ export function DynamicDetail({
         <CommentSection dynamicId={dynamic.data.id} />
       </div>
       {dialogs}
-      <PhotoViewer viewed={viewed} onClose={() => setViewed(null)} />
+      {viewer}
     </>
   );
 }

@@ -1,7 +1,7 @@
 // A feed of dynamics: everyone's, mine or one person's, newest first, with pull-to-refresh,
 // paging as the end scrolls into view, and each card's menu and photo viewer.
 import './feed.css';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { InfiniteList } from '../../../components/InfiniteList';
@@ -9,11 +9,10 @@ import { PullToRefresh } from '../../../components/PullToRefresh';
 import { FeedIcon } from '../../../components/icons';
 import { feedRows } from '../api/cache';
 import { useFeed } from '../api/feed';
-import type { Dynamic } from '../api/types';
 import { DynamicCard } from './DynamicCard';
 import { CardSkeleton, FeedEmpty } from './FeedEmpty';
 import { useDynamicMenu } from './DynamicMenu';
-import { PhotoViewer, type ViewedPhotos } from './PhotoViewer';
+import { useDynamicPhotos } from './use-dynamic-photos';
 
 export function FeedView({
   userId,
@@ -32,13 +31,8 @@ export function FeedView({
   const { t } = useTranslation();
   const feed = useFeed(userId);
   const { openMenu, dialogs } = useDynamicMenu({ onBlocked });
-  const [viewed, setViewed] = useState<ViewedPhotos | null>(null);
+  const { openPhoto, viewer } = useDynamicPhotos();
   const rows = feedRows(feed.data);
-  const openPhoto = useCallback(
-    (dynamic: Dynamic, index: number) =>
-      setViewed({ images: dynamic.images, name: dynamic.userName, index }),
-    [],
-  );
   const { fetchNextPage } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
@@ -73,7 +67,7 @@ export function FeedView({
         empty={<FeedEmpty icon={<FeedIcon size={36} />} {...empty} />}
       />
       {dialogs}
-      <PhotoViewer viewed={viewed} onClose={() => setViewed(null)} />
+      {viewer}
     </PullToRefresh>
   );
 }

@@ -5,30 +5,31 @@
 // move.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button, Spinner } from '../../../components/Button';
 import { CheckIcon } from '../../../components/icons';
-import { formatNumber } from '../../../i18n/format';
-import { staffUserHref } from '../../../lib/paths';
 import { useDecide, useReviewQueue } from '../api/review';
-import {
-  REVIEW_MESSAGE_KINDS,
-  REVIEW_MESSAGE_REASONS,
-  type ReviewDecision,
-  type ReviewDynamic,
-  type ReviewKind,
-  type ReviewMessage,
-  type ReviewPayment,
-  type ReviewPhoto,
-  type ReviewAppeal,
-  type ReviewVerification,
-  type TakeDownReason,
-  type VerificationReason,
-  known,
+import type {
+  ReviewAppeal,
+  ReviewDecision,
+  ReviewDynamic,
+  ReviewKind,
+  ReviewMessage,
+  ReviewPayment,
+  ReviewPhoto,
+  ReviewVerification,
+  TakeDownReason,
+  VerificationReason,
 } from '../api/types';
-import { amount, reasonLabel, when } from './display';
+import {
+  AppealItem,
+  DynamicItem,
+  MessageItem,
+  PaymentItem,
+  PhotoItem,
+  VerificationItem,
+} from './ReviewItems';
 import { RejectReasonDialog, TakeDownDialog } from './ReviewReasons';
-import { type CardParts, Owner, ReviewSection, keyOf } from './ReviewSection';
+import { type CardParts, ReviewSection, keyOf } from './ReviewSection';
 import { Kbd, KeyHint } from './StaffPage';
 import { useQueue } from './use-queue';
 
@@ -121,19 +122,7 @@ export function ReviewQueue() {
           kind: 'photo',
           label: t('staff.review.photoOf', { name: photo.userName }),
           className: 'staff-photo',
-          body: (
-            <>
-              <a href={photo.url} target="_blank" rel="noreferrer" className="staff-photo-link">
-                <img src={photo.thumb} alt={t('staff.review.photoOf', { name: photo.userName })} />
-              </a>
-              <div className="grow">
-                <Owner userId={photo.userId} name={photo.userName} at={photo.createdAt} />
-                <span className="badge">
-                  {photo.isOpen ? t('staff.review.open') : t('staff.review.private')}
-                </span>
-              </div>
-            </>
-          ),
+          body: <PhotoItem photo={photo} />,
         })}
         {...cards}
       />
@@ -144,34 +133,7 @@ export function ReviewQueue() {
         card={(dynamic: ReviewDynamic) => ({
           kind: 'dynamic',
           label: t('staff.review.dynamicOf', { name: dynamic.userName }),
-          body: (
-            <>
-              <Owner userId={dynamic.userId} name={dynamic.userName} at={dynamic.createdAt} />
-              <div className="staff-badges">
-                <span className="badge badge-danger">
-                  {t('staff.review.flags', {
-                    count: dynamic.flags,
-                    n: formatNumber(dynamic.flags),
-                  })}
-                </span>
-                {[...new Set(dynamic.reasons)].map((r) => (
-                  <span key={r} className="badge">
-                    {reasonLabel(t, r)}
-                  </span>
-                ))}
-              </div>
-              {dynamic.content && <p className="staff-text">{dynamic.content}</p>}
-              {dynamic.images.length > 0 && (
-                <div className="staff-shots">
-                  {dynamic.images.map((src, i) => (
-                    <a key={src} href={src} target="_blank" rel="noreferrer">
-                      <img src={src} alt={t('staff.review.imageN', { number: i + 1 })} />
-                    </a>
-                  ))}
-                </div>
-              )}
-            </>
-          ),
+          body: <DynamicItem dynamic={dynamic} />,
         })}
         {...cards}
       />
@@ -182,21 +144,7 @@ export function ReviewQueue() {
         card={(message: ReviewMessage) => ({
           kind: 'message',
           label: t('staff.review.messageFrom', { name: message.senderName }),
-          body: (
-            <>
-              <div className="staff-item-title">
-                <Link to={staffUserHref(message.senderId)}>{message.senderName}</Link>
-                {' → '}
-                <Link to={staffUserHref(message.recipientId)}>{message.recipientName}</Link>
-              </div>
-              <div className="staff-badges">
-                <MessageBadges kind={message.kind} reason={message.reason} />
-                <span className="muted staff-small">{when(message.createdAt)}</span>
-              </div>
-              <p className="staff-text">{message.text}</p>
-              <Outcome kind={message.kind} />
-            </>
-          ),
+          body: <MessageItem message={message} />,
         })}
         {...cards}
       />
@@ -207,24 +155,7 @@ export function ReviewQueue() {
         card={(payment: ReviewPayment) => ({
           kind: 'payment',
           label: t('staff.review.paymentOf', { name: payment.userName }),
-          body: (
-            <>
-              <Owner userId={payment.userId} name={payment.userName} at={payment.createdAt} />
-              <div className="staff-badges">
-                <span className="badge badge-danger">
-                  {t('staff.review.paid', {
-                    paid: amount(payment.paidCents, payment.paidCurrency),
-                    price: amount(payment.priceCents, payment.currency),
-                  })}
-                </span>
-                <span className="badge">{payment.provider}</span>
-              </div>
-              <p className="muted staff-small">
-                #{payment.orderId} · {payment.product} · {payment.transaction}
-              </p>
-              <p className="muted staff-small">{t('staff.review.outcome.payment')}</p>
-            </>
-          ),
+          body: <PaymentItem payment={payment} />,
         })}
         {...cards}
       />
@@ -235,39 +166,7 @@ export function ReviewQueue() {
         card={(item: ReviewVerification) => ({
           kind: 'verification',
           label: t('staff.review.verificationOf', { name: item.userName }),
-          body: (
-            <>
-              <Owner userId={item.userId} name={item.userName} at={item.createdAt} />
-              <div className="staff-compare">
-                <figure>
-                  <a href={item.selfie} target="_blank" rel="noreferrer">
-                    <img
-                      src={item.selfie}
-                      alt={t('staff.review.selfieOf', { name: item.userName })}
-                    />
-                  </a>
-                  <figcaption>{t('staff.review.selfie')}</figcaption>
-                </figure>
-                <figure>
-                  {item.avatar ? (
-                    <a href={item.avatar} target="_blank" rel="noreferrer">
-                      <img
-                        src={item.avatar}
-                        alt={t('staff.review.profilePhotoOf', { name: item.userName })}
-                      />
-                    </a>
-                  ) : (
-                    <span className="staff-compare-empty">{t('staff.review.noProfilePhoto')}</span>
-                  )}
-                  <figcaption>{t('staff.review.profilePhoto')}</figcaption>
-                </figure>
-                <figure className="staff-compare-pose">
-                  <img src={item.poseImage} alt="" />
-                  <figcaption>{t('staff.review.pose')}</figcaption>
-                </figure>
-              </div>
-            </>
-          ),
+          body: <VerificationItem verification={item} />,
         })}
         {...cards}
       />
@@ -280,22 +179,7 @@ export function ReviewQueue() {
           label: t('staff.review.appealOf', { name: item.userName }),
           approveLabel: t('staff.review.liftBan'),
           rejectLabel: t('staff.review.keepBan'),
-          body: (
-            <>
-              <Owner userId={item.userId} name={item.userName} at={item.createdAt} />
-              <div className="staff-badges">
-                <span className="badge badge-danger">{reasonLabel(t, item.code)}</span>
-                <span className="badge">
-                  {item.bannedUntil
-                    ? t('staff.review.bannedUntil', { date: when(item.bannedUntil) })
-                    : t('staff.review.bannedUntilLifted')}
-                </span>
-              </div>
-              {item.banReason && <p className="muted staff-small">{item.banReason}</p>}
-              <p className="staff-text">{item.text}</p>
-              <p className="muted staff-small">{t('staff.review.outcome.appeal')}</p>
-            </>
-          ),
+          body: <AppealItem appeal={item} />,
         })}
         {...cards}
       />
@@ -317,26 +201,4 @@ export function ReviewQueue() {
       />
     </div>
   );
-}
-
-function MessageBadges({ kind, reason }: { kind: string; reason: string }) {
-  const { t } = useTranslation();
-  const held = known(REVIEW_MESSAGE_KINDS, kind);
-  const why = known(REVIEW_MESSAGE_REASONS, reason);
-  return (
-    <>
-      <span className={held === 'spam' ? 'badge badge-danger' : 'badge'}>
-        {held ? t(`staff.review.kind.${held}`) : kind}
-      </span>
-      <span className="badge badge-accent">{why ? t(`staff.review.reason.${why}`) : reason}</span>
-    </>
-  );
-}
-
-/** What approving and rejecting a message do. */
-function Outcome({ kind }: { kind: string }) {
-  const { t } = useTranslation();
-  const held = known(REVIEW_MESSAGE_KINDS, kind);
-  if (!held) return null;
-  return <p className="muted staff-small">{t(`staff.review.outcome.${held}`)}</p>;
 }
