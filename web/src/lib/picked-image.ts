@@ -1,5 +1,5 @@
-// A picture someone picked to upload (a post's photos, album photos, report screenshots):
-// checked first (an image, 10 MB at most: SPEC section 5), then re-drawn as a JPEG no larger
+// A picture someone picked to upload (a post's photos, album photos, report screenshots, a chat
+// picture): checked first (an image, 10 MB at most: SPEC section 5), then re-drawn as a JPEG no larger
 // than `maxSide`, so the upload stays small. The server re-encodes it again and strips metadata.
 
 /** Largest picture accepted; the server answers 413 above it. */
@@ -48,5 +48,15 @@ export function readPicked(file: File, maxSide: number, quality: number): Promis
       reject(new PickedImageError('unreadable'));
     };
     img.src = url;
+  });
+}
+
+/** The picked file as it is, as a data URL (a chat picture is sent as taken). */
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new PickedImageError('unreadable'));
+    reader.readAsDataURL(file);
   });
 }

@@ -11,22 +11,16 @@ import { PhotoViewer } from '../../../components/PhotoViewer';
 import { PullToRefresh } from '../../../components/PullToRefresh';
 import { Skeleton } from '../../../components/Skeleton';
 import { CameraIcon, ClockIcon } from '../../../components/icons';
-import { isUpgradeError } from '../../../lib/request';
 import { showToast } from '../../../lib/toast';
-import {
-  type UploadProgress,
-  useAddPhotos,
-  useAlbum,
-  useRemovePhotos,
-  useSetOpen,
-} from '../api/album';
+import { useAlbum, useRemovePhotos, useSetOpen } from '../api/album';
 import type { Photo } from '../api/types';
-import { MAX_PHOTOS, PhotoError, pickWithin, readPhoto, roomLeft } from '../photo-file';
+import { MAX_PHOTOS, roomLeft } from '../photo-file';
 import { MyPhotoGrid } from './MyPhotoGrid';
 import { SelectionBar } from './SelectionBar';
 import { StateBadge } from './StateBadge';
 import { UpgradeDialog } from './UpgradeDialog';
 import { UploadStatus } from './UploadStatus';
+import { useAddingPhotos } from './use-adding-photos';
 import './album.css';
 
 export function MyAlbumView({ member }: { member: boolean }) {
@@ -35,19 +29,17 @@ export function MyAlbumView({ member }: { member: boolean }) {
   const photos = album.data?.rows ?? [];
   const room = roomLeft(photos.length);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const { addFiles, busy, preparing, progress, problems } = useAddingPhotos(room, () =>
+    setUpgradeOpen(true),
+  );
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = viewing === null ? undefined : photos[viewing];
-  const add = useAddPhotos(setProgress);
   const setOpen = useSetOpen();
   const remove = useRemovePhotos();
-  const busy = preparing || add.isPending;
 
   const stopSelecting = () => {
     setSelecting(false);
@@ -61,37 +53,6 @@ export function MyAlbumView({ member }: { member: boolean }) {
       return;
     }
     fileInput.current?.click();
-  };
-
-  const addFiles = async (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (fileInput.current) fileInput.current.value = '';
-    if (!files.length) return;
-    const { take, rejected, overflow } = pickWithin(files, room);
-    const found = rejected.map(({ file, problem }) =>
-      t(`album.problem.${problem}`, { name: file.name }),
-    );
-    if (overflow > 0) found.push(t('album.tooMany', { n: room }));
-    setPreparing(true);
-    const images: string[] = [];
-    for (const file of take) {
-      try {
-        images.push(await readPhoto(file));
-      } catch (err) {
-        const problem = err instanceof PhotoError ? err.problem : 'unreadable';
-        found.push(t(`album.problem.${problem}`, { name: file.name }));
-      }
-    }
-    setPreparing(false);
-    setProblems(found);
-    if (!images.length) return;
-    add.mutate(images, {
-      onSuccess: () => showToast(t('album.added'), 'success'),
-      onError: (err) => {
-        if (isUpgradeError(err)) setUpgradeOpen(true);
-      },
-      onSettled: () => setProgress(null),
-    });
   };
 
   const ids = [...selected];
@@ -236,7 +197,11 @@ export function MyAlbumView({ member }: { member: boolean }) {
         multiple
         hidden
         data-testid="album-file-input"
-        onChange={(e) => void addFiles(e.target.files)}
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          void addFiles(files);
+        }}
       />
       <ConfirmDialog
         open={confirmDelete}

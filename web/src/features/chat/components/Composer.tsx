@@ -6,26 +6,17 @@ import { useLocation } from 'react-router';
 import { Button } from '../../../components/Button';
 import { ActionSheet, Dialog, type SheetAction } from '../../../components/Dialog';
 import { PlusIcon } from '../../../components/icons';
+import { pickedProblem, readAsDataUrl } from '../../../lib/picked-image';
 import { showToast } from '../../../lib/toast';
 import { useEmoji } from '../api/emoji';
 import { KeyboardIcon, PhotoIcon, SendIcon, SmileIcon } from './icons';
 
-/** SPEC section 9 and the protocol's limits. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The protocol's limit of a text message. */
 export const MAX_TEXT_BYTES = 5 * 1024;
 
 export interface PickedImage {
   dataUrl: string;
   previewUrl: string;
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** A text put back in the composer (a new object each time, so the same text can come twice). */
@@ -124,12 +115,9 @@ export function Composer({
   const onFile = async (chosen: File | undefined) => {
     if (file.current) file.current.value = '';
     if (!chosen) return;
-    if (!chosen.type.startsWith('image/')) {
-      showToast(t('chat.notAnImage'), 'error');
-      return;
-    }
-    if (chosen.size > MAX_IMAGE_BYTES) {
-      showToast(t('chat.imageTooLarge'), 'error');
+    const problem = pickedProblem(chosen);
+    if (problem) {
+      showToast(t(problem === 'notImage' ? 'chat.notAnImage' : 'chat.imageTooLarge'), 'error');
       return;
     }
     try {

@@ -6,23 +6,16 @@ import { Link } from 'react-router';
 import { AppBar } from '../../../components/AppBar';
 import { Button } from '../../../components/Button';
 import { ActionSheet, ConfirmDialog } from '../../../components/Dialog';
-import { Flag } from '../../../components/Flag';
 import {
   BlockIcon,
   ChatIcon,
-  CrownIcon,
   EditIcon,
   FlagIcon,
-  HeartIcon,
   MoreIcon,
   UserCheckIcon,
   UserPlusIcon,
 } from '../../../components/icons';
 import { TranslateSlot } from '../../../components/TranslateSlot';
-import { VerifiedBadge } from '../../../components/VerifiedBadge';
-import { countryName } from '../../../i18n/countries';
-import { isLanguageAbbr, languageInfo } from '../../../i18n/languages';
-import { ACTIVITY_LABEL, useOnlineStatus } from '../../../lib/online-status';
 import { chatHref, paths } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useBlock } from '../api/block';
@@ -31,6 +24,7 @@ import { useLikeState } from '../api/like';
 import type { Profile } from '../api/types';
 import { displayName } from '../display';
 import { LikeButton } from './LikeButton';
+import { ProfileHead, ProfileHero } from './ProfileSummary';
 import { RemarkDialog } from './RemarkDialog';
 import { ReportDialog } from './ReportDialog';
 
@@ -56,16 +50,9 @@ export function ProfileView({
   const close = () => setOpen('none');
   const name = displayName(profile);
   const like = useLikeState(profile.userId, { liked: profile.liked, mutual: profile.mutual });
-  const online = useOnlineStatus(profile.userId, !profile.mine).data;
-  const isOnline = online?.online ?? profile.online;
-  const active = online?.active ?? profile.active;
   const addContact = useAddContact();
   const removeContact = useRemoveContact();
   const block = useBlock();
-  const photo = profile.avatar ?? profile.avatarThumb;
-  const language = isLanguageAbbr(profile.language)
-    ? languageInfo(profile.language).native
-    : profile.language;
 
   const toggleContact = () => {
     if (profile.contact) {
@@ -108,65 +95,9 @@ export function ProfileView({
         }
       />
       <article className="profile" data-testid="profile">
-        <div className="profile-hero">
-          {photo ? (
-            <img src={photo} alt={t('a11y.photoOf', { name })} />
-          ) : (
-            <span className="person-initial" aria-hidden="true">
-              {name.charAt(0).toUpperCase()}
-            </span>
-          )}
-          {profile.level && (
-            <span className="vip-badge vip-badge-l" data-testid="vip-badge">
-              <CrownIcon size={14} />
-              {profile.level}
-            </span>
-          )}
-        </div>
-
+        <ProfileHero profile={profile} />
         <div className="profile-body">
-          <header className="profile-head">
-            <h2 className="profile-title">
-              <span data-testid="profile-name">{name}</span>
-              {profile.verified && <VerifiedBadge size={20} />}
-              <span className="profile-age">{profile.age}</span>
-            </h2>
-            {profile.remark && (
-              <p className="profile-real-name" data-testid="profile-real-name">
-                {t('people.profileName', { name: profile.userName })}
-              </p>
-            )}
-            <p className={isOnline ? 'presence online' : 'presence'} data-testid="presence">
-              {isOnline ? (
-                <>
-                  <span className="online-dot" aria-hidden="true" />
-                  {t('people.onlineNow')}
-                </>
-              ) : (
-                t(ACTIVITY_LABEL[active])
-              )}
-            </p>
-            {!profile.mine && like.mutual && (
-              <span className="badge badge-accent match-badge">
-                <HeartIcon size={14} fill="currentColor" />
-                {t('people.matchBadge')}
-              </span>
-            )}
-          </header>
-
-          <dl className="profile-facts">
-            <div>
-              <dt>{t('fields.country')}</dt>
-              <dd>
-                <Flag country={profile.country} height={14} />
-                {countryName(profile.country, t)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('fields.language')}</dt>
-              <dd>{language}</dd>
-            </div>
-          </dl>
+          <ProfileHead profile={profile} mutual={like.mutual} />
 
           <section className="profile-about">
             <h3>{t('fields.signature')}</h3>
