@@ -19,8 +19,9 @@ run: build
 
 build: server web
 
+## server: the server, and the providers' stand-ins the browser stories run beside it
 server:
-	cargo build -p amora-server
+	cargo build -p amora-server -p amora-standins
 
 web/node_modules/.package-lock.json: web/package-lock.json
 	cd web && $(NPM_CI)

@@ -1,5 +1,6 @@
 // Starts what the end-to-end tests talk to: a small real SMTP server that records every mail,
-// local stand-ins for PayPal, Stripe and LibreTranslate (providers/), and the real `amora serve`
+// the providers' stand-ins for PayPal, Stripe and LibreTranslate (the `amora-standins` program,
+// standins.ts), and the real `amora serve`
 // (AMORA_BIN) on a free loopback port with a fresh data folder, serving the built web app from
 // dist/, its payments and translations pointed at the stand-ins (Apertium stays first for English
 // and Spanish), its pushes allowed to a push service on loopback. Returns the teardown.
@@ -10,14 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import {
-  PAYPAL_CLIENT_ID,
-  PAYPAL_SECRET,
-  PAYPAL_WEBHOOK_ID,
-  startPayPal,
-} from './providers/paypal';
-import { startLibreTranslate } from './providers/libretranslate';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, startStripe } from './providers/stripe';
+import { standInsBin, startStandIns } from './standins';
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,6 +56,12 @@ export default async function globalSetup() {
   }
   const bin = process.env.AMORA_BIN ?? '/work/cache/target/debug/amora';
   if (!fs.existsSync(bin)) throw new Error(`server binary not found at ${bin} (set AMORA_BIN)`);
+  const standInsProgram = standInsBin(bin);
+  if (!fs.existsSync(standInsProgram)) {
+    throw new Error(
+      `amora-standins not found at ${standInsProgram} (build it with \`cargo build -p amora-standins\`, or set AMORA_STANDINS_BIN)`,
+    );
+  }
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-e2e-'));
   const mailDir = path.join(tmp, 'mail');
@@ -90,9 +90,8 @@ export default async function globalSetup() {
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
-  const paypal = await startPayPal();
-  const stripe = await startStripe();
-  const libretranslate = await startLibreTranslate();
+  const standIns = await startStandIns(standInsProgram);
+  const { paypal, stripe, libretranslate } = standIns;
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -117,12 +116,12 @@ export default async function globalSetup() {
       AMORA_DEMO: 'true',
       // Real payments, against the providers' stand-ins.
       AMORA_PAYMENTS__PAYPAL__API_URL: paypal.url,
-      AMORA_PAYMENTS__PAYPAL__CLIENT_ID: PAYPAL_CLIENT_ID,
-      AMORA_PAYMENTS__PAYPAL__SECRET: PAYPAL_SECRET,
-      AMORA_PAYMENTS__PAYPAL__WEBHOOK_ID: PAYPAL_WEBHOOK_ID,
+      AMORA_PAYMENTS__PAYPAL__CLIENT_ID: paypal.clientId,
+      AMORA_PAYMENTS__PAYPAL__SECRET: paypal.secret,
+      AMORA_PAYMENTS__PAYPAL__WEBHOOK_ID: paypal.webhookId,
       AMORA_PAYMENTS__STRIPE__API_URL: stripe.url,
-      AMORA_PAYMENTS__STRIPE__SECRET_KEY: STRIPE_SECRET_KEY,
-      AMORA_PAYMENTS__STRIPE__WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+      AMORA_PAYMENTS__STRIPE__SECRET_KEY: stripe.secretKey,
+      AMORA_PAYMENTS__STRIPE__WEBHOOK_SECRET: stripe.webhookSecret,
       // Translation between the languages Apertium does not pair, through the stand-in.
       AMORA_TRANSLATE__LIBRETRANSLATE_URL: libretranslate.url,
       // Pushes may go to the notification stories' own push service on loopback (tests only).
@@ -139,7 +138,14 @@ export default async function globalSetup() {
       );
     }
   });
-  await waitForHealth(base, server);
+  try {
+    await waitForHealth(base, server);
+  } catch (err) {
+    stopping = true;
+    server.kill('SIGTERM');
+    await standIns.stop();
+    throw err;
+  }
 
   process.env.AMORA_E2E_BASE_URL = base;
   process.env.AMORA_E2E_MAIL_DIR = mailDir;
@@ -157,7 +163,7 @@ export default async function globalSetup() {
     stopping = true;
     server.kill('SIGTERM');
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    await Promise.all([paypal.close(), stripe.close(), libretranslate.close()]);
+    await standIns.stop();
     if (!process.env.AMORA_E2E_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   };
 }

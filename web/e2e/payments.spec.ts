@@ -1,11 +1,12 @@
 // Stories of paying with real providers: PayPal (approve and pay, or cancel and come back) and
 // Stripe Checkout (card, and pay later whose money the provider confirms a little later), each
 // through the provider's page and back into the app. The server talks to local stand-ins that
-// speak PayPal's and Stripe's wire format (providers/); the installation takes PayPal, card and
+// speak PayPal's and Stripe's wire format (standins.ts); the installation takes PayPal, card and
 // pay later besides gold and the demo's TEST checkout, and neither store.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, type TestInfo, expect, test } from '@playwright/test';
 import { type Person, api, login, person, registerViaApi, shot, skipSplash, url } from './helpers';
+import { declineNextCapture, outage, standIn, standInLog as log } from './standins';
 
 type Account = Person & { userId: number; token: string };
 
@@ -33,25 +34,6 @@ const paySheet = (page: Page) => page.getByRole('dialog', { name: 'Choose a paym
 const method = (page: Page, name: string) =>
   paySheet(page).getByRole('button', { name: new RegExp(`^${name}`) });
 const outcome = (page: Page) => page.getByTestId('payment-return');
-
-function standIn(name: 'PAYPAL' | 'STRIPE'): string {
-  const value = process.env[`AMORA_E2E_${name}_URL`];
-  if (!value) throw new Error(`AMORA_E2E_${name}_URL is not set: the global setup did not run`);
-  return value;
-}
-
-interface Log {
-  seen: { method: string; path: string; body: string; status: number }[];
-  problems: string[];
-}
-async function log(request: APIRequestContext, name: 'PAYPAL' | 'STRIPE'): Promise<Log> {
-  return (await request.get(`${standIn(name)}/__e2e/log`)).json() as Promise<Log>;
-}
-
-/** Takes a provider's API down (503 to every call; its pages still open), or brings it back. */
-async function outage(request: APIRequestContext, name: 'PAYPAL' | 'STRIPE', on: boolean) {
-  await request.post(`${standIn(name)}/__e2e/outage?on=${on ? 1 : 0}`);
-}
 
 const UNAVAILABLE = 'The payment service is not answering, please try again in a moment';
 
@@ -201,7 +183,7 @@ test('approved at PayPal, and the capture declined: a payment failure, nothing c
   await method(page, 'PayPal').click();
   await expect(page.getByTestId('paypal-amount')).toHaveText('$9.99 USD');
   // The buyer's funding source is declined when the payment is taken.
-  await request.post(`${standIn('PAYPAL')}/__e2e/decline`);
+  await declineNextCapture(request);
   await page.getByRole('button', { name: 'Pay now' }).click();
 
   await expect(outcome(page)).toHaveAttribute('data-state', 'failed');

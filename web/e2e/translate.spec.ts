@@ -8,6 +8,7 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { type Person, api, login, person, registerViaApi, shot, skipSplash, url } from './helpers';
 import { chatLive, chatUrl, signIn } from './chat-people';
 import { lastCodeSentTo } from './mail';
+import { standInLog } from './standins';
 
 /** Verifies the email through the API: 80 characters. */
 async function verifyEmail(request: APIRequestContext, who: Person, token: string) {
@@ -262,9 +263,7 @@ test('a Japanese woman and a Spanish man chat, each reading the other in their o
   expect(await characters(pablo.token)).toBe(80 - 13 - 11);
 
   // LibreTranslate was asked Japanese and Spanish directly, as its API says.
-  const log = (await (
-    await request.get(`${process.env.AMORA_E2E_LIBRETRANSLATE_URL}/__e2e/log`)
-  ).json()) as { seen: { path: string; body: string }[]; problems: string[] };
+  const log = await standInLog(request, 'LIBRETRANSLATE');
   expect(log.problems).toEqual([]);
   const pairs = log.seen
     .filter((s) => s.path === '/translate')

@@ -9,7 +9,9 @@ use crate::common::apple_standin::{
     b64, payload_of, refunded, signed_payload, AppStore, Signer, BUNDLE_ID, PRODUCT_PREFIX,
 };
 use crate::common::wallet::{FINISH_FAILED, IOS_PAY, PAYMENT_FAILURE, PAYMENT_SUCCESS};
-use crate::common::{spawn_with, try_spawn_with, Backend, Person, Reply, Setup, TestApp};
+use crate::common::{
+    spawn_with, try_spawn_with, Backend, Person, ProviderSettings, Reply, Setup, TestApp,
+};
 use serde_json::{json, Value};
 
 async fn with_apple(b: Backend) -> (TestApp, AppStore) {

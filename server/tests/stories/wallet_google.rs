@@ -9,7 +9,9 @@ use crate::common::google_standin::{new_key, Play, PUSH_TOKEN};
 use crate::common::wallet::{
     GOOGLE_PAY, PAYMENT_FAILURE, PAYMENT_SUCCESS, PROVIDER_DOWN, UNFINISHED_TRANSACTION,
 };
-use crate::common::{spawn_with, try_spawn_with, Backend, Person, Reply, Setup, TestApp};
+use crate::common::{
+    spawn_with, try_spawn_with, Backend, Person, ProviderSettings, Reply, Setup, TestApp,
+};
 use serde_json::{json, Value};
 
 async fn with_play(b: Backend) -> (TestApp, Play) {

@@ -6,7 +6,7 @@
 
 use crate::common::paypal_standin::PayPal;
 use crate::common::wallet::{PAYMENT_FAILURE, PAYMENT_SUCCESS, PAYPAL_RETURN, PROVIDER_DOWN};
-use crate::common::{spawn_with, Backend, Person, Reply, Setup, TestApp};
+use crate::common::{spawn_with, Backend, Person, ProviderSettings, Reply, Setup, TestApp};
 use serde_json::{json, Value};
 
 async fn with_paypal(b: Backend) -> (TestApp, PayPal) {

@@ -9,7 +9,7 @@ use crate::common::wallet::{
     CREATE_ORDER, PAYMENT_FAILURE, PAYMENT_SUCCESS, PRODUCTS, PROVIDER_DOWN, SUCCESS,
     UNFINISHED_TRANSACTION,
 };
-use crate::common::{spawn_with, Backend, Person, Reply, Setup, TestApp};
+use crate::common::{spawn_with, Backend, Person, ProviderSettings, Reply, Setup, TestApp};
 use serde_json::Value;
 
 async fn with_stripe(b: Backend) -> (TestApp, Stripe) {

@@ -5,20 +5,25 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod apertium;
-pub mod apple_standin;
 pub mod chat;
 pub mod feed;
-pub mod google_standin;
 pub mod images;
-pub mod libretranslate;
 pub mod passwords;
-pub mod paypal_standin;
 pub mod people;
+pub mod providers;
 pub mod smtp;
 pub mod staff;
-pub mod stripe_standin;
 pub mod translate;
 pub mod wallet;
+
+// The providers' stand-ins (the amora-standins crate); `providers::ProviderSettings` points the
+// server at them.
+pub use amora_standins::apple as apple_standin;
+pub use amora_standins::google as google_standin;
+pub use amora_standins::libretranslate;
+pub use amora_standins::paypal as paypal_standin;
+pub use amora_standins::stripe as stripe_standin;
+pub use providers::ProviderSettings;
 
 use std::time::Duration;
 

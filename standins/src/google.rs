@@ -7,8 +7,6 @@
 //! fail, and counters say how many access tokens, acknowledgements and consumptions it gave
 //! (and how many it refused, asked twice).
 
-#![allow(clippy::unwrap_used)]
-
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -27,6 +25,8 @@ use rsa::sha2::Sha256;
 use rsa::signature::Verifier;
 use rsa::{RsaPrivateKey, RsaPublicKey};
 use serde_json::{json, Value};
+
+use crate::http::{self, lock, Log};
 
 pub const PACKAGE: &str = "com.example.amora";
 pub const PREFIX: &str = "com.example.amora.";
@@ -50,7 +50,7 @@ struct Books {
 pub struct Play {
     books: Arc<Mutex<Books>>,
     key: Arc<RsaPublicKey>,
-    down: Arc<AtomicBool>,
+    log: Log,
     acknowledgements_fail: Arc<AtomicBool>,
     tokens: Arc<AtomicUsize>,
     acknowledgements: Arc<AtomicUsize>,
@@ -62,6 +62,10 @@ pub struct Play {
 }
 
 /// A new service account key, as Google makes them (RSA 2048).
+///
+/// # Panics
+/// When the system gives no randomness.
+#[allow(clippy::unwrap_used)]
 pub fn new_key() -> RsaPrivateKey {
     RsaPrivateKey::new(&mut rsa::rand_core::OsRng, 2048).unwrap()
 }
@@ -75,14 +79,19 @@ fn millis() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
 
+/// What a story does with Google Play: Play is played inside the server's stories only (the
+/// program serves none), so a file it cannot write or an id it never gave fails the story with
+/// a panic, as the `unwrap`s allowed here do.
+#[allow(clippy::unwrap_used)]
 impl Play {
+    /// A Google Play on a free loopback port, with a service account of its own.
     pub async fn start() -> Play {
         let key = new_key();
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let listener = http::bind_loopback(0).await.unwrap();
         let play = Play {
             books: Arc::default(),
             key: Arc::new(key.to_public_key()),
-            down: Arc::default(),
+            log: Log::default(),
             acknowledgements_fail: Arc::default(),
             tokens: Arc::default(),
             acknowledgements: Arc::default(),
@@ -90,7 +99,7 @@ impl Play {
             refused: Arc::default(),
             made: Arc::default(),
             dir: Arc::new(tempfile::tempdir().unwrap()),
-            url: format!("http://{}", listener.local_addr().unwrap()),
+            url: http::url_of(&listener).unwrap(),
         };
         play.key_file("service-account.json", &key);
         let app = Router::new()
@@ -104,19 +113,13 @@ impl Play {
                 get(voided),
             )
             .with_state(play.clone());
-        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        http::serve(listener, &play.log, app);
         play
     }
 
-    /// Settings that point the server here, with the service account Play knows.
-    pub fn settings(&self) -> amora_server::config::GoogleSettings {
-        amora_server::config::GoogleSettings {
-            package_name: Some(PACKAGE.into()),
-            service_account: Some(self.path("service-account.json")),
-            api_url: self.url.clone(),
-            product_prefix: PREFIX.into(),
-            notification_token: Some(PUSH_TOKEN.to_owned().into()),
-        }
+    /// What Play was asked, and what it would have refused.
+    pub fn log(&self) -> &Log {
+        &self.log
     }
 
     /// A service account key file for `key`, as the Google Cloud console gives it.
@@ -148,7 +151,7 @@ impl Play {
     }
 
     pub fn set_down(&self, down: bool) {
-        self.down.store(down, Ordering::SeqCst);
+        self.log.set_down(down);
     }
 
     /// Acknowledgements answer 503 while set.
@@ -158,7 +161,7 @@ impl Play {
 
     /// Every access token given so far stops working (revoked).
     pub fn revoke_access(&self) {
-        self.books.lock().unwrap().access.clear();
+        lock(&self.books).access.clear();
     }
 
     /// Access tokens given, acknowledgements and consumptions made.
@@ -231,12 +234,11 @@ impl Play {
     }
 
     pub fn purchase_of(&self, token: &str) -> Value {
-        self.books.lock().unwrap().purchases[token].clone()
+        lock(&self.books).purchases[token].clone()
     }
 
     pub fn set_state(&self, token: &str, state: i64) {
-        self.books.lock().unwrap().purchases.get_mut(token).unwrap()["purchaseState"] =
-            json!(state);
+        lock(&self.books).purchases.get_mut(token).unwrap()["purchaseState"] = json!(state);
     }
 
     pub fn acknowledged(&self, token: &str) -> bool {
@@ -259,7 +261,7 @@ impl Play {
             "voidedSource": 1,
             "voidedReason": 1,
         });
-        self.books.lock().unwrap().voided.push(voided.clone());
+        lock(&self.books).voided.push(voided.clone());
         voided
     }
 
@@ -330,7 +332,7 @@ fn problem(status: StatusCode, message: &str, reason: &str) -> Response {
 
 /// Down, or a call without an access token it gave.
 fn refuse(play: &Play, headers: &HeaderMap) -> Option<Response> {
-    if play.down.load(Ordering::SeqCst) {
+    if play.log.is_down() {
         return Some(StatusCode::SERVICE_UNAVAILABLE.into_response());
     }
     let bearer = headers
@@ -338,7 +340,7 @@ fn refuse(play: &Play, headers: &HeaderMap) -> Option<Response> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .unwrap_or_default();
-    (!play.books.lock().unwrap().access.contains(bearer)).then(|| {
+    (!lock(&play.books).access.contains(bearer)).then(|| {
         problem(
             StatusCode::UNAUTHORIZED,
             "Request had invalid authentication credentials.",
@@ -383,7 +385,7 @@ fn check_assertion(play: &Play, assertion: &str) -> Result<(), String> {
 }
 
 async fn token(State(play): State<Play>, Form(form): Form<HashMap<String, String>>) -> Response {
-    if play.down.load(Ordering::SeqCst) {
+    if play.log.is_down() {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }
     let grant = form.get("grant_type").map(String::as_str);
@@ -402,7 +404,7 @@ async fn token(State(play): State<Play>, Form(form): Form<HashMap<String, String
     }
     play.tokens.fetch_add(1, Ordering::SeqCst);
     let access = format!("ya29.stories-{}", uuid::Uuid::new_v4().simple());
-    play.books.lock().unwrap().access.insert(access.clone());
+    lock(&play.books).access.insert(access.clone());
     Json(json!({"access_token": access, "expires_in": 3599, "token_type": "Bearer"}))
         .into_response()
 }
@@ -440,7 +442,7 @@ async fn purchase(
     if let Some(refused) = refuse(&play, &headers) {
         return refused;
     }
-    match find(&play.books.lock().unwrap(), &package, &product, &token) {
+    match find(&lock(&play.books), &package, &product, &token) {
         Ok(purchase) => Json(purchase).into_response(),
         Err((status, message, reason)) => problem(status, message, reason),
     }
@@ -462,7 +464,7 @@ async fn act(
     let Some((token, action)) = target.split_once(':') else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let mut books = play.books.lock().unwrap();
+    let mut books = lock(&play.books);
     let purchase = match find(&books, &package, &product, token) {
         Ok(p) => p,
         Err((status, message, reason)) => return problem(status, message, reason),
@@ -486,7 +488,9 @@ async fn act(
             "invalidPurchaseState",
         );
     }
-    books.purchases.get_mut(token).unwrap()[field] = json!(1);
+    if let Some(purchase) = books.purchases.get_mut(token) {
+        purchase[field] = json!(1);
+    }
     match action {
         "acknowledge" => play.acknowledgements.fetch_add(1, Ordering::SeqCst),
         _ => play.consumptions.fetch_add(1, Ordering::SeqCst),
@@ -516,17 +520,15 @@ async fn voided(
         .unwrap_or(1000)
         .min(VOIDED_PAGE);
     let offset: usize = query.get("token").and_then(|t| t.parse().ok()).unwrap_or(0);
-    let books = play.books.lock().unwrap();
+    let books = lock(&play.books);
     let listed: Vec<&Value> = books
         .voided
         .iter()
         .filter(|v| {
             v["voidedTimeMillis"]
                 .as_str()
-                .unwrap()
-                .parse::<i64>()
-                .unwrap()
-                >= start
+                .and_then(|t| t.parse::<i64>().ok())
+                .is_some_and(|t| t >= start)
         })
         .collect();
     let page: Vec<&Value> = listed.iter().skip(offset).take(size).copied().collect();

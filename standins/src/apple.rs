@@ -5,6 +5,11 @@
 //! by the leaf's key, `x5c` = [leaf, intermediate, root]. Other chains (another root with the
 //! same names, a leaf without its marker, an expired leaf) are made to be refused.
 
+//!
+//! The App Store is played inside the server's stories only (the program serves no App Store):
+//! making its keys and certificates cannot fail short of a broken build of `rcgen` or `ring`,
+//! and if it did, the story fails, which is what the `unwrap`s allowed in this module do.
+
 #![allow(clippy::unwrap_used)]
 
 use std::path::PathBuf;
@@ -146,6 +151,12 @@ pub struct AppStore {
     dir: tempfile::TempDir,
 }
 
+impl Default for AppStore {
+    fn default() -> AppStore {
+        AppStore::new()
+    }
+}
+
 impl AppStore {
     /// A chain of its own, the root written to `AppleRootCA-G3.cer` (DER).
     pub fn new() -> AppStore {
@@ -176,16 +187,6 @@ impl AppStore {
         let path = self.dir.path().join("AppleRootCA-G3.pem");
         std::fs::write(&path, self.root.cert.pem()).unwrap();
         path
-    }
-
-    /// Settings that make the server trust this App Store's root, sandbox purchases counting.
-    pub fn settings(&self) -> amora_server::config::AppleSettings {
-        amora_server::config::AppleSettings {
-            bundle_id: Some(BUNDLE_ID.to_owned()),
-            root_certificate: Some(self.root_file()),
-            product_prefix: PRODUCT_PREFIX.to_owned(),
-            accept_sandbox: true,
-        }
     }
 
     /// A leaf of the genuine intermediate, with or without its marker, expired or not.
