@@ -61,6 +61,8 @@ pub enum MessageType {
     Cmd,
     Gift,
     RedPacket,
+    /// A place: where to meet, or where I am.
+    Loc,
 }
 
 impl MessageType {
@@ -78,6 +80,7 @@ impl MessageType {
             "cmd" => Some(MessageType::Cmd),
             "gift" => Some(MessageType::Gift),
             "redPacket" => Some(MessageType::RedPacket),
+            "loc" => Some(MessageType::Loc),
             _ => None,
         }
     }
@@ -91,6 +94,7 @@ impl MessageType {
             MessageType::Cmd => "cmd",
             MessageType::Gift => "gift",
             MessageType::RedPacket => "redPacket",
+            MessageType::Loc => "loc",
         }
     }
 }
@@ -216,7 +220,59 @@ pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Check
                 .map(|b| b.chars().take(60).collect());
             Ok(Checked::RedPacket { amount, blessing })
         }
+        MessageType::Loc => check_place(content).map(Checked::Ready),
     }
+}
+
+/// Longest name or address of a shared place, in characters.
+pub const MAX_PLACE_TEXT: usize = 200;
+
+/// Decimal places an approximate place keeps: 0.01 degree is about 1.1 km of latitude (less of
+/// longitude away from the equator), so the position is never closer than that.
+const APPROXIMATE_DECIMALS: i32 = 2;
+
+/// A place as it is stored: `{"lat", "lng", "name"?, "address"?, "approximate"}`. A place is
+/// approximate unless the sender says otherwise, and an approximate one is rounded here, before
+/// it is stored or sent on.
+fn check_place(content: Option<&Value>) -> Result<Value, Refused> {
+    let invalid = Refused::Invalid(Msg::PlaceInvalid);
+    let content = content.and_then(Value::as_object).ok_or(invalid)?;
+    let degrees = |key: &str, limit: f64| {
+        content
+            .get(key)
+            .and_then(Value::as_f64)
+            .filter(|d| d.is_finite() && d.abs() <= limit)
+            .ok_or(invalid)
+    };
+    let (lat, lng) = (degrees("lat", 90.0)?, degrees("lng", 180.0)?);
+    let approximate = match content.get("approximate") {
+        None | Some(Value::Null) => true,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(invalid),
+    };
+    let (lat, lng) = if approximate {
+        let scale = 10f64.powi(APPROXIMATE_DECIMALS);
+        ((lat * scale).round() / scale, (lng * scale).round() / scale)
+    } else {
+        (lat, lng)
+    };
+    let mut place = json!({ "lat": lat, "lng": lng, "approximate": approximate });
+    for key in ["name", "address"] {
+        match content.get(key) {
+            None | Some(Value::Null) => {}
+            Some(Value::String(text)) => {
+                let text = text.trim();
+                if text.chars().count() > MAX_PLACE_TEXT {
+                    return Err(Refused::Invalid(Msg::PlaceNameTooLong));
+                }
+                if !text.is_empty() {
+                    place[key] = json!(text);
+                }
+            }
+            Some(_) => return Err(invalid),
+        }
+    }
+    Ok(place)
 }
 
 /// A message as stored.

@@ -33,6 +33,7 @@ pub(super) fn push_for(me: &Party, them: &Party, row: &MessageRow) -> Push {
         MessageType::Img => (PushKind::Message, Msg::PhotoMessage.text(lang).to_owned()),
         MessageType::Gift => (PushKind::Gift, Msg::PushGift.text(lang).to_owned()),
         MessageType::RedPacket => (PushKind::Gift, Msg::PushRedPacket.text(lang).to_owned()),
+        MessageType::Loc => (PushKind::Message, Msg::PushPlace.text(lang).to_owned()),
         _ => (PushKind::Message, String::new()),
     };
     Push {

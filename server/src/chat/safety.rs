@@ -93,7 +93,8 @@ pub fn caution(text: &str) -> Option<Caution> {
 }
 
 /// The words a message carries to its reader, whatever its type: a text's text, a red packet's
-/// blessing, every string of a custom message; none for pictures, emoji, gifts and commands.
+/// blessing, every string of a custom message, a place's name; none for pictures, emoji, gifts
+/// and commands.
 /// The trust & safety rules read these.
 pub fn words_of(kind: MessageType, content: &Value) -> Option<String> {
     let words = match kind {
@@ -104,6 +105,7 @@ pub fn words_of(kind: MessageType, content: &Value) -> Option<String> {
             strings_in(content, &mut strings);
             Some(strings.join(" "))
         }
+        MessageType::Loc => content["name"].as_str().map(str::to_owned),
         MessageType::Emoji | MessageType::Img | MessageType::Cmd | MessageType::Gift => None,
     };
     words.filter(|w| !w.trim().is_empty())

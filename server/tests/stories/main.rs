@@ -15,6 +15,7 @@ mod bad_input;
 mod chat_durability;
 mod chat_harsh;
 mod chat_limits;
+mod chat_places;
 mod chat_rest;
 mod chat_socket;
 mod comments;

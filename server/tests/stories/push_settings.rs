@@ -17,14 +17,14 @@ const WINK_ME: &str = "/pages/index/index?tab=wink";
 const FOOTPRINTS: &str = "/pages/index/index?tab=footprints";
 
 /// A browser subscribed for `who`, and what reached it.
-struct Phone {
+pub(crate) struct Phone {
     key: SecretKey,
     auth: [u8; 16],
     inbox: Inbox,
 }
 
 impl Phone {
-    async fn of(app: &TestApp, who: &Person) -> Phone {
+    pub(crate) async fn of(app: &TestApp, who: &Person) -> Phone {
         let (service, inbox) = push_service(StatusCode::CREATED).await;
         let (key, auth) = (new_secret(), [7u8; 16]);
         app.post(
@@ -39,7 +39,7 @@ impl Phone {
     }
 
     /// The pushes received so far, decrypted, once `n` are there (or a few seconds passed).
-    async fn pushes(&self, n: usize) -> Vec<Value> {
+    pub(crate) async fn pushes(&self, n: usize) -> Vec<Value> {
         wait_for(&self.inbox, n)
             .await
             .iter()
