@@ -1,10 +1,11 @@
 // What a person meets in a chat every day: a conversation full of photos opens at its newest
 // message, photos open in the app's own viewer, a long press never recalls by itself, the
-// composer says beforehand what will be refused, and emoji go into the text being written.
+// composer says beforehand what will be refused, emoji go into the text being written, and a
+// shared place opens on its own page.
 // The server runs in demo mode (demo / demo1234 is a member).
 import { type Locator, type Page, type TestInfo, expect, test } from '@playwright/test';
 import { chatUrl, signIn } from './chat-people';
-import { type Person, api, person, registerViaApi, tokenOf, url } from './helpers';
+import { type Person, api, person, registerViaApi, shot, tokenOf, url } from './helpers';
 
 const DEMO = { userName: 'demo', password: 'demo1234' };
 
@@ -382,4 +383,37 @@ test('an emoji goes into the text where the cursor is, and is sent with it, in c
   const colour = fonts.find((f) => /Color Emoji|Segoe UI Emoji/.test(f.familyName));
   expect(colour?.glyphCount ?? 0, JSON.stringify(fonts)).toBeGreaterThanOrEqual(2);
   await she.context.close();
+});
+
+test('a place she shares shows in the chat and opens on its own page, in Japanese', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const him = await register(request, 'plm', testInfo, 'male');
+  const her = await register(request, 'plw', testInfo, 'female');
+  await api(request, her.token, '/system/content/sendMsg', {
+    method: 'POST',
+    data: {
+      to: him.userId,
+      msgType: 'loc',
+      content: { lat: 35.659_482, lng: 139.700_553, name: 'ハチ公像' },
+    },
+  });
+  const he = await signIn(browser, testInfo, him, 'ja');
+  await he.page.goto(chatUrl(her));
+  const place = he.page.getByTestId('place-bubble');
+  // Approximate: rounded to about a kilometre before it was stored.
+  await expect(place).toContainText('ハチ公像');
+  await expect(place).toContainText('35.66° N, 139.7° E');
+  await expect(place).toContainText('おおよその位置');
+  await shot(he.page, testInfo, 'ja-place-in-chat');
+  await place.click();
+  await expect(he.page).toHaveURL(/\/open-location\?data=/);
+  await expect(he.page.getByTestId('place-name')).toHaveText('ハチ公像');
+  await expect(he.page.getByRole('link', { name: 'OpenStreetMap で開く' })).toHaveAttribute(
+    'href',
+    /mlat=35\.66&mlon=139\.7/,
+  );
+  await shot(he.page, testInfo, 'ja-place-page');
+  await he.context.close();
 });

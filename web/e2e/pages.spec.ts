@@ -39,7 +39,10 @@ const PRIVATE_PAGES = [
   ['RecentContact', '/pages/RecentContact/RecentContact'],
   ['upgrade-popup', '/uni_modules/uni-upgrade-center-app/pages/upgrade-popup'],
   ['choose-location', '/choose-location'],
-  ['open-location', '/open-location'],
+  [
+    'open-location',
+    `/open-location?data=${encodeURIComponent(JSON.stringify({ lat: 41.39, lng: 2.17, name: 'Plaça de Catalunya', approximate: true }))}`,
+  ],
 ] as const;
 
 for (const lang of ['en', 'ja'] as const) {
@@ -103,6 +106,8 @@ for (const lang of ['en', 'ja'] as const) {
         await expect(page.getByTestId('feed-empty')).toBeVisible();
       } else if (name === 'release') {
         await expect(page.getByTestId('release-form')).toBeVisible();
+      } else if (name === 'open-location') {
+        await expect(page.getByTestId('place-name')).toHaveText('Plaça de Catalunya');
       } else if (!['settings', 'switch-account'].includes(name)) {
         await expect(page.getByTestId('coming-soon')).toBeVisible();
       }

@@ -74,6 +74,9 @@ export function previewText(
     case 'redPacket':
       text = t('chat.redPacketPreview');
       break;
+    case 'loc':
+      text = t('chat.placePreview');
+      break;
     default:
       text = t('chat.otherPreview');
   }

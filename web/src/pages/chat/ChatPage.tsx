@@ -13,6 +13,7 @@ import { useChatConnection } from '../../features/chat/hooks';
 import { parseChatTarget } from '../../features/chat/target';
 import { useChatTranslate } from '../../features/translate/components/chat-translate';
 import { reportPerson } from '../../features/people/api/report';
+import { useChatPlaces } from '../../features/places/components/chat-places';
 import { useChatWallet } from '../../features/wallet/components/chat-wallet';
 import { isMember } from '../../lib/membership';
 import { paths } from '../../lib/paths';
@@ -55,6 +56,8 @@ export default function ChatPage() {
     },
     onBalancesChanged: () => void refetchUser(),
   });
+  // Places: how a shared place is drawn.
+  const places = useChatPlaces();
   // Translation: the language picker, Translate on the partner's text, balances and prompts.
   const translate = useChatTranslate({ peer: target?.userId ?? 0, member: isMember(user) });
   // Their messages translated on arrival while the chat was closed: the server's list has them.
@@ -84,7 +87,8 @@ export default function ChatPage() {
       verified={card?.verified ?? false}
       extras={{
         ...wallet,
-        renderContent: (m) => wallet.renderContent?.(m) ?? translate.renderContent(m),
+        renderContent: (m) =>
+          wallet.renderContent?.(m) ?? places.renderContent(m) ?? translate.renderContent(m),
         header: translate.header,
         banner: translate.banner,
         // "Does this bother you?" reports in one tap, quoting the message.

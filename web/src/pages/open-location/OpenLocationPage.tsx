@@ -1,20 +1,26 @@
-// Open location: the designed placeholder until locations are released.
+// Open location: a place shared in the chat (`/open-location?data=<the place>`), with the way out
+// to the phone's maps.
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { GlobeIcon } from '../../components/icons';
+import { PlaceView } from '../../features/places/components/PlaceView';
+import { placeFromParam } from '../../features/places/place';
 
 export default function OpenLocationPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const place = placeFromParam(params.get('data'));
   return (
     <>
-      <AppBar title={t('pages.openLocation')} back />
+      <AppBar title={place?.name ?? t('pages.openLocation')} back />
       <div className="page">
-        <ComingSoon
-          title={t('pages.openLocation')}
-          description={t('pages.openLocationDesc')}
-          icon={<GlobeIcon size={40} />}
-        />
+        {place ? (
+          <PlaceView place={place} />
+        ) : (
+          <p className="center-view" role="alert">
+            {t('places.notAPlace')}
+          </p>
+        )}
       </div>
     </>
   );

@@ -9,8 +9,9 @@ export type Card = Schemas['Card'];
 export type ImToken = Schemas['ImToken'];
 export type Emoji = Schemas['Emoji'];
 
-/** txt, emoji, img, custom and cmd are sent; gift and redPacket are reserved for the wallet. */
-export type MessageType = 'txt' | 'emoji' | 'img' | 'custom' | 'cmd' | 'gift' | 'redPacket';
+/** txt, emoji, img, custom and cmd are sent; gift and redPacket are the wallet's, loc (a place)
+ * the places'. */
+export type MessageType = 'txt' | 'emoji' | 'img' | 'custom' | 'cmd' | 'gift' | 'redPacket' | 'loc';
 
 /** Stored statuses; `pending` and `fail` exist only on this device (see outbox.ts). */
 export type MessageStatus = 'unread' | 'read' | 'recalled' | 'deleted';
