@@ -128,7 +128,7 @@ fn object_or_text() -> utoipa::openapi::schema::Object {
 pub struct Outgoing {
     /// The recipient's user id.
     pub to: Option<i64>,
-    /// txt, emoji, img, custom or cmd (default txt).
+    /// txt, emoji, img, custom, cmd, gift, redPacket or loc (default txt).
     pub msg_type: Option<String>,
     // Described in `object_or_text`.
     #[schema(schema_with = object_or_text, required = true)]

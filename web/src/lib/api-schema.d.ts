@@ -4247,7 +4247,7 @@ export interface components {
       confirmed?: boolean | null;
       /** @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd. A bare string is taken as the text. */
       content: Record<string, unknown> | string;
-      /** @description txt, emoji, img, custom or cmd (default txt). */
+      /** @description txt, emoji, img, custom, cmd, gift, redPacket or loc (default txt). */
       msgType?: string | null;
       /**
        * Format: int64
