@@ -27,6 +27,7 @@ use crate::media::Media;
 use crate::notices::Notices;
 use crate::notify::Notify;
 use crate::people::People;
+use crate::places::Places;
 use crate::privacy::Privacy;
 use crate::staff::{Desks, Staff};
 use crate::translate::Translate;
@@ -56,6 +57,7 @@ pub struct App {
     pub staff: Staff,
     pub privacy: Privacy,
     pub verification: Verification,
+    pub places: Places,
 }
 
 impl App {
@@ -143,6 +145,7 @@ impl App {
             staff,
             privacy,
             verification,
+            places: Places::new(),
         })
     }
 }
@@ -204,6 +207,7 @@ serves! {
     Feed => feed,
     Album => album,
     Notices => notices,
+    Places => places,
     Staff => staff,
     Privacy => privacy,
     Verification => verification,

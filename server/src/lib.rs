@@ -21,6 +21,7 @@ pub mod notices;
 pub mod notify;
 pub mod ops;
 pub mod people;
+pub mod places;
 pub mod privacy;
 pub mod routes;
 pub mod staff;

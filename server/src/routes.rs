@@ -22,7 +22,7 @@ use crate::api::session::Authenticator;
 use crate::api::{method_not_allowed, not_found};
 use crate::app::App;
 use crate::{
-    account, album, chat, feed, i18n, media, notices, notify, ops, people, privacy, staff,
+    account, album, chat, feed, i18n, media, notices, notify, ops, people, places, privacy, staff,
     translate, verification, wallet, web,
 };
 
@@ -100,6 +100,7 @@ pub fn api() -> (Router<App>, OpenApi) {
         .merge(feed::routes::router())
         .merge(album::routes::router())
         .merge(notices::routes::router())
+        .merge(places::routes::router())
         .merge(media::upload::router())
         .merge(staff::routes::router())
         .merge(privacy::routes::router())

@@ -16,7 +16,7 @@ const FLOORS: &[&[&str]] = &[
     &["staff", "privacy"],
     &["chat", "album", "verification"],
     &["translate", "feed"],
-    &["people", "notices", "wallet"],
+    &["people", "notices", "wallet", "places"],
     &["notify"],
     &["account"],
     // What every service stands on.

@@ -38,6 +38,7 @@ mod people_discover;
 mod people_likes;
 mod people_passes;
 mod people_scroll;
+mod places;
 mod privacy;
 mod privacy_tables;
 mod production;

@@ -1484,6 +1484,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/place/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Towns whose name (in any language GeoNames knows it by) starts with `q`, accents and case
+     *     aside: those named exactly so first, then the most populous, ten at most, each named in the
+     *     reader's script where the list has it. From GeoNames' towns of 15,000 people or more
+     *     (CC BY 4.0), built into the server, so it works offline. An empty `q` finds nothing.
+     */
+    get: operations['search_places'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/push/settings': {
     parameters: {
       query?: never;
@@ -2830,6 +2852,19 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_FoundPlaces: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description What a search found, the likeliest first. */
+      data: {
+        rows: components['schemas']['FoundPlace'][];
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Grade: {
       /**
        * Format: int32
@@ -4064,6 +4099,20 @@ export interface components {
       id?: number | null;
       /** @description spam, inappropriate_content, harassment, scam or other. */
       reason?: string | null;
+    };
+    /** @description A town a search found, named in the reader's language where the list knows how. */
+    FoundPlace: {
+      /** @description ISO 3166 alpha-2 country code. */
+      country: string;
+      /** Format: double */
+      lat: number;
+      /** Format: double */
+      lng: number;
+      name: string;
+    };
+    /** @description What a search found, the likeliest first. */
+    FoundPlaces: {
+      rows: components['schemas']['FoundPlace'][];
     };
     /** @enum {string} */
     Gender: 'female' | 'male';
@@ -10246,6 +10295,55 @@ export interface operations {
       };
       /** @description The input does not parse or breaks a rule; `msg` says which. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  search_places: {
+    parameters: {
+      query?: {
+        /** @description What was typed: the start of a town's name in any language (100 characters at most). */
+        q?: string;
+        /** @description The reader's language (en, zh-Hans, zh-Hant, ja, es, kr, ge, ru); the account's without it. */
+        lang?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_FoundPlaces'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      401: {
         headers: {
           [name: string]: unknown;
         };
