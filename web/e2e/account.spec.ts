@@ -534,6 +534,9 @@ test('an expired session says so and goes to login', async ({ page, request }, t
   await registerViaApi(request, me);
   await skipSplash(page);
   await login(page, me.userName, me.password);
+  // The token goes stale where no page of the app runs: a call of the page left behind would
+  // otherwise be the one refused, and say so on that page.
+  await page.goto(url('/healthz'));
   await page.evaluate(() => localStorage.setItem('TOKEN', 'no-longer-valid'));
   await page.goto(url('/pages/settings/settings'));
   await expect(toast(page, 'Login has expired, please log in again')).toBeVisible();
