@@ -58,6 +58,8 @@ pub struct App {
     pub privacy: Privacy,
     pub verification: Verification,
     pub places: Places,
+    /// The browser-side protections every answer carries.
+    pub protections: crate::web::Protections,
 }
 
 impl App {
@@ -73,6 +75,8 @@ impl App {
         let mail = Mailer::from_config(&config, db.clone())?;
         let passwords = PasswordHasher::new(config.hash_concurrency);
         let limits = Arc::new(RateLimiter::new(&config.rate_limit));
+        let places = Places::from_settings(&config.map)?;
+        let protections = crate::web::Protections::from_config(&config)?;
         let ground = Ground {
             db: db.clone(),
             clock: clock.clone(),
@@ -145,7 +149,8 @@ impl App {
             staff,
             privacy,
             verification,
-            places: Places::new(),
+            places,
+            protections,
         })
     }
 }

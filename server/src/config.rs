@@ -65,6 +65,7 @@ pub struct Config {
     pub payments: PaymentSettings,
     pub translate: TranslateSettings,
     pub push: PushSettings,
+    pub map: MapSettings,
     pub db: DbSettings,
     /// Demo mode: seed demo profiles on first start, allow the sandbox checkout, log mail bodies.
     pub demo: bool,
@@ -240,6 +241,33 @@ impl Default for TranslateSettings {
             pairs_refresh_seconds: 600,
         }
     }
+}
+
+/// The map of the location pages and where place search looks (DESIGN.md section 10,
+/// `docs/operations.md`). With nothing set the map draws the world from its own outline and
+/// search reads the towns built into the server: both work offline.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct MapSettings {
+    /// A tile server's address with `{z}`, `{x}` and `{y}` (e.g.
+    /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png`); its origin is added to the pictures the
+    /// pages may load.
+    pub tile_url: Option<String>,
+    /// What the tile server asks to be shown under the map (e.g. "© OpenStreetMap contributors").
+    pub tile_attribution: Option<String>,
+    /// A geocoder to search places by name: Nominatim's `/search` or Photon's `/api`, by
+    /// `geocoder`. The towns built in answer when it is not set, fails or is slow.
+    pub geocoder_url: Option<String>,
+    pub geocoder: GeocoderFormat,
+}
+
+/// The wire format of a configured geocoder.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GeocoderFormat {
+    #[default]
+    Nominatim,
+    Photon,
 }
 
 /// The payment providers (DESIGN.md section 9, `docs/operations.md`). A provider is on when its
@@ -556,6 +584,7 @@ impl Default for Config {
             payments: PaymentSettings::default(),
             translate: TranslateSettings::default(),
             push: PushSettings::default(),
+            map: MapSettings::default(),
             db: DbSettings::default(),
             demo: false,
             allow_demo_in_production: false,

@@ -36,7 +36,6 @@ pub fn router(app: App) -> Router {
     // Who is asking is recognised where a handler asks (the `Session` extractor), by the
     // account's sessions.
     let api = api.layer(Extension(Authenticator(Arc::new(app.sessions.clone()))));
-    let https = web::Https(app.config.is_https());
     Router::new()
         .merge(api)
         .route("/im", axum::routing::get(chat::socket::upgrade))
@@ -45,7 +44,7 @@ pub fn router(app: App) -> Router {
         .merge(web::router(&app.config.web_dir))
         .layer(Extension(TrustForwardedFor(app.config.trust_forwarded_for)))
         .layer(axum::middleware::from_fn_with_state(
-            https,
+            app.protections.clone(),
             web::security_headers,
         ))
         .layer(axum::middleware::from_fn(i18n::language_scope))

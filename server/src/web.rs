@@ -13,6 +13,8 @@ use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::config::Config;
+
 pub fn router<S: Clone + Send + Sync + 'static>(dir: &Path) -> Router<S> {
     let index = dir.join("index.html");
     if !index.exists() {
@@ -69,36 +71,72 @@ const NOT_BUILT: &str = "<!doctype html><meta charset=utf-8><title>Amora</title>
 <p>The web app is not built yet. Run <code>make run</code>.</p>";
 
 /// Scripts, styles and connections only from our own origin (no inline script, so an injected
-/// `<script>` does not run); pictures also from `data:` and `blob:` (previews before upload);
-/// never framed by another site (clickjacking).
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
-img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; \
+/// `<script>` does not run); pictures also from `data:` and `blob:` (previews before upload) and
+/// from the map's tile server when one is configured; never framed by another site
+/// (clickjacking).
+fn content_security_policy(tile_origin: Option<&str>) -> String {
+    let tiles = tile_origin.map(|o| format!(" {o}")).unwrap_or_default();
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self'; \
+img-src 'self' data: blob:{tiles}; font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; \
 worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-frame-ancestors 'none'";
+frame-ancestors 'none'"
+    )
+}
 
-/// The app uses none of these powerful features but the location pages and the front camera of
-/// photo verification, both on our own origin only.
+/// The app uses none of these powerful features but the location pages, the front camera of
+/// photo verification and the microphone of voice messages, all on our own origin only.
 const PERMISSIONS_POLICY: &str =
-    "camera=(self), microphone=(), payment=(), usb=(), geolocation=(self), browsing-topics=()";
+    "camera=(self), microphone=(self), payment=(), usb=(), geolocation=(self), browsing-topics=()";
 
-/// Whether to add `Strict-Transport-Security` (only when people reach us over https).
-#[derive(Clone, Copy)]
-pub struct Https(pub bool);
+/// The browser-side protections every answer carries, fixed at start-up from the configuration.
+#[derive(Clone)]
+pub struct Protections {
+    /// Whether to add `Strict-Transport-Security` (only when people reach us over https).
+    https: bool,
+    content_security_policy: HeaderValue,
+}
+
+impl Protections {
+    pub fn from_config(config: &Config) -> anyhow::Result<Protections> {
+        let tile_origin = match config
+            .map
+            .tile_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty())
+        {
+            Some(url) => {
+                let parsed = reqwest::Url::parse(url)
+                    .map_err(|e| anyhow::anyhow!("map.tile_url is not an address: {e}"))?;
+                Some(parsed.origin().ascii_serialization())
+            }
+            None => None,
+        };
+        Ok(Protections {
+            https: config.is_https(),
+            content_security_policy: HeaderValue::from_str(&content_security_policy(
+                tile_origin.as_deref(),
+            ))?,
+        })
+    }
+}
 
 /// Adds the security headers to every response that does not set its own.
 pub async fn security_headers(
-    State(Https(https)): State<Https>,
+    State(protections): State<Protections>,
     request: Request<axum::body::Body>,
     next: Next,
 ) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert_with(|| protections.content_security_policy.clone());
     let mut set = |name: HeaderName, value: &'static str| {
         headers
             .entry(name)
             .or_insert_with(|| HeaderValue::from_static(value));
     };
-    set(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY);
     set(header::REFERRER_POLICY, "strict-origin-when-cross-origin");
     set(
         HeaderName::from_static("permissions-policy"),
@@ -106,7 +144,7 @@ pub async fn security_headers(
     );
     set(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(header::X_FRAME_OPTIONS, "DENY");
-    if https {
+    if protections.https {
         set(
             header::STRICT_TRANSPORT_SECURITY,
             "max-age=31536000; includeSubDomains",

@@ -2,7 +2,7 @@
 //! loopback: PayPal (Orders v2, its approval page and webhook verification), Stripe (Checkout
 //! Sessions and its hosted page), the App Store (signed transactions and notifications under a
 //! self-made Apple root), Google Play (the Play Developer API and Real-time developer
-//! notifications) and LibreTranslate.
+//! notifications), LibreTranslate, and a geocoder (Nominatim's and Photon's formats).
 //!
 //! The server's stories start them in the test and play the buyer through their methods; the
 //! browser stories run the `amora-standins` program, which starts PayPal, Stripe and
@@ -16,6 +16,7 @@
 //! `# Panics`.
 
 pub mod apple;
+pub mod geocoder;
 pub mod google;
 pub mod http;
 pub mod libretranslate;

@@ -385,35 +385,45 @@ test('an emoji goes into the text where the cursor is, and is sent with it, in c
   await she.context.close();
 });
 
-test('a place she shares shows in the chat and opens on its own page, in Japanese', async ({
+test('she finds a place by name in Russian and shares it; he opens it in Japanese', async ({
   browser,
   request,
 }, testInfo) => {
   const him = await register(request, 'plm', testInfo, 'male');
   const her = await register(request, 'plw', testInfo, 'female');
-  await api(request, her.token, '/system/content/sendMsg', {
-    method: 'POST',
-    data: {
-      to: him.userId,
-      msgType: 'loc',
-      content: { lat: 35.659_482, lng: 139.700_553, name: 'ハチ公像' },
-    },
-  });
+  const she = await signIn(browser, testInfo, her, 'ru');
+  await she.page.goto(chatUrl(him));
+  await she.page.getByRole('button', { name: 'Ещё' }).click();
+  await she.page.getByRole('button', { name: 'Место' }).click();
+  await expect(she.page).toHaveURL(/\/choose-location\?data=/);
+  // The map draws the world's countries with no tile server.
+  await expect(she.page.locator('.world-map-land').first()).toBeAttached();
+  expect(await she.page.locator('.world-map-land').count()).toBeGreaterThan(100);
+  await she.page.getByTestId('place-search').fill('Барсел');
+  await she.page.getByTestId('place-result').filter({ hasText: 'Барселона' }).first().click();
+  await expect(she.page.getByTestId('place-name-input')).toHaveValue('Барселона');
+  await expect(she.page.getByTestId('place-chosen')).toContainText('41,389° N, 2,159° E');
+  await shot(she.page, testInfo, 'ru-choose-place');
+  await she.page.getByTestId('place-share').click();
+  // Back in the chat, where the place shows.
+  await expect(she.page).toHaveURL(/\/pages\/chat\/chat\?data=/);
+  await expect(she.page.getByTestId('place-bubble')).toContainText('Барселона');
+
   const he = await signIn(browser, testInfo, him, 'ja');
   await he.page.goto(chatUrl(her));
   const place = he.page.getByTestId('place-bubble');
-  // Approximate: rounded to about a kilometre before it was stored.
-  await expect(place).toContainText('ハチ公像');
-  await expect(place).toContainText('35.66° N, 139.7° E');
-  await expect(place).toContainText('おおよその位置');
+  // A place picked on the map is where it is: not rounded, no "approximate" note.
+  await expect(place).toContainText('Барселона');
+  await expect(place).not.toContainText('おおよその位置');
   await shot(he.page, testInfo, 'ja-place-in-chat');
   await place.click();
   await expect(he.page).toHaveURL(/\/open-location\?data=/);
-  await expect(he.page.getByTestId('place-name')).toHaveText('ハチ公像');
+  await expect(he.page.getByTestId('place-name')).toHaveText('Барселона');
+  await expect(he.page.locator('.world-map-dot')).toBeAttached();
   await expect(he.page.getByRole('link', { name: 'OpenStreetMap で開く' })).toHaveAttribute(
     'href',
-    /mlat=35\.66&mlon=139\.7/,
+    /mlat=41\.3\d*&mlon=2\.1\d*/,
   );
   await shot(he.page, testInfo, 'ja-place-page');
-  await he.context.close();
+  await Promise.all([she.context.close(), he.context.close()]);
 });

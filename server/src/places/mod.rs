@@ -1,16 +1,22 @@
 //! Places people share in the chat: where to meet, found by name among the world's towns
-//! (`towns`), which works without a network. DESIGN.md section 10.
+//! (`towns`), which works without a network, or through a configured geocoder (`geocoder`); and
+//! the map the location pages draw (`map.tile_url`). DESIGN.md section 10.
 
+pub mod geocoder;
 pub mod routes;
 pub mod towns;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+
+use tokio::sync::OnceCell;
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::error::{ApiError, ApiResult};
+use crate::config::MapSettings;
 use crate::i18n::Lang;
+use crate::places::geocoder::Geocoder;
 use crate::places::towns::Towns;
 
 /// Most towns a search answers.
@@ -35,35 +41,60 @@ pub struct FoundPlaces {
     pub rows: Vec<FoundPlace>,
 }
 
+/// The map the location pages draw: tiles from a tile server when one is configured, else the
+/// world's outline the page carries.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MapView {
+    /// `https://…/{z}/{x}/{y}.png`; none: the outline only (offline).
+    pub tile_url: Option<String>,
+    /// To be shown under the map with the tiles.
+    pub attribution: Option<String>,
+}
+
 /// The places service.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Places {
-    /// Read at the first search.
-    towns: Arc<OnceLock<Towns>>,
+    /// Read at the first search, once however many searches wait for it.
+    towns: Arc<OnceCell<Towns>>,
+    geocoder: Option<Geocoder>,
+    map: Arc<MapView>,
 }
 
 impl Places {
-    pub fn new() -> Places {
-        Places::default()
+    pub fn from_settings(settings: &MapSettings) -> anyhow::Result<Places> {
+        let tile_url = settings.tile_url.clone().filter(|u| !u.trim().is_empty());
+        Ok(Places {
+            towns: Arc::default(),
+            geocoder: Geocoder::from_settings(settings)?,
+            map: Arc::new(MapView {
+                attribution: tile_url.as_ref().and(settings.tile_attribution.clone()),
+                tile_url,
+            }),
+        })
     }
 
-    /// The towns named like `typed`, in `lang`.
+    pub fn map(&self) -> MapView {
+        (*self.map).clone()
+    }
+
+    /// Places named like `typed`, in `lang`: the configured geocoder's answer, or the towns
+    /// built in when there is none or it fails (a search still finds the world's towns
+    /// offline).
     pub async fn search(&self, typed: &str, lang: Lang) -> ApiResult<FoundPlaces> {
         if typed.chars().count() > MAX_SEARCH {
             return Err(ApiError::Malformed(format!(
                 "q is at most {MAX_SEARCH} characters"
             )));
         }
-        let towns = match self.towns.get() {
-            Some(towns) => towns,
-            None => {
-                let read = tokio::task::spawn_blocking(Towns::built_in)
-                    .await
-                    .map_err(|e| ApiError::Internal(e.into()))?
-                    .map_err(ApiError::Internal)?;
-                self.towns.get_or_init(|| read)
+        let typed = typed.trim();
+        if let (Some(geocoder), false) = (&self.geocoder, typed.is_empty()) {
+            match geocoder.search(typed, lang, MOST_FOUND).await {
+                Ok(rows) => return Ok(FoundPlaces { rows }),
+                Err(error) => tracing::warn!(%error, "geocoder failed; the towns built in answer"),
             }
-        };
+        }
+        let towns = self.towns().await?;
         let rows = towns
             .search(typed, MOST_FOUND)
             .into_iter()
@@ -75,5 +106,17 @@ impl Places {
             })
             .collect();
         Ok(FoundPlaces { rows })
+    }
+
+    /// The towns built in, read on first use.
+    async fn towns(&self) -> ApiResult<&Towns> {
+        self.towns
+            .get_or_try_init(|| async {
+                tokio::task::spawn_blocking(Towns::built_in)
+                    .await
+                    .map_err(|e| ApiError::Internal(e.into()))?
+                    .map_err(ApiError::Internal)
+            })
+            .await
     }
 }

@@ -11,14 +11,16 @@ use crate::api::error::ApiResult;
 use crate::api::extract::Query;
 use crate::api::session::Session;
 use crate::i18n::Lang;
-use crate::places::{FoundPlaces, Places};
+use crate::places::{FoundPlaces, MapView, Places};
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     Places: FromRef<S>,
 {
-    OpenApiRouter::new().routes(routes!(search_places))
+    OpenApiRouter::new()
+        .routes(routes!(search_places))
+        .routes(routes!(map))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -50,4 +52,13 @@ async fn search_places(
     Ok(ok(places
         .search(q.q.as_deref().unwrap_or_default(), lang)
         .await?))
+}
+
+/// The map the location pages draw: a tile server's address and attribution when one is
+/// configured (`map.tile_url`); without one the pages draw the world from the outline they
+/// carry, offline.
+#[utoipa::path(get, path = "/system/place/map", tag = "places", security(("bearer" = [])),
+    responses((status = 200, body = Envelope<MapView>), (status = 401)))]
+async fn map(State(places): State<Places>, _me: Session) -> Reply<MapView> {
+    ok(places.map())
 }

@@ -1484,6 +1484,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/place/map': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The map the location pages draw: a tile server's address and attribution when one is
+     *     configured (`map.tile_url`); without one the pages draw the world from the outline they
+     *     carry, offline.
+     */
+    get: operations['map'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/place/search': {
     parameters: {
       query?: never;
@@ -2915,6 +2936,25 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_MapView: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /**
+       * @description The map the location pages draw: tiles from a tile server when one is configured, else the
+       *     world's outline the page carries.
+       */
+      data: {
+        /** @description To be shown under the map with the tiles. */
+        attribution?: string | null;
+        /** @description `https://…/{z}/{x}/{y}.png`; none: the outline only (offline). */
+        tileUrl?: string | null;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_Message: {
       /**
        * Format: int32
@@ -4194,6 +4234,16 @@ export interface components {
       password?: string | null;
       /** @description The user name or the email. */
       userName?: string | null;
+    };
+    /**
+     * @description The map the location pages draw: tiles from a tile server when one is configured, else the
+     *     world's outline the page carries.
+     */
+    MapView: {
+      /** @description To be shown under the map with the tiles. */
+      attribution?: string | null;
+      /** @description `https://…/{z}/{x}/{y}.png`; none: the outline only (offline). */
+      tileUrl?: string | null;
     };
     /** @description A message as one side of the conversation sees it. */
     Message: {
@@ -10295,6 +10345,42 @@ export interface operations {
       };
       /** @description The input does not parse or breaks a rule; `msg` says which. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  map: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_MapView'];
+        };
+      };
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -56,8 +56,8 @@ export default function ChatPage() {
     },
     onBalancesChanged: () => void refetchUser(),
   });
-  // Places: how a shared place is drawn.
-  const places = useChatPlaces();
+  // Places: the "+" menu's way to share one, and how a shared place is drawn.
+  const places = useChatPlaces(peerId);
   // Translation: the language picker, Translate on the partner's text, balances and prompts.
   const translate = useChatTranslate({ peer: target?.userId ?? 0, member: isMember(user) });
   // Their messages translated on arrival while the chat was closed: the server's list has them.
@@ -87,6 +87,7 @@ export default function ChatPage() {
       verified={card?.verified ?? false}
       extras={{
         ...wallet,
+        plusActions: [...(wallet.plusActions ?? []), ...places.plusActions],
         renderContent: (m) =>
           wallet.renderContent?.(m) ?? places.renderContent(m) ?? translate.renderContent(m),
         header: translate.header,

@@ -2,11 +2,19 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { useChatPlaces } from './chat-places';
 
-function Drawn({ content, type = 'loc' }: { content: Record<string, unknown>; type?: string }) {
-  const places = useChatPlaces();
+type Shown = { content: Record<string, unknown>; type?: string };
+
+function Content({ content, type = 'loc' }: Shown) {
+  const places = useChatPlaces(7);
+  return (
+    places.renderContent({ type, content, mine: false, pending: false }) ?? 'the chat draws it'
+  );
+}
+
+function Drawn(shown: Shown) {
   return (
     <MemoryRouter>
-      {places.renderContent({ type, content, mine: false, pending: false }) ?? 'the chat draws it'}
+      <Content {...shown} />
     </MemoryRouter>
   );
 }

@@ -1,9 +1,11 @@
-// A shared place on its own page: its name, address and coordinates, whether it is approximate,
+// A shared place on its own page: on a map, its name, address and coordinates, whether it is approximate,
 // how far it is from me (asked for only when I tap it), and the way out to the phone's maps.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { formatNumber } from '../../../i18n/format';
+import { useMapView } from '../api/map';
+import { WorldMap } from '../map/WorldMap';
 import { type Place, distanceKm, formatCoordinates, mapsAppFor, mapsHref } from '../place';
 import { PinIcon } from './icons';
 import './places.css';
@@ -14,6 +16,7 @@ type Distance =
 export function PlaceView({ place }: { place: Place }) {
   const { t } = useTranslation();
   const [distance, setDistance] = useState<Distance>({ kind: 'unknown' });
+  const mapView = useMapView();
   const app = mapsAppFor(navigator.userAgent, navigator.maxTouchPoints);
   const coordinates = formatCoordinates(place, (n) =>
     formatNumber(n, { maximumFractionDigits: place.approximate ? 2 : 5 }),
@@ -38,9 +41,20 @@ export function PlaceView({ place }: { place: Place }) {
 
   return (
     <article className="card place-view" data-testid="place-view">
-      <span className="place-view-pin" aria-hidden="true">
-        <PinIcon size={36} />
-      </span>
+      <div className="place-view-map">
+        {mapView.isPending ? (
+          <span className="place-view-pin" aria-hidden="true">
+            <PinIcon size={36} />
+          </span>
+        ) : (
+          <WorldMap
+            focus={{ lat: place.lat, lng: place.lng, zoom: place.approximate ? 12 : 15, key: 1 }}
+            tiles={mapView.data}
+            marker={place}
+            label={t('places.mapLabel')}
+          />
+        )}
+      </div>
       <h2 data-testid="place-name">{place.name ?? t('places.sharedPlace')}</h2>
       {place.address && <p className="place-view-address">{place.address}</p>}
       <p className="muted" data-testid="place-coordinates">

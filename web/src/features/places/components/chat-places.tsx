@@ -1,15 +1,37 @@
-// What places add to a chat, for the chat page to hand to the chat view: how a shared place
+// What places add to a chat, for the chat page to hand to the chat view: the "+" menu's way to
+// share a place (the location page, which sends it and comes back), and how a shared place
 // (message type `loc`) is drawn.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { MessageView } from '../../../lib/message-view';
+import { paths } from '../../../lib/paths';
 import { placeOf } from '../place';
+import { PinIcon } from './icons';
 import { PlaceBubble } from './PlaceBubble';
 
-export function useChatPlaces() {
+/** `peerId`: the chat's partner, to whom a chosen place is sent. */
+export function useChatPlaces(peerId: number) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const plusActions = [
+    {
+      label: (
+        <>
+          <PinIcon size={20} />
+          {t('places.menuEntry')}
+        </>
+      ),
+      onSelect: () =>
+        void navigate(
+          `${paths.chooseLocation}?data=${encodeURIComponent(JSON.stringify({ userId: peerId }))}`,
+        ),
+    },
+  ];
   const renderContent = (message: MessageView): ReactNode | undefined => {
     if (message.type !== 'loc') return undefined;
     const place = placeOf(message.content);
     return place ? <PlaceBubble place={place} /> : undefined;
   };
-  return { renderContent };
+  return { plusActions, renderContent };
 }
