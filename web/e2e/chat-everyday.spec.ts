@@ -392,6 +392,8 @@ test('she finds a place by name in Russian and shares it; he opens it in Japanes
   const him = await register(request, 'plm', testInfo, 'male');
   const her = await register(request, 'plw', testInfo, 'female');
   const she = await signIn(browser, testInfo, her, 'ru');
+  await she.context.grantPermissions(['geolocation']);
+  await she.context.setGeolocation({ latitude: 41.402_51, longitude: 2.174_35 });
   await she.page.goto(chatUrl(him));
   await she.page.getByRole('button', { name: 'Ещё' }).click();
   await she.page.getByRole('button', { name: 'Место' }).click();
@@ -399,9 +401,15 @@ test('she finds a place by name in Russian and shares it; he opens it in Japanes
   // The map draws the world's countries with no tile server.
   await expect(she.page.locator('.world-map-land').first()).toBeAttached();
   expect(await she.page.locator('.world-map-land').count()).toBeGreaterThan(100);
+  // My position is approximate unless I say otherwise.
+  await she.page.getByRole('button', { name: 'Моё местоположение' }).click();
+  await expect(she.page.getByTestId('place-chosen')).toContainText('41,4025° N, 2,1744° E');
+  await expect(she.page.getByTestId('place-approximate')).toBeChecked();
+  // Then a place found by name instead.
   await she.page.getByTestId('place-search').fill('Барсел');
   await she.page.getByTestId('place-result').filter({ hasText: 'Барселона' }).first().click();
   await expect(she.page.getByTestId('place-name-input')).toHaveValue('Барселона');
+  await expect(she.page.getByTestId('place-approximate')).toBeHidden();
   await expect(she.page.getByTestId('place-chosen')).toContainText('41,389° N, 2,159° E');
   await shot(she.page, testInfo, 'ru-choose-place');
   await she.page.getByTestId('place-share').click();
@@ -414,6 +422,7 @@ test('she finds a place by name in Russian and shares it; he opens it in Japanes
   const place = he.page.getByTestId('place-bubble');
   // A place picked on the map is where it is: not rounded, no "approximate" note.
   await expect(place).toContainText('Барселона');
+  await expect(place.getByTestId('mini-map')).toBeVisible();
   await expect(place).not.toContainText('おおよその位置');
   await shot(he.page, testInfo, 'ja-place-in-chat');
   await place.click();
