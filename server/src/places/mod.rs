@@ -47,6 +47,37 @@ impl Places {
         Places::default()
     }
 
+    /// The towns, read at the first call.
+    async fn towns(&self) -> ApiResult<&Towns> {
+        if let Some(towns) = self.towns.get() {
+            return Ok(towns);
+        }
+        let read = tokio::task::spawn_blocking(Towns::built_in)
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?
+            .map_err(ApiError::Internal)?;
+        Ok(self.towns.get_or_init(|| read))
+    }
+
+    /// The name in `lang` of the town each point is in (`Towns::town_at`), where one is within
+    /// `within_km`.
+    pub async fn towns_near(
+        &self,
+        points: &[(f64, f64)],
+        within_km: f64,
+        lang: Lang,
+    ) -> ApiResult<Vec<Option<String>>> {
+        let towns = self.towns().await?;
+        Ok(points
+            .iter()
+            .map(|&(lat, lng)| {
+                towns
+                    .town_at(lat, lng, within_km)
+                    .map(|town| town.name_in(lang).to_owned())
+            })
+            .collect())
+    }
+
     /// The towns named like `typed`, in `lang`.
     pub async fn search(&self, typed: &str, lang: Lang) -> ApiResult<FoundPlaces> {
         if typed.chars().count() > MAX_SEARCH {
@@ -54,16 +85,7 @@ impl Places {
                 "q is at most {MAX_SEARCH} characters"
             )));
         }
-        let towns = match self.towns.get() {
-            Some(towns) => towns,
-            None => {
-                let read = tokio::task::spawn_blocking(Towns::built_in)
-                    .await
-                    .map_err(|e| ApiError::Internal(e.into()))?
-                    .map_err(ApiError::Internal)?;
-                self.towns.get_or_init(|| read)
-            }
-        };
+        let towns = self.towns().await?;
         let rows = towns
             .search(typed, MOST_FOUND)
             .into_iter()
