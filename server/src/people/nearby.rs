@@ -131,8 +131,8 @@ impl People {
         let conditions = self.offered(search);
         let mut found = Vec::with_capacity(want);
         let first_band = after.map(|(km, _)| band_of(km)).unwrap_or(0);
-        for band in first_band..BANDS.len() {
-            let (from, to) = (band.checked_sub(1).map_or(0, |b| BANDS[b]), BANDS[band]);
+        for (band, &to) in BANDS.iter().enumerate().skip(first_band) {
+            let from = band.checked_sub(1).map_or(0, |b| BANDS[b]);
             let mut candidates: Vec<(i64, i64, Cell)> = self
                 .store
                 .sharing_within(viewer, cell.reach(to))
