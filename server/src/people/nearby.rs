@@ -21,6 +21,9 @@ use crate::people::People;
 /// An area is said to be in the most populous town this near its middle (km).
 const TOWN_WITHIN_KM: f64 = 8.0;
 
+/// The most candidates checked against the viewer in one statement.
+const MOST_CHECKED_AT_ONCE: usize = 1_000;
+
 /// A number of a request's body: a JSON number, or text that reads as one.
 fn coordinate(value: Option<&serde_json::Value>) -> Option<f64> {
     match value? {
@@ -144,12 +147,17 @@ impl People {
                 })
                 .collect();
             candidates.sort_unstable_by_key(|(km, id, _)| (*km, *id));
-            // Checked a window at a time, half as many again as wanted (some may be hidden).
+            // Checked a window at a time: half as many again as wanted at first (some may be
+            // hidden), twice the window before whenever one left the page short (a narrow
+            // filter hides most people), so a page takes a few statements, not dozens.
             let mut rest = candidates.as_slice();
+            let mut size = 0;
             while !rest.is_empty() && found.len() < want {
                 let missing = want - found.len();
-                let (window, after_window) =
-                    rest.split_at((missing + missing / 2 + 2).min(rest.len()));
+                size = (missing + missing / 2 + 2)
+                    .max(size * 2)
+                    .min(MOST_CHECKED_AT_ONCE);
+                let (window, after_window) = rest.split_at(size.min(rest.len()));
                 rest = after_window;
                 let ids: Vec<i64> = window.iter().map(|(_, id, _)| *id).collect();
                 let mut shown: std::collections::HashMap<i64, CardRow> = self
