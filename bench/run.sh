@@ -13,6 +13,8 @@
 #   - discover (bench/discover.sh): discover's filters (page 1, and page 50 through a page token)
 #     and the people lists (likes, visitors, matches, blocked) of a member, on 100,000 people
 #     seeded with SQL, beside getInfo
+#   - nearby (bench/nearby.sh): people nearby, page 1 and page 50 (through a page token) and
+#     filtered pages, on 100,000 people of whom a third share their area
 #   - webhooks (bench/webhooks.sh): Stripe's checkout.session.completed at a fixed 500 a second
 #     and at the highest rate, every event sent twice or more, every credit checked after, on
 #     40,000 orders seeded with SQL, beside getInfo
@@ -98,6 +100,11 @@ bash bench/staff.sh
 # page 1 and page 50, as a member who likes 20,000 people and was visited by 50,000, on 100,000
 # people (bench/discover.sh; about 6 minutes).
 bash bench/discover.sh
+
+# People nearby: page 1, page 50 (through a page token) and filtered pages of the people sharing
+# their area, nearest first, beside getInfo, on 100,000 people of whom a third share their area
+# (bench/nearby.sh; about 3 minutes).
+bash bench/nearby.sh
 
 # Payment webhooks: Stripe's checkout.session.completed events at a fixed 500 a second (latency
 # from each send's due time) and at the highest rate, each sent twice or more as Stripe retries,

@@ -88,7 +88,7 @@ impl App {
         let sessions = Sessions::new(&ground);
         let notify = Notify::new(&ground);
         let privacy = Privacy::new(&ground);
-        let people = People::new(&ground, notify.clone());
+        let people = People::new(&ground, notify.clone(), places.clone());
         let feed = Feed::new(&ground, people.clone());
         let translate = Translate::new(&ground, feed.clone(), people.clone());
         translate.start().await;
@@ -103,6 +103,7 @@ impl App {
         )?;
         let neighbours = Arc::new(AccountNeighbours {
             chat: chat.clone(),
+            people: people.clone(),
             notify: notify.clone(),
             privacy: privacy.clone(),
             translate: translate.clone(),
@@ -158,6 +159,7 @@ impl App {
 /// What the account's moments mean to the domains above it (`account/hooks.rs`).
 struct AccountNeighbours {
     chat: Chat,
+    people: People,
     notify: Notify,
     privacy: Privacy,
     translate: Translate,
@@ -188,6 +190,10 @@ impl AccountHooks for AccountNeighbours {
         user_id: i64,
     ) -> BoxFuture<'_, ApiResult<Option<TranslationAllowance>>> {
         Box::pin(self.translate.allowance(user_id))
+    }
+
+    fn shares_area(&self, user_id: i64) -> BoxFuture<'_, ApiResult<bool>> {
+        Box::pin(async move { Ok(self.people.shares_area(user_id).await?) })
     }
 }
 

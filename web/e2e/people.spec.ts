@@ -14,6 +14,7 @@ import {
   tokenOf,
   url,
 } from './helpers';
+import { buy } from './purchases';
 
 interface Card {
   userId: number;
@@ -576,3 +577,64 @@ for (const lang of ['en', 'ja'] as const) {
     await api(request, demo, `/system/blacklisted/remove?ids=${them.userId}`, { method: 'DELETE' });
   });
 }
+
+test('a person shares their area and scrolls the people nearby to the end', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  // Twenty-three men around Osaka share their area: more than one page of twenty.
+  const places: [number, number][] = [];
+  for (let i = 0; i < 23; i++)
+    places.push([34.69 + (i % 6) * 0.06, 135.5 + Math.floor(i / 6) * 0.08]);
+  const men: string[] = [];
+  for (const [i, [lat, lng]] of places.entries()) {
+    const man = person(`nb${i}`, testInfo);
+    const { token } = await registerViaApi(request, man, { gender: 'male' });
+    await api(request, token, '/system/user/profile/location', {
+      method: 'PUT',
+      data: { lat, lng },
+    });
+    men.push(man.userName);
+  }
+  const me = person('nbme', testInfo);
+  const { token } = await registerViaApi(request, me);
+  // A member: the daily number of different people does not cut the scroll short.
+  await buy(request, token, 'vip-1m');
+  await context.grantPermissions(['geolocation'], { origin: url('/') });
+  await context.setGeolocation({ latitude: 34.6937, longitude: 135.5023 });
+
+  await skipSplash(page);
+  await login(page, me.userName, me.password);
+  await page.goto(url('/pages/indexBranch/indexBranch'));
+  await expect(page.getByTestId('nearby-invite')).toBeVisible();
+  await expect(page.getByRole('heading', { name: "See who's near you" })).toBeVisible();
+  await shot(page, testInfo, 'en-nearby-invite');
+
+  const firstPage = page.waitForResponse(
+    (res) => res.url().includes('/system/user/profile/nearby') && res.ok(),
+  );
+  await page.getByTestId('share-area').click();
+  await firstPage;
+  await expect(cards(page).first()).toBeVisible();
+  // Nearest first: someone in my own area reads "less than 5 km"; Osaka is named.
+  await expect(page.getByTestId('nearby-distance').first()).toHaveText('less than 5 km · in Osaka');
+  await shot(page, testInfo, 'en-nearby-list');
+
+  // Scroll to the end: everyone once, then the end line.
+  for (let i = 0; i < 10 && !(await page.getByText("That's everything").isVisible()); i++) {
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(300);
+  }
+  await expect(page.getByText("That's everything")).toBeVisible();
+  const names = await page.getByTestId('person-name').allTextContents();
+  expect(new Set(names).size).toBe(names.length);
+  for (const name of men) expect(names).toContain(name);
+  const km = await page.getByTestId('nearby-distance').allTextContents();
+  expect(km.at(-1)).toMatch(/\d+ km/);
+  await shot(page, testInfo, 'en-nearby-end');
+
+  // Settings shows the area shared, with a switch to stop.
+  await page.goto(url('/pages/settings/settings'));
+  await expect(page.getByTestId('share-area-switch')).toBeChecked();
+});

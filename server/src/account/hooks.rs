@@ -1,6 +1,7 @@
 //! What an account's moments mean to the domains above it, which the account does not know:
 //! signing out forgets the push subscriptions, a new password also closes the chat connections,
-//! leaving erases what `docs/privacy.md` lists; and getInfo shows today's translation allowance.
+//! leaving erases what `docs/privacy.md` lists; and getInfo shows today's translation allowance
+//! and whether the person shares their area with people nearby.
 //! The composition root (`app.rs`) wires the chat, push, privacy and translation services in.
 
 use futures::future::BoxFuture;
@@ -31,4 +32,7 @@ pub trait AccountHooks: Send + Sync + 'static {
         &self,
         user_id: i64,
     ) -> BoxFuture<'_, ApiResult<Option<TranslationAllowance>>>;
+
+    /// Whether the person shares their area with people nearby, which getInfo shows.
+    fn shares_area(&self, user_id: i64) -> BoxFuture<'_, ApiResult<bool>>;
 }

@@ -481,6 +481,9 @@ pub struct UserView {
     /// A member's translation allowance today (getInfo only; absent for non-members).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub translation_allowance: Option<TranslationAllowance>,
+    /// I share my area with people nearby (getInfo only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shares_area: Option<bool>,
     /// Identity on the chat service.
     pub em_user: String,
     pub role: Role,
@@ -551,6 +554,7 @@ impl UserView {
             coins: row.coins,
             characters: row.characters,
             translation_allowance: None,
+            shares_area: None,
             role: row.role,
             created_at: crate::clock::rfc3339(row.created_at),
             verified: row.verified,

@@ -37,10 +37,12 @@ impl Accounts {
         Ok(UserView::from_row(row, self.clock.unix()))
     }
 
-    /// The signed-in person, with today's translation allowance (getInfo).
+    /// The signed-in person, with today's translation allowance and whether they share their
+    /// area (getInfo).
     pub async fn me(&self, user_id: i64) -> ApiResult<UserView> {
         let mut me = self.view(user_id).await?;
         me.translation_allowance = self.hooks.translation_allowance(user_id).await?;
+        me.shares_area = Some(self.hooks.shares_area(user_id).await?);
         Ok(me)
     }
 

@@ -338,6 +338,20 @@ pub struct Reading<'a> {
 }
 
 impl People {
+    /// What a person must meet now to be offered to the viewer (`$1` where the cards are read)
+    /// under `search`: its filters, and not passed by the viewer lately. Discover and people
+    /// nearby check their candidates against it (with blocks, bans and holds: `cards_among`).
+    pub(super) fn offered(&self, search: &Search) -> Conditions {
+        let now = self.clock.unix();
+        let mut conditions = search.conditions(now, self.config.people.online_minutes);
+        conditions.sql.push(
+            "NOT EXISTS (SELECT 1 FROM passes p WHERE p.passer_id = $1 AND p.passed_id = u.id AND p.created_at > $?)"
+                .to_owned(),
+        );
+        conditions.args.push(Arg::Int(now - PASS_DAYS * 86_400));
+        conditions
+    }
+
     fn is_fresh(&self, list: &Found, now: i64) -> bool {
         now - list.created_at < self.config.people.discover_list_seconds
     }
@@ -497,16 +511,7 @@ impl People {
         reading: Reading<'_>,
         paging: &PeoplePaging,
     ) -> ApiResult<DiscoverPage> {
-        let now = self.clock.unix();
-        let mut conditions = reading
-            .search
-            .conditions(now, self.config.people.online_minutes);
-        // Whom the viewer (`$1` where the cards are read) passed lately is not offered again.
-        conditions.sql.push(
-            "NOT EXISTS (SELECT 1 FROM passes p WHERE p.passer_id = $1 AND p.passed_id = u.id AND p.created_at > $?)"
-                .to_owned(),
-        );
-        conditions.args.push(Arg::Int(now - PASS_DAYS * 86_400));
+        let conditions = self.offered(reading.search);
         let (limit, offset) = (paging.paging().limit(), paging.paging().offset());
         let (limit, token) = (limit as usize, paging.page_token.as_deref());
         let (mut list, mut position) = self.start(reading.search, token, offset as usize).await?;

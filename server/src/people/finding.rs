@@ -1,6 +1,7 @@
 //! Finding people: Discover with its filters and the non-members' daily cap of different
 //! people, the recommended list, and one person at random.
 
+use crate::account::model::UserRow;
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::session::Session;
 use crate::people::discover::{DiscoverPage, Reading, Search};
@@ -21,24 +22,37 @@ impl People {
             unliked: false,
         };
         let mut page = self.discover_page(reading, &f.paging()).await?;
-        let now = self.clock.unix();
-        if row.membership(now).is_none() {
-            let candidates: Vec<i64> = page.rows.iter().map(|r| r.id).collect();
-            let admitted = self
-                .store
-                .admit_shown(
-                    me.user_id,
-                    day_of(now),
-                    &candidates,
-                    self.config.people.daily_discover_cap,
-                )
-                .await?;
-            if admitted.is_empty() && !candidates.is_empty() {
-                return Err(ApiError::Upgrade);
-            }
-            page.rows.retain(|r| admitted.contains(&r.id));
-        }
+        let candidates: Vec<i64> = page.rows.iter().map(|r| r.id).collect();
+        let admitted = self.within_daily_cap(&row, &candidates).await?;
+        page.rows.retain(|r| admitted.contains(&r.id));
         Ok(self.discovered(page))
+    }
+
+    /// Of the people a page would show (in order), those `row`'s person may be shown: everyone
+    /// to a member; to others, people already shown today and new people while the day's count
+    /// is under the cap (recorded as shown), or 403 with `data.upgrade` when none of them is.
+    pub(super) async fn within_daily_cap(
+        &self,
+        row: &UserRow,
+        candidates: &[i64],
+    ) -> ApiResult<Vec<i64>> {
+        let now = self.clock.unix();
+        if row.membership(now).is_some() {
+            return Ok(candidates.to_vec());
+        }
+        let admitted = self
+            .store
+            .admit_shown(
+                row.id,
+                day_of(now),
+                candidates,
+                self.config.people.daily_discover_cap,
+            )
+            .await?;
+        if admitted.is_empty() && !candidates.is_empty() {
+            return Err(ApiError::Upgrade);
+        }
+        Ok(admitted)
     }
 
     /// Recommended for me: people of the gender I look for, active in the last two weeks, most

@@ -106,3 +106,49 @@ pub struct ReportRequest {
     /// Up to three screenshots as base64 data URLs.
     pub images: Option<Vec<String>>,
 }
+
+/// `PUT /system/user/profile/location`: my position, kept only as an area of about 5 km, or
+/// `{"off": true}` to stop sharing it.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaRequest {
+    /// Latitude, -90 to 90.
+    #[schema(value_type = Option<f64>)]
+    pub lat: Option<serde_json::Value>,
+    /// Longitude, -180 to 180.
+    #[schema(value_type = Option<f64>)]
+    pub lng: Option<serde_json::Value>,
+    /// `true` stops sharing my area and forgets it.
+    pub off: Option<bool>,
+}
+
+/// Whether I share my area with people nearby.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaState {
+    pub shares_area: bool,
+}
+
+/// Someone nearby: their card, how far (whole km between our areas, 5 at the least, which
+/// reads "less than 5 km"), and the town their area is in, in the reader's language, where
+/// one is near.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyCard {
+    #[serde(flatten)]
+    pub card: Card,
+    pub distance_km: i64,
+    pub town: Option<String>,
+}
+
+/// A page of people nearby, nearest first, and the way on.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyPage {
+    pub rows: Vec<NearbyCard>,
+    /// How many others share their area, counted up to 1,000 (some may be hidden from me).
+    pub total: i64,
+    /// Give it back as `pageToken` (with the same filters and `pageSize`) for the next page;
+    /// null at the end.
+    pub next_page_token: Option<String>,
+}

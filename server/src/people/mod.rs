@@ -1,7 +1,8 @@
 //! People: discovering profiles, viewing them (which leaves a footprint), likes and winks (both
 //! pushed to the person they concern), the red-badge counters, blocks and reports, contacts and private remarks, the customer-service
-//! contact (the service accounts), and the demo profiles.
+//! contact (the service accounts), the demo profiles, and people nearby (who share their area).
 
+pub mod area;
 pub mod demo;
 pub mod discover;
 pub mod drawn;
@@ -10,6 +11,7 @@ pub mod forms;
 pub mod likes;
 pub mod lists;
 pub mod model;
+pub mod nearby;
 pub mod paging;
 pub mod personal;
 pub mod portrait;
@@ -32,6 +34,7 @@ use crate::media::Media;
 use crate::notify::Notify;
 use crate::people::model::{CardRow, Counters, List};
 use crate::people::store::PeopleStore;
+use crate::places::Places;
 
 /// The people service: what the people endpoints, the demo and the service accounts work with.
 #[derive(Clone)]
@@ -44,10 +47,11 @@ pub struct People {
     media: Media,
     lists: discover::Lists,
     notify: Notify,
+    places: Places,
 }
 
 impl People {
-    pub fn new(ground: &Ground, notify: Notify) -> People {
+    pub fn new(ground: &Ground, notify: Notify, places: Places) -> People {
         People {
             store: PeopleStore::new(ground.db.clone()),
             accounts: Users::new(ground.db.clone()),
@@ -57,6 +61,7 @@ impl People {
             media: ground.media.clone(),
             lists: discover::Lists::default(),
             notify,
+            places,
         }
     }
 

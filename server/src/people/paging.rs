@@ -93,6 +93,37 @@ pub struct ListToken {
     pub total: i64,
 }
 
+/// Where a nearby scroll stands: after person `id`, `km` away; from the viewer's area `cell`
+/// (row, column) with the filters `search` fingerprints; `total` is the first page's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NearbyToken {
+    pub km: i64,
+    pub id: i64,
+    pub total: i64,
+    pub cell: (i64, i64),
+    pub search: u64,
+}
+
+impl NearbyToken {
+    pub fn encode(&self) -> String {
+        wrap(&format!(
+            "n:{}:{}:{}:{}:{}:{:x}",
+            self.km, self.id, self.total, self.cell.0, self.cell.1, self.search
+        ))
+    }
+
+    pub fn decode(token: &str) -> ApiResult<NearbyToken> {
+        let f = unwrap_fields(token, "n", 6)?;
+        Ok(NearbyToken {
+            km: number(&f[0])?,
+            id: number(&f[1])?,
+            total: number(&f[2])?,
+            cell: (number(&f[3])?, number(&f[4])?),
+            search: u64::from_str_radix(&f[5], 16).map_err(|_| stale())?,
+        })
+    }
+}
+
 fn stale() -> ApiError {
     ApiError::Invalid(Msg::PageTokenStale)
 }
@@ -200,6 +231,15 @@ mod tests {
             total: 1000,
         };
         assert_eq!(ListToken::decode(&l.encode(), 't').ok(), Some(l));
+        let n = NearbyToken {
+            km: 12,
+            id: 5,
+            total: 40,
+            cell: (2500, 3100),
+            search: fingerprint("g=male"),
+        };
+        assert_eq!(NearbyToken::decode(&n.encode()).ok(), Some(n));
+        assert!(NearbyToken::decode(&l.encode()).is_err());
     }
 
     #[test]

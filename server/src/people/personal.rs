@@ -1,6 +1,6 @@
 //! What people hold about one person (`docs/privacy.md`): their likes and winks given and
-//! received, matches, visits, footprints and passes, contacts, remarks and blocks, in the
-//! archive; erased with the account, both ways. Reports are kept for moderation.
+//! received, matches, visits, footprints and passes, contacts, remarks and blocks, and whether
+//! they share their area with people nearby, in the archive; erased with the account, both ways. Reports are kept for moderation.
 
 use serde_json::{json, Value};
 
@@ -18,6 +18,7 @@ pub const TABLES: Tables = &[
     ("contacts", Theirs),
     ("remarks", Theirs),
     ("blocks", Theirs),
+    ("nearby_areas", Theirs),
     ("discover_shown", Removed("who was shown to whom in discover")),
     ("list_seen", Removed("the red-badge markers")),
     ("discover_lists", NotPersonal("cached search results: people's ids only, gone within minutes; deleted accounts are never shown")),
@@ -34,7 +35,7 @@ async fn with_people(db: &Db, sql: &str, me: i64) -> sqlx::Result<Vec<(i64, Stri
     on_db!(db, pool => sqlx::query_as(sql).bind(me).fetch_all(pool).await)
 }
 
-/// The archive's `contacts`, `remarks` and `blocked` in `profile.json`.
+/// The archive's `sharesArea`, `contacts`, `remarks` and `blocked` in `profile.json`.
 pub async fn relations(db: &Db, me: i64) -> sqlx::Result<Value> {
     let contacts = with_people(db,
         "SELECT c.contact_id, u.user_name, c.created_at
@@ -46,7 +47,13 @@ pub async fn relations(db: &Db, me: i64) -> sqlx::Result<Value> {
     let blocks = with_people(db,
         "SELECT b.blocked_id, u.user_name, b.created_at
          FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1 ORDER BY b.created_at", me).await?;
+    // Whether they share their area, and since when; the cell itself says no more than that.
+    let area: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT updated_at FROM nearby_areas WHERE user_id = $1",
+    ).bind(me).fetch_optional(pool).await)?;
     Ok(json!({
+        "sharesArea": area.is_some(),
+        "areaSharedSince": area.map(rfc3339),
         "contacts": contacts.iter().map(|(id, name, at)| json!({
             "with": person(*id, name), "createdAt": rfc3339(*at),
         })).collect::<Vec<_>>(),
@@ -107,6 +114,7 @@ pub async fn erase(tx: &mut Tx, user_id: i64) -> sqlx::Result<()> {
             "DELETE FROM blocks WHERE blocker_id = $1 OR blocked_id = $1",
             "DELETE FROM discover_shown WHERE viewer_id = $1 OR shown_id = $1",
             "DELETE FROM list_seen WHERE user_id = $1",
+            "DELETE FROM nearby_areas WHERE user_id = $1",
         ] {
             sqlx::query(sql).bind(user_id).execute(&mut **conn).await?;
         }

@@ -78,6 +78,25 @@ impl Places {
         (*self.map).clone()
     }
 
+    /// The name in `lang` of the town each point is in (`Towns::town_at`), where one is within
+    /// `within_km`.
+    pub async fn towns_near(
+        &self,
+        points: &[(f64, f64)],
+        within_km: f64,
+        lang: Lang,
+    ) -> ApiResult<Vec<Option<String>>> {
+        let towns = self.towns().await?;
+        Ok(points
+            .iter()
+            .map(|&(lat, lng)| {
+                towns
+                    .town_at(lat, lng, within_km)
+                    .map(|town| town.name_in(lang).to_owned())
+            })
+            .collect())
+    }
+
     /// Places named like `typed`, in `lang`: the configured geocoder's answer, or the towns
     /// built in when there is none or it fails (a search still finds the world's towns
     /// offline).

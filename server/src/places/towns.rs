@@ -149,11 +149,30 @@ pub fn fold(name: &str) -> String {
         .collect()
 }
 
+/// The square degree holding a point: the whole degrees below its latitude and longitude.
+fn square_of(lat: f64, lng: f64) -> (i32, i32) {
+    (
+        lat.floor() as i32,
+        (lng.floor() as i32 + 180).rem_euclid(360) - 180,
+    )
+}
+
+/// Km along the Earth between two points.
+fn km_between(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> f64 {
+    let (a, b) = (lat1.to_radians(), lat2.to_radians());
+    let h = ((b - a) / 2.0).sin().powi(2)
+        + a.cos() * b.cos() * ((lng2 - lng1).to_radians() / 2.0).sin().powi(2);
+    2.0 * 6_371.0 * h.sqrt().min(1.0).asin()
+}
+
 /// Every town, the most populous first, and every name of each, folded and sorted.
 pub struct Towns {
     towns: Vec<Town>,
     /// (folded name, the town's index), in the order of the names.
     names: Vec<(String, u32)>,
+    /// The towns of each square degree (by the whole degrees of latitude and longitude below
+    /// them), for the town a point is in.
+    squares: std::collections::HashMap<(i32, i32), Vec<u32>>,
 }
 
 impl Towns {
@@ -196,7 +215,18 @@ impl Towns {
         }
         names.sort_unstable();
         names.dedup();
-        Ok(Towns { towns, names })
+        let mut squares: std::collections::HashMap<(i32, i32), Vec<u32>> = Default::default();
+        for (i, town) in towns.iter().enumerate() {
+            squares
+                .entry(square_of(town.lat, town.lng))
+                .or_default()
+                .push(u32::try_from(i)?);
+        }
+        Ok(Towns {
+            towns,
+            names,
+            squares,
+        })
     }
 
     /// The towns with a name that starts with `typed` (accents and case aside): those named
@@ -225,6 +255,31 @@ impl Towns {
             .collect()
     }
 
+    /// The town a point is said to be in: of the towns within `within_km` of it (at most about
+    /// 50), the most populous (a city rather than one of its wards), the nearest of equals.
+    pub fn town_at(&self, lat: f64, lng: f64, within_km: f64) -> Option<&Town> {
+        let (row, col) = square_of(lat, lng);
+        let mut best: Option<(u64, f64, u32)> = None;
+        for r in row - 1..=row + 1 {
+            for c in col - 1..=col + 1 {
+                let c = (c + 180).rem_euclid(360) - 180;
+                for &i in self.squares.get(&(r, c)).into_iter().flatten() {
+                    let Some(town) = self.towns.get(i as usize) else {
+                        continue;
+                    };
+                    let km = km_between(lat, lng, town.lat, town.lng);
+                    let better = best.is_none_or(|(people, nearest, _)| {
+                        town.population > people || (town.population == people && km < nearest)
+                    });
+                    if km <= within_km && better {
+                        best = Some((town.population, km, i));
+                    }
+                }
+            }
+        }
+        best.and_then(|(_, _, i)| self.towns.get(i as usize))
+    }
+
     pub fn len(&self) -> usize {
         self.towns.len()
     }
@@ -238,6 +293,17 @@ impl Towns {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_point_is_in_the_largest_town_within_reach_only() {
+        let towns = Towns::built_in().unwrap();
+        let osaka = towns.town_at(34.69, 135.50, 8.0).unwrap();
+        assert_eq!(osaka.name, "Osaka");
+        assert!(osaka.name_in(Lang::Ja).starts_with("大阪"));
+        // A city rather than the ward the point is nearest to.
+        assert_eq!(towns.town_at(48.87, 2.31, 8.0).unwrap().name, "Paris");
+        assert!(towns.town_at(0.0, -140.0, 8.0).is_none(), "the Pacific");
+    }
 
     #[test]
     fn names_are_found_whatever_their_accents_case_and_script() {

@@ -36,6 +36,7 @@ mod people_blocks;
 mod people_contacts;
 mod people_discover;
 mod people_likes;
+mod people_nearby;
 mod people_passes;
 mod people_scroll;
 mod places;

@@ -1980,6 +1980,53 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/system/user/profile/location': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Shares my area with people nearby: `{"lat", "lng"}` (latitude -90..90, longitude
+     *     -180..180) is kept only as the cell of about 5 km holding it, never the position; `{"off":
+     *     true}` stops sharing and forgets the cell. Off until I share. Bad coordinates answer 400 and
+     *     change nothing.
+     */
+    put: operations['share_area'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/system/user/profile/nearby': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * People nearby: people who share their area, nearest first, with `distanceKm` between our
+     *     areas (5 at the least: "less than 5 km") and the town their area is in, named in my
+     *     language, where one is near. Under discover's rules and filters (blocks either way, bans,
+     *     holds, passes, the other gender by default, the non-members' daily number of different
+     *     people). Pages follow `nextPageToken` only (`pageNum` is not taken); null at the end. Someone
+     *     who does not share their area gets 403 "Share your area to see people nearby": the app asks
+     *     them to share it first (getInfo's `sharesArea` says whether they do).
+     */
+    get: operations['nearby'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/system/user/profile/updatePwd': {
     parameters: {
       query?: never;
@@ -2132,6 +2179,28 @@ export interface components {
       sentAt: string;
       /** @description waiting (for staff) or kept (staff kept the ban). */
       state: string;
+    };
+    /**
+     * @description `PUT /system/user/profile/location`: my position, kept only as an area of about 5 km, or
+     *     `{"off": true}` to stop sharing it.
+     */
+    AreaRequest: {
+      /**
+       * Format: double
+       * @description Latitude, -90 to 90.
+       */
+      lat?: number | null;
+      /**
+       * Format: double
+       * @description Longitude, -180 to 180.
+       */
+      lng?: number | null;
+      /** @description `true` stops sharing my area and forgets it. */
+      off?: boolean | null;
+    };
+    /** @description Whether I share my area with people nearby. */
+    AreaState: {
+      sharesArea: boolean;
     };
     /** @description An action as the log shows it. */
     AuditEntry: {
@@ -2510,6 +2579,19 @@ export interface components {
         sentAt: string;
         /** @description waiting (for staff) or kept (staff kept the ban). */
         state: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_AreaState: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description Whether I share my area with people nearby. */
+      data: {
+        sharesArea: boolean;
       };
       msg: string;
     };
@@ -2979,6 +3061,29 @@ export interface components {
         to: number;
         translation?: null | components['schemas']['MessageTranslation'];
         type: string;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_NearbyPage: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A page of people nearby, nearest first, and the way on. */
+      data: {
+        /**
+         * @description Give it back as `pageToken` (with the same filters and `pageSize`) for the next page;
+         *     null at the end.
+         */
+        nextPageToken?: string | null;
+        rows: components['schemas']['NearbyCard'][];
+        /**
+         * Format: int64
+         * @description How many others share their area, counted up to 1,000 (some may be hidden from me).
+         */
+        total: number;
       };
       msg: string;
     };
@@ -3880,6 +3985,8 @@ export interface components {
         /** @description RFC 3339 expiry of the running membership. */
         memberExpiresAt?: string | null;
         role: components['schemas']['Role'];
+        /** @description I share my area with people nearby (getInfo only). */
+        sharesArea?: boolean | null;
         signature?: string | null;
         telephone?: string | null;
         translationAllowance?: null | components['schemas']['TranslationAllowance'];
@@ -4269,6 +4376,30 @@ export interface components {
       /** @description The language it is in. */
       target: string;
       text: string;
+    };
+    /**
+     * @description Someone nearby: their card, how far (whole km between our areas, 5 at the least, which
+     *     reads "less than 5 km"), and the town their area is in, in the reader's language, where
+     *     one is near.
+     */
+    NearbyCard: components['schemas']['Card'] & {
+      /** Format: int64 */
+      distanceKm: number;
+      town?: string | null;
+    };
+    /** @description A page of people nearby, nearest first, and the way on. */
+    NearbyPage: {
+      /**
+       * @description Give it back as `pageToken` (with the same filters and `pageSize`) for the next page;
+       *     null at the end.
+       */
+      nextPageToken?: string | null;
+      rows: components['schemas']['NearbyCard'][];
+      /**
+       * Format: int64
+       * @description How many others share their area, counted up to 1,000 (some may be hidden from me).
+       */
+      total: number;
     };
     Notice: {
       body: string;
@@ -5039,6 +5170,8 @@ export interface components {
       /** @description RFC 3339 expiry of the running membership. */
       memberExpiresAt?: string | null;
       role: components['schemas']['Role'];
+      /** @description I share my area with people nearby (getInfo only). */
+      sharesArea?: boolean | null;
       signature?: string | null;
       telephone?: string | null;
       translationAllowance?: null | components['schemas']['TranslationAllowance'];
@@ -11883,6 +12016,140 @@ export interface operations {
       };
       /** @description No session, or it has expired: 'Login has expired, please log in again'. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  share_area: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['AreaRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AreaState'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  nearby: {
+    parameters: {
+      query?: {
+        /** @description `female` or `male`; without it, the other gender when the operator setting is on. */
+        gender?: string;
+        /** @description One of the eleven countries. */
+        country?: string;
+        minAge?: number;
+        maxAge?: number;
+        /** @description Only people active in the last minutes. */
+        online?: boolean;
+        /** @description Only people with a profile picture. */
+        withPhotos?: boolean;
+        /** @description Only people who joined in the last 30 days. */
+        newMembers?: boolean;
+        /** @description Only people whose photos are verified. */
+        verified?: boolean;
+        /** @description Interface language code. */
+        language?: string;
+        /** @description From 1; ignored with `pageToken`. */
+        pageNum?: number;
+        /** @description 10 by default, at most 100. */
+        pageSize?: number;
+        /** @description The `nextPageToken` of the page before: the next page of the same list. */
+        pageToken?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_NearbyPage'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
         headers: {
           [name: string]: unknown;
         };

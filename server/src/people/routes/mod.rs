@@ -6,6 +6,7 @@ mod blocks;
 mod contacts;
 mod discover;
 mod likes;
+mod nearby;
 mod passes;
 mod profiles;
 mod remarks;
@@ -25,6 +26,7 @@ where
         .merge(profiles::router())
         .merge(discover::router())
         .merge(likes::router())
+        .merge(nearby::router())
         .merge(passes::router())
         .merge(contacts::router())
         .merge(remarks::router())

@@ -2,11 +2,13 @@
 //! anyone I blocked or who blocked me, never a deleted or banned account.
 
 mod discover;
+mod nearby;
 
 use crate::db::{on_db, on_tx, Db};
 use crate::people::model::{CardRow, Counters, List};
 use crate::people::paging::PEOPLE_COUNTED;
 pub use discover::{Conditions, Findable, ListRow};
+pub use nearby::Sharing;
 
 /// The card columns; `$1` is the viewer (for the private remark).
 const CARD: &str = "u.id, u.user_name, u.gender, u.country, u.birthday, u.language, u.signature,

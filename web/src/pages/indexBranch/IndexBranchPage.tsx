@@ -1,19 +1,19 @@
-// Index branch: the designed placeholder until it is released.
+// People nearby: the people who share their area, nearest first, once I share mine.
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppBar } from '../../components/AppBar';
-import { ComingSoon } from '../../components/ComingSoon';
-import { CompassIcon } from '../../components/icons';
+import { accountKeys } from '../../features/account/api/keys';
+import { NearbyView } from '../../features/people/components/NearbyView';
 
 export default function IndexBranchPage() {
   const { t } = useTranslation();
+  const client = useQueryClient();
   return (
     <>
-      <AppBar title={t('pages.indexBranch')} back />
+      <AppBar title={t('nearby.title')} back />
       <div className="page">
-        <ComingSoon
-          title={t('pages.indexBranch')}
-          description={t('pages.indexBranchDesc')}
-          icon={<CompassIcon size={40} />}
+        <NearbyView
+          onShared={() => void client.invalidateQueries({ queryKey: accountKeys.info() })}
         />
       </div>
     </>

@@ -1,5 +1,6 @@
 // The settings home: my profile, membership and wallet, email and photo verification, language,
-// notifications, password, privacy and help, for staff the operator console, and accounts.
+// notifications, sharing my area with people nearby, password, privacy and help, for staff the
+// operator console, and accounts.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -26,6 +27,7 @@ import { PasswordCard } from '../../features/account/components/PasswordCard';
 import { ProfileCard } from '../../features/account/components/ProfileCard';
 import { VerificationCard } from '../../features/account/components/VerificationCard';
 import { NotificationSettings } from '../../features/notify/components/NotificationSettings';
+import { ShareAreaSwitch } from '../../features/people/components/ShareArea';
 import { WalletIcon } from '../../features/wallet/components/icons';
 import { paths, staffPaths } from '../../lib/paths';
 import { VERSION } from '../../lib/version';
@@ -100,6 +102,11 @@ export function SettingsHome() {
           </div>
 
           <NotificationSettings />
+
+          <ShareAreaSwitch
+            sharing={user?.sharesArea ?? undefined}
+            onChanged={() => void info.refetch()}
+          />
 
           <PasswordCard />
 

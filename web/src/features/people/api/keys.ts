@@ -13,6 +13,7 @@ export const peopleKeys = {
   profile: (userId: number | 'me') => [...peopleKeys.profiles(), userId] as const,
   /** What this device knows of my like for a person (cards do not carry it). */
   like: (userId: number) => [...peopleKeys.all, 'like', userId] as const,
+  nearby: () => [...peopleKeys.all, 'nearby'] as const,
   counters: () => [...peopleKeys.all, 'counters'] as const,
   customerService: () => [...peopleKeys.all, 'customer-service'] as const,
 };

@@ -34,3 +34,8 @@ export type ReportInput = Narrowed<
     images?: string[];
   }
 >;
+
+/** Someone nearby: their card, `distanceKm` (5 at the least: "less than 5 km") and the town of
+ * their area in my language, where one is near. */
+export type NearbyCard = Schemas['NearbyCard'];
+export type NearbyPage = Schemas['NearbyPage'];

@@ -2,11 +2,11 @@
 import './people.css';
 import type { ReactNode } from 'react';
 import { InfiniteList } from '../../../components/InfiniteList';
-import type { Card, LikeState, PeoplePage } from '../api/types';
+import type { Card, LikeState } from '../api/types';
 import { PersonCard, PersonCardSkeletons } from './PersonCard';
 
 /** Pages of people as a responsive grid that loads the next page near its end. */
-export function PeopleGrid({
+export function PeopleGrid<C extends Card>({
   data,
   loading,
   hasMore,
@@ -16,13 +16,13 @@ export function PeopleGrid({
   caption,
   likeFallback,
 }: {
-  data: { pages: readonly PeoplePage[] } | undefined;
+  data: { pages: readonly { rows: readonly C[] }[] } | undefined;
   loading: boolean;
   hasMore: boolean;
   onLoadMore: () => void;
   empty: ReactNode;
   end?: ReactNode;
-  caption?: (card: Card) => ReactNode;
+  caption?: (card: C) => ReactNode;
   likeFallback?: LikeState;
 }) {
   const cards = data?.pages.flatMap((p) => p.rows) ?? [];
