@@ -16,6 +16,7 @@ mod chat_durability;
 mod chat_harsh;
 mod chat_limits;
 mod chat_places;
+mod chat_voice;
 mod chat_rest;
 mod chat_socket;
 mod comments;
