@@ -342,7 +342,8 @@ impl Chat {
         match self.store.recall(me, id, since, now).await? {
             Some((row, announced)) => {
                 self.announce(&announced);
-                let with_files = |b: &MessageRow| matches!(b.kind, MessageType::Img | MessageType::Audio);
+                let with_files =
+                    |b: &MessageRow| matches!(b.kind, MessageType::Img | MessageType::Audio);
                 if let Some(before) = before.filter(with_files) {
                     self.delete_images(&[before.content]).await;
                 }

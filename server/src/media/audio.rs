@@ -350,9 +350,7 @@ mod webm {
             at = end;
         }
         // Audio alone: one track or more, every one of them audio, Opus or Vorbis.
-        let known = |t: &Track| {
-            t.kind == AUDIO && (t.codec == b"A_OPUS" || t.codec == b"A_VORBIS")
-        };
+        let known = |t: &Track| t.kind == AUDIO && (t.codec == b"A_OPUS" || t.codec == b"A_VORBIS");
         if tracks.is_empty() || !tracks.iter().all(known) {
             return None;
         }
@@ -792,6 +790,7 @@ mod mp4 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
 
@@ -844,7 +843,13 @@ mod tests {
 
     #[test]
     fn cut_short_or_broken_is_not_a_recording() {
-        for name in ["voice.webm", "stated.webm", "voice.ogg", "voice.m4a", "fragmented.m4a"] {
+        for name in [
+            "voice.webm",
+            "stated.webm",
+            "voice.ogg",
+            "voice.m4a",
+            "fragmented.m4a",
+        ] {
             let whole = fixture(name);
             for cut in [whole.len() / 3, whole.len() / 2, whole.len() - 7] {
                 assert!(measure(&whole[..cut]).is_err(), "{name} cut at {cut}");
@@ -869,8 +874,9 @@ mod tests {
     fn opus_packets_count_their_frames() {
         assert_eq!(ogg::opus_samples(&[0xFC]), Some(960));
         assert_eq!(ogg::opus_samples(&[0xFD]), Some(1920));
-        assert_eq!(ogg::opus_samples(&[0x0B, 0x03]), Some(2880 * 3));
-        assert_eq!(ogg::opus_samples(&[0x0B]), None);
+        // SILK 60 ms frames, three of them (code 3: the count in the second byte).
+        assert_eq!(ogg::opus_samples(&[0x5B, 0x03]), Some(2880 * 3));
+        assert_eq!(ogg::opus_samples(&[0x5B]), None);
         assert_eq!(ogg::opus_samples(&[]), Some(0));
     }
 }

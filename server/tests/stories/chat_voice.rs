@@ -119,15 +119,23 @@ async fn each_container_is_measured_and_reaches_the_other_side(b: Backend) {
         assert_eq!(played, bytes);
 
         let waveform: Vec<u32> = (0..48).map(|i| i * 2).collect();
-        let sent = send_voice(&app, &tom, &ana, json!({ "key": key, "waveform": waveform }))
-            .await
-            .ok();
+        let sent = send_voice(
+            &app,
+            &tom,
+            &ana,
+            json!({ "key": key, "waveform": waveform }),
+        )
+        .await
+        .ok();
         let content = &sent["message"]["content"];
         assert_eq!(sent["message"]["type"], "audio");
         assert_eq!(content["seconds"], seconds);
         assert_eq!(content["waveform"], json!(waveform));
         let his = content["url"].as_str().unwrap();
-        assert!(his.starts_with("/media/chat/") && his.contains("&sig="), "{his}");
+        assert!(
+            his.starts_with("/media/chat/") && his.contains("&sig="),
+            "{his}"
+        );
         // Moved: the upload is gone, the chat's copy is the same recording.
         assert_eq!(get(&app, &url).await.0, 404);
         let hers = app.conversation(&ana, tom.id).await;
@@ -166,7 +174,10 @@ async fn each_container_is_measured_and_reaches_the_other_side(b: Backend) {
         }
     };
     let content = &ack["message"]["content"];
-    assert_eq!(content["seconds"], 5.0, "the server's length, not the client's");
+    assert_eq!(
+        content["seconds"], 5.0,
+        "the server's length, not the client's"
+    );
     assert!(content.get("waveform").is_none());
     assert_eq!(get(&app, content["url"].as_str().unwrap()).await.0, 200);
 }
@@ -185,7 +196,12 @@ async fn what_is_not_a_recording_of_at_most_a_minute_and_a_megabyte_is_refused(b
         ("audio/webm", VIDEO_WEBM, 400, NOT_A_RECORDING),
         ("audio/mp4", cut.as_slice(), 400, NOT_A_RECORDING),
         ("audio/ogg", &OGG[..OGG.len() - 100], 400, NOT_A_RECORDING),
-        ("audio/webm", b"OggS but not really".as_slice(), 400, NOT_A_RECORDING),
+        (
+            "audio/webm",
+            b"OggS but not really".as_slice(),
+            400,
+            NOT_A_RECORDING,
+        ),
         ("audio/webm", LONG_WEBM, 400, TOO_LONG),
         ("audio/webm", padded.as_slice(), 413, TOO_LARGE),
         ("audio/webm", b"".as_slice(), 400, EMPTY),
@@ -206,9 +222,13 @@ async fn what_is_not_a_recording_of_at_most_a_minute_and_a_megabyte_is_refused(b
     app.post(UPLOAD, Some(&tom.token), json!({}))
         .await
         .fails(400, EMPTY);
-    app.post(UPLOAD, Some(&tom.token), json!({ "audio": "data:audio/webm;base64,@@@" }))
-        .await
-        .fails(400, NOT_A_RECORDING);
+    app.post(
+        UPLOAD,
+        Some(&tom.token),
+        json!({ "audio": "data:audio/webm;base64,@@@" }),
+    )
+    .await
+    .fails(400, NOT_A_RECORDING);
     assert_eq!(app.media_files(), files + 1);
     app.post(UPLOAD, None, json!({ "audio": data_url("audio/ogg", OGG) }))
         .await
@@ -251,9 +271,14 @@ async fn only_my_own_upload_with_a_true_waveform_to_someone_not_blocked_is_sent(
         json!(["50"]),
         json!("50,60"),
     ] {
-        send_voice(&app, &tom, &ana, json!({ "key": key, "waveform": waveform }))
-            .await
-            .fails(400, BAD_WAVEFORM);
+        send_voice(
+            &app,
+            &tom,
+            &ana,
+            json!({ "key": key, "waveform": waveform }),
+        )
+        .await
+        .fails(400, BAD_WAVEFORM);
     }
 
     // Ana is not a member: the upgrade, as for pictures.
@@ -286,7 +311,9 @@ async fn members_only_is_the_operators_choice(b: Backend) {
     let app = app_with(b, |c| c.chat.voice_members_only = false).await;
     let (tom, ana) = couple(&app).await;
     let (hers, _, _) = uploaded(&app, &ana, "audio/webm", WEBM).await;
-    let sent = send_voice(&app, &ana, &tom, json!({ "key": hers })).await.ok();
+    let sent = send_voice(&app, &ana, &tom, json!({ "key": hers }))
+        .await
+        .ok();
     assert_eq!(sent["message"]["content"]["seconds"], 3.0);
 }
 
@@ -294,7 +321,9 @@ async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(b: Ba
     let app = app_with(b, |_| {}).await;
     let (tom, ana) = couple(&app).await;
     let (key, _, _) = uploaded(&app, &tom, "audio/mp4", M4A).await;
-    let sent = send_voice(&app, &tom, &ana, json!({ "key": key })).await.ok();
+    let sent = send_voice(&app, &tom, &ana, json!({ "key": key }))
+        .await
+        .ok();
     let id = sent["message"]["id"].as_i64().unwrap();
     let hers = app.conversation(&ana, tom.id).await;
     let url = hers[0]["content"]["url"].as_str().unwrap().to_owned();
@@ -312,12 +341,21 @@ async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(b: Ba
 
     // Recalled: the file goes.
     let (key, _, _) = uploaded(&app, &tom, "audio/ogg", OGG).await;
-    let sent = send_voice(&app, &tom, &ana, json!({ "key": key })).await.ok();
-    let url = sent["message"]["content"]["url"].as_str().unwrap().to_owned();
-    let files = app.media_files();
-    app.post(RECALL, Some(&tom.token), json!({ "id": sent["message"]["id"] }))
+    let sent = send_voice(&app, &tom, &ana, json!({ "key": key }))
         .await
         .ok();
+    let url = sent["message"]["content"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let files = app.media_files();
+    app.post(
+        RECALL,
+        Some(&tom.token),
+        json!({ "id": sent["message"]["id"] }),
+    )
+    .await
+    .ok();
     assert_eq!(app.media_files(), files - 1);
     assert_eq!(get(&app, &url).await.0, 404);
     let hers = app.conversation(&ana, tom.id).await;
@@ -326,7 +364,11 @@ async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(b: Ba
     // His archive holds the recording he sent, byte for byte.
     let auth = format!("Bearer {}", tom.token);
     let got = app
-        .fetch("GET", "/prod-api/system/user/export", &[("authorization", auth.as_str())])
+        .fetch(
+            "GET",
+            "/prod-api/system/user/export",
+            &[("authorization", auth.as_str())],
+        )
         .await;
     assert_eq!(got.status, 200);
     let archive = unzip(&got.bytes);
@@ -334,7 +376,10 @@ async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(b: Ba
     let messages = talk["conversations"][0]["messages"].as_array().unwrap();
     let voice = messages.iter().find(|m| m["id"] == id).unwrap();
     let path = voice["audio"].as_str().unwrap();
-    assert!(path.starts_with("photos/chat/") && path.ends_with(".m4a"), "{path}");
+    assert!(
+        path.starts_with("photos/chat/") && path.ends_with(".m4a"),
+        "{path}"
+    );
     assert_eq!(archive[path], M4A);
 
     // His account deleted: the file goes.
@@ -364,9 +409,13 @@ async fn a_voice_message_is_pushed_with_its_length_in_the_readers_language(b: Ba
     let ana = app.woman("ana").await;
     let (hers, aikos) = (Phone::of(&app, &ana).await, Phone::of(&app, &aiko).await);
     let (key, _, _) = uploaded(&app, &tom, "audio/webm", WEBM).await;
-    send_voice(&app, &tom, &ana, json!({ "key": key })).await.ok();
+    send_voice(&app, &tom, &ana, json!({ "key": key }))
+        .await
+        .ok();
     let (key, _, _) = uploaded(&app, &tom, "audio/mp4", M4A).await;
-    send_voice(&app, &tom, &aiko, json!({ "key": key })).await.ok();
+    send_voice(&app, &tom, &aiko, json!({ "key": key }))
+        .await
+        .ok();
     let (hers, aikos) = (hers.pushes(1).await, aikos.pushes(1).await);
     assert_eq!(
         (&hers[0]["title"], &hers[0]["body"]),

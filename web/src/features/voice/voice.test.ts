@@ -46,11 +46,18 @@ describe('voice messages', () => {
     // Fewer samples than bars: the samples are stretched over them.
     expect(waveformOf([0.5], 3)).toEqual([100, 100, 100]);
     expect(waveformOf([0.5, 0.25], 4)).toEqual([100, 100, 50, 50]);
-    expect(waveformOf(new Float32Array(48_000 * 3).map((_, i) => Math.sin(i)), 48)).toHaveLength(48);
+    expect(
+      waveformOf(
+        new Float32Array(48_000 * 3).map((_, i) => Math.sin(i)),
+        48,
+      ),
+    ).toHaveLength(48);
   });
 
   it('read a message content defensively', () => {
-    expect(voiceOf({ url: '/media/chat/a.webm?exp=1&sig=2', seconds: 3, waveform: [1, 200, -4, 'x'] })).toEqual({
+    expect(
+      voiceOf({ url: '/media/chat/a.webm?exp=1&sig=2', seconds: 3, waveform: [1, 200, -4, 'x'] }),
+    ).toEqual({
       url: '/media/chat/a.webm?exp=1&sig=2',
       seconds: 3,
       waveform: [1, 100, 0],

@@ -38,9 +38,7 @@ export interface RecordedVoice extends UploadedVoice {
 }
 
 type Phase =
-  | { kind: 'idle' }
-  | { kind: 'starting'; held: boolean }
-  | { kind: 'recording'; held: boolean };
+  { kind: 'idle' } | { kind: 'starting'; held: boolean } | { kind: 'recording'; held: boolean };
 
 function microphoneAvailable(): boolean {
   return (

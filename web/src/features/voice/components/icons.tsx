@@ -17,7 +17,9 @@ export const PauseIcon = makeIcon(
   </>,
 );
 
-export const StopIcon = makeIcon(<rect x="6.5" y="6.5" width="11" height="11" rx="2" fill="currentColor" />);
+export const StopIcon = makeIcon(
+  <rect x="6.5" y="6.5" width="11" height="11" rx="2" fill="currentColor" />,
+);
 
 export const TrashIcon = makeIcon(
   <path d="M4.5 7h15M9.5 7V4.5h5V7M6.5 7l1 13h9l1-13M10 11v5.5M14 11v5.5" />,
