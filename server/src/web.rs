@@ -76,10 +76,10 @@ img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; media-src
 worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
 frame-ancestors 'none'";
 
-/// The app uses none of these powerful features but the location pages and the front camera of
-/// photo verification, both on our own origin only.
+/// The app uses none of these powerful features but the location pages, the front camera of
+/// photo verification and the microphone of voice messages, all on our own origin only.
 const PERMISSIONS_POLICY: &str =
-    "camera=(self), microphone=(), payment=(), usb=(), geolocation=(self), browsing-topics=()";
+    "camera=(self), microphone=(self), payment=(), usb=(), geolocation=(self), browsing-topics=()";
 
 /// Whether to add `Strict-Transport-Security` (only when people reach us over https).
 #[derive(Clone, Copy)]
