@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-20}"
 target_dir="${CARGO_TARGET_DIR:-$PWD/target}/fuzz"
-targets=(picture body im_frame)
+targets=(picture body im_frame audio)
 
 cargo fuzz build --sanitizer none --target-dir "$target_dir"
 scratch="$(mktemp -d)"

@@ -448,6 +448,8 @@ pub struct ChatSettings {
     pub outbound_queue: usize,
     /// A connection whose peer does not take a write within this time is dropped.
     pub write_timeout_ms: u64,
+    /// Voice messages are for members, as pictures are (SPEC section 6); on by default.
+    pub voice_members_only: bool,
 }
 
 impl Default for ChatSettings {
@@ -459,6 +461,7 @@ impl Default for ChatSettings {
             frame_burst: 100,
             outbound_queue: 256,
             write_timeout_ms: 10_000,
+            voice_members_only: true,
         }
     }
 }

@@ -1,9 +1,9 @@
 // What a person meets in a chat every day: a conversation full of photos opens at its newest
 // message, photos open in the app's own viewer, a long press never recalls by itself, the
-// composer says beforehand what will be refused, emoji go into the text being written, and a
-// shared place opens on its own page.
+// composer says beforehand what will be refused, emoji go into the text being written, a
+// shared place opens on its own page, and a voice message recorded with the microphone plays.
 // The server runs in demo mode (demo / demo1234 is a member).
-import { type Locator, type Page, type TestInfo, expect, test } from '@playwright/test';
+import { type Locator, type Page, type TestInfo, chromium, expect, test } from '@playwright/test';
 import { chatUrl, signIn } from './chat-people';
 import { type Person, api, person, registerViaApi, shot, tokenOf, url } from './helpers';
 
@@ -435,4 +435,69 @@ test('she finds a place by name in Russian and shares it; he opens it in Japanes
   );
   await shot(he.page, testInfo, 'ja-place-page');
   await Promise.all([she.context.close(), he.context.close()]);
+});
+
+test('a member records a voice message, previews and sends it; she plays it to its end', async ({
+  request,
+}, testInfo) => {
+  // Chromium's fake microphone (a beeping tone), allowed without asking: for this story only.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  });
+  const her = await register(request, 'vow', testInfo, 'female');
+  const token = await tokenOf(request, DEMO.userName, DEMO.password);
+  const demo = await api<{ userId: number }>(request, token, '/getInfo');
+  const he = await signIn(browser, testInfo, DEMO);
+  await he.page.goto(chatUrl(her));
+  const mic = he.page.getByTestId('voice-mic');
+  await expect(mic).toBeVisible();
+  // A tap starts it: the timer runs until Stop.
+  await mic.click();
+  const recording = he.page.getByTestId('voice-recording');
+  await expect(recording).toBeVisible();
+  await expect(he.page.getByTestId('voice-timer')).toHaveText('0:02', { timeout: 5_000 });
+  await shot(he.page, testInfo, 'voice-recording');
+  await he.page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(recording).toBeHidden();
+  // The preview plays before anything is sent.
+  const preview = he.page.getByRole('dialog', { name: 'Send this voice message?' });
+  await expect(preview.getByTestId('voice-bubble')).toBeVisible();
+  await shot(he.page, testInfo, 'voice-preview');
+  await preview.getByTestId('voice-send').click();
+  await expect(preview).toBeHidden();
+  const mine = he.page.getByTestId('message').getByTestId('voice-bubble');
+  await expect(mine).toBeVisible();
+  await expect(mine.getByTestId('voice-time')).toHaveText(/^0:0[2-4]$/);
+  await he.context.close();
+
+  const she = await signIn(browser, testInfo, her);
+  await she.page.goto(chatUrl({ userId: demo.userId, userName: DEMO.userName, gender: 'male' }));
+  const voice = she.page.getByTestId('message').getByTestId('voice-bubble');
+  await expect(voice).toBeVisible();
+  const time = voice.getByTestId('voice-time');
+  const length = (await time.textContent()) ?? '';
+  expect(length).toMatch(/^0:0[2-4]$/);
+  await shot(she.page, testInfo, 'voice-in-chat');
+  await voice.getByTestId('voice-speed').click();
+  await expect(voice.getByTestId('voice-speed')).toHaveText('1.5×');
+  await voice.getByTestId('voice-play').click();
+  await expect(voice.getByTestId('voice-play')).toHaveAttribute('aria-pressed', 'true');
+  // It plays: some of the waveform is played, then it reaches its end and shows its length.
+  await expect(voice.locator('.voice-wave span.played').first()).toBeAttached();
+  await shot(she.page, testInfo, 'voice-playing');
+  await expect(voice.getByTestId('voice-play')).toHaveAttribute('aria-pressed', 'false', {
+    timeout: 10_000,
+  });
+  await expect(time).toHaveText(length);
+  await she.context.close();
+  await browser.close();
 });

@@ -63,6 +63,8 @@ pub enum MessageType {
     RedPacket,
     /// A place: where to meet, or where I am.
     Loc,
+    /// A voice message.
+    Audio,
 }
 
 impl MessageType {
@@ -81,6 +83,7 @@ impl MessageType {
             "gift" => Some(MessageType::Gift),
             "redPacket" => Some(MessageType::RedPacket),
             "loc" => Some(MessageType::Loc),
+            "audio" => Some(MessageType::Audio),
             _ => None,
         }
     }
@@ -95,6 +98,7 @@ impl MessageType {
             MessageType::Gift => "gift",
             MessageType::RedPacket => "redPacket",
             MessageType::Loc => "loc",
+            MessageType::Audio => "audio",
         }
     }
 }
@@ -117,7 +121,8 @@ fn object_or_text() -> utoipa::openapi::schema::Object {
         .schema_type(SchemaType::from_iter([Type::Object, Type::String]))
         .description(Some(
             "`{\"text\"}`, `{\"code\"}`, `{\"image\": dataURL}`, any object for custom, \
-             `{\"action\"}` for cmd. A bare string is taken as the text.",
+             `{\"action\"}` for cmd, `{\"key\", \"waveform\"?}` for audio. A bare string is \
+             taken as the text.",
         ))
         .build()
 }
@@ -128,7 +133,7 @@ fn object_or_text() -> utoipa::openapi::schema::Object {
 pub struct Outgoing {
     /// The recipient's user id.
     pub to: Option<i64>,
-    /// txt, emoji, img, custom, cmd, gift, redPacket or loc (default txt).
+    /// txt, emoji, img, custom, cmd, gift, redPacket, loc or audio (default txt).
     pub msg_type: Option<String>,
     // Described in `object_or_text`.
     #[schema(schema_with = object_or_text, required = true)]
@@ -146,6 +151,11 @@ pub struct Outgoing {
 pub enum Checked {
     Ready(Value),
     Image(String),
+    /// A voice recording the sender uploaded (its key or address), with its waveform.
+    Audio {
+        upload: String,
+        waveform: Option<Vec<u8>>,
+    },
     Gift(i64),
     RedPacket {
         amount: i64,
@@ -221,7 +231,42 @@ pub fn check_content(kind: MessageType, content: Option<&Value>) -> Result<Check
             Ok(Checked::RedPacket { amount, blessing })
         }
         MessageType::Loc => check_place(content).map(Checked::Ready),
+        MessageType::Audio => {
+            let upload = content
+                .and_then(|v| v.get("key").or_else(|| v.get("url")))
+                .and_then(Value::as_str)
+                .filter(|k| !k.trim().is_empty())
+                .ok_or(Refused::Invalid(Msg::AudioEmpty))?;
+            let waveform = match content.and_then(|v| v.get("waveform")) {
+                None | Some(Value::Null) => None,
+                Some(bars) => Some(check_waveform(bars)?),
+            };
+            Ok(Checked::Audio {
+                upload: upload.trim().to_owned(),
+                waveform,
+            })
+        }
     }
+}
+
+/// Most bars a voice message's waveform has.
+pub const MAX_WAVEFORM_BARS: usize = 64;
+
+/// A waveform as the sender's client drew it: at most 64 whole numbers, each 0 to 100.
+fn check_waveform(bars: &Value) -> Result<Vec<u8>, Refused> {
+    let invalid = Refused::Invalid(Msg::WaveformInvalid);
+    let bars = bars.as_array().ok_or(invalid)?;
+    if bars.len() > MAX_WAVEFORM_BARS {
+        return Err(invalid);
+    }
+    bars.iter()
+        .map(|bar| {
+            bar.as_u64()
+                .filter(|b| *b <= 100)
+                .and_then(|b| u8::try_from(b).ok())
+                .ok_or(invalid)
+        })
+        .collect()
 }
 
 /// Longest name or address of a shared place, in characters.
@@ -330,7 +375,7 @@ pub struct MessageTranslation {
 }
 
 impl Message {
-    /// The message as `viewer` sees it now: an image's URLs signed by `signer` (they are private
+    /// The message as `viewer` sees it now: an image's or a voice message's URLs signed by `signer` (they are private
     /// to the conversation, and this is how its two people get to see them).
     pub fn view(row: &MessageRow, viewer: i64, signer: &Signer) -> Message {
         let deleted = if viewer == row.sender_id {
@@ -350,7 +395,7 @@ impl Message {
         let content = if deleted || row.recalled_at.is_some() {
             null()
         } else {
-            let signed = (row.kind == MessageType::Img)
+            let signed = matches!(row.kind, MessageType::Img | MessageType::Audio)
                 .then(|| signer.image_content(&row.content))
                 .flatten();
             // Stored by us, from a `Value`: always valid JSON.

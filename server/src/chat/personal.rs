@@ -56,7 +56,8 @@ pub async fn conversations(db: &Db, me: i64) -> sqlx::Result<Vec<(i64, String)>>
 }
 
 /// A page of the conversation between `me` and `peer`: the messages after id `after`, at most
-/// `limit`, each as the archive writes it, with its id and the key of a picture `me` sent.
+/// `limit`, each as the archive writes it, with its id and the key of a picture or a voice
+/// recording `me` sent.
 pub async fn messages_page(
     db: &Db,
     me: i64,
@@ -120,12 +121,18 @@ pub async fn messages_page(
                 "deliveredAt": delivered.map(rfc3339), "readAt": read.map(rfc3339),
             });
             let mut photo = None;
-            if from == me && kind == "img" && recalled.is_none() {
+            // The picture or the recording, by its path in the archive.
+            let field = match kind.as_str() {
+                "img" => Some("photo"),
+                "audio" => Some("audio"),
+                _ => None,
+            };
+            if let Some(field) = field.filter(|_| from == me && recalled.is_none()) {
                 if let Some(key) = image_keys(&content)
                     .into_iter()
                     .find(|k| k.starts_with("chat/"))
                 {
-                    record["photo"] = Value::String(archive_path(&key));
+                    record[field] = Value::String(archive_path(&key));
                     photo = Some(key);
                 }
             }
@@ -169,11 +176,11 @@ pub async fn gifts(db: &Db, me: i64) -> sqlx::Result<(Value, Value)> {
 
 /// Blanks their messages' contents and marks what was sent to them deleted for them, blanks what
 /// staff still hold for review, and removes their event log, tokens and first-contact records;
-/// answers the files of the chat pictures they sent.
+/// answers the files of the chat pictures and voice recordings they sent.
 pub async fn erase(tx: &mut Tx, user_id: i64, now: i64) -> sqlx::Result<Vec<String>> {
     on_tx!(tx, conn => {
         let pictures: Vec<(String,)> = sqlx::query_as(
-            "SELECT content FROM messages WHERE sender_id = $1 AND kind = 'img'",
+            "SELECT content FROM messages WHERE sender_id = $1 AND kind IN ('img', 'audio')",
         ).bind(user_id).fetch_all(&mut **conn).await?;
         sqlx::query(
             "UPDATE messages SET content = '{}', recalled_at = COALESCE(recalled_at, $2), sender_deleted = TRUE

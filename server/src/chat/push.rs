@@ -34,6 +34,12 @@ pub(super) fn push_for(me: &Party, them: &Party, row: &MessageRow) -> Push {
         MessageType::Gift => (PushKind::Gift, Msg::PushGift.text(lang).to_owned()),
         MessageType::RedPacket => (PushKind::Gift, Msg::PushRedPacket.text(lang).to_owned()),
         MessageType::Loc => (PushKind::Message, Msg::PushPlace.text(lang).to_owned()),
+        MessageType::Audio => {
+            let seconds = content["seconds"].as_f64().unwrap_or_default();
+            let time = clock_time(seconds);
+            let body = Msg::PushVoice.text(lang).replace("{time}", &time);
+            (PushKind::Message, body)
+        }
         _ => (PushKind::Message, String::new()),
     };
     Push {
@@ -54,5 +60,28 @@ pub(crate) fn sender(me: &Party) -> Sender {
         em_user: crate::account::model::em_user(me.id),
         avatar: me.avatar_thumb_key.as_deref().map(crate::media::Media::url),
         gender: me.gender,
+    }
+}
+
+/// A voice message's length as its bubble shows it: `0:12`, rounded to the second.
+pub(crate) fn clock_time(seconds: f64) -> String {
+    let whole = if seconds.is_finite() && seconds > 0.0 {
+        seconds.round() as u64
+    } else {
+        0
+    };
+    format!("{}:{:02}", whole / 60, whole % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_time;
+
+    #[test]
+    fn a_voice_message_reads_as_minutes_and_seconds() {
+        assert_eq!(clock_time(12.4), "0:12");
+        assert_eq!(clock_time(59.6), "1:00");
+        assert_eq!(clock_time(3.0), "0:03");
+        assert_eq!(clock_time(f64::NAN), "0:00");
     }
 }

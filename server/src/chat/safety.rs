@@ -106,7 +106,11 @@ pub fn words_of(kind: MessageType, content: &Value) -> Option<String> {
             Some(strings.join(" "))
         }
         MessageType::Loc => content["name"].as_str().map(str::to_owned),
-        MessageType::Emoji | MessageType::Img | MessageType::Cmd | MessageType::Gift => None,
+        MessageType::Emoji
+        | MessageType::Img
+        | MessageType::Audio
+        | MessageType::Cmd
+        | MessageType::Gift => None,
     };
     words.filter(|w| !w.trim().is_empty())
 }

@@ -88,6 +88,21 @@ impl Chat {
                 let picture = self.media.put_base64_image(sender, "chat", &data).await?;
                 json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
             }
+            Checked::Audio { upload, waveform } => {
+                if self.config.chat.voice_members_only && me.membership(now).is_none() {
+                    return Err(ApiError::Upgrade);
+                }
+                // Measured again as it is stored: the length is the server's, whatever was said.
+                let (key, recording) = self.media.accept_audio(sender, "chat", &upload).await?;
+                let mut voice = json!({
+                    "url": crate::media::Media::url(&key),
+                    "seconds": recording.seconds(),
+                });
+                if let Some(bars) = waveform {
+                    voice["waveform"] = json!(bars);
+                }
+                voice
+            }
             Checked::Gift(gift_id) => {
                 let gift = self.wallet.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
                 let member = me.membership(now).is_some();
@@ -317,7 +332,7 @@ impl Chat {
     }
 
     /// Recalls my own message within the recall window; the content goes for both sides, and an
-    /// image's files with it.
+    /// image's or a voice message's files with it.
     pub async fn recall(&self, me: i64, id: i64) -> ApiResult<Message> {
         let now = self.clock.unix();
         let since = now - self.config.chat.recall_minutes * 60;
@@ -327,7 +342,9 @@ impl Chat {
         match self.store.recall(me, id, since, now).await? {
             Some((row, announced)) => {
                 self.announce(&announced);
-                if let Some(before) = before.filter(|b| b.kind == MessageType::Img) {
+                let with_files =
+                    |b: &MessageRow| matches!(b.kind, MessageType::Img | MessageType::Audio);
+                if let Some(before) = before.filter(with_files) {
                     self.delete_images(&[before.content]).await;
                 }
                 Ok(Message::view(&row, me, &self.media.signer(now)))
@@ -348,7 +365,8 @@ impl Chat {
             .collect()
     }
 
-    /// Deletes the stored files (picture and thumbnail) of image messages' contents.
+    /// Deletes the stored files (picture and thumbnail, or recording) of image and voice
+    /// messages' contents.
     async fn delete_images(&self, contents: &[String]) {
         let keys: Vec<String> = contents
             .iter()

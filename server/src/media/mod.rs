@@ -7,6 +7,7 @@
 //! served only through short-lived signed URLs (`signed`). What staff take down is deleted from
 //! the store, and public pictures are cached only briefly (`routes`), so it stops being seen.
 
+pub mod audio;
 pub mod image;
 pub mod routes;
 pub mod signed;
@@ -226,6 +227,58 @@ impl Media {
             *slot = Some(picture);
         }
         Ok(stored.into_iter().flatten().collect())
+    }
+
+    /// Measures a voice recording of `owner`'s (a `data:` URL or bare base64) and stores it under
+    /// `folder/`, as it is: its key and what was measured.
+    pub async fn put_base64_audio(
+        &self,
+        folder: &str,
+        data: &str,
+    ) -> Result<(String, audio::Recording), ApiError> {
+        let bytes = decode_base64_audio(data)?;
+        let recording = measure_audio(&bytes)?;
+        let id = uuid::Uuid::new_v4().simple().to_string();
+        let key = format!("{folder}/{id}.{}", recording.container.extension());
+        self.put(&key, bytes).await?;
+        Ok((key, recording))
+    }
+
+    /// A voice recording `owner` uploaded before (its key or its address, signed or not, in their
+    /// upload folder), measured again as it is stored and moved into `folder/`: its new key and
+    /// what was measured. Anything else, someone else's upload included, is refused.
+    pub async fn accept_audio(
+        &self,
+        owner: i64,
+        folder: &str,
+        upload: &str,
+    ) -> Result<(String, audio::Recording), ApiError> {
+        let not_yours = ApiError::Invalid(Msg::NotYourRecording);
+        let key = upload_key(upload).ok_or(ApiError::Invalid(Msg::NotYourRecording))?;
+        let uploads = upload_folder(owner);
+        let file = key
+            .strip_prefix(uploads.as_str())
+            .and_then(|rest| rest.strip_prefix('/'))
+            .ok_or(ApiError::Invalid(Msg::NotYourRecording))?;
+        let (name, _) = file
+            .split_once('.')
+            .ok_or(ApiError::Invalid(Msg::NotYourRecording))?;
+        let named = !name.is_empty() && name.bytes().all(|b| b.is_ascii_hexdigit());
+        if !named || audio::Container::of_key(file).is_none() {
+            return Err(not_yours);
+        }
+        let bytes = match self.get(key).await {
+            Ok(bytes) => bytes,
+            Err(ApiError::NotFound) => return Err(not_yours),
+            Err(e) => return Err(e),
+        };
+        let recording = measure_audio(&bytes)?;
+        let moved = format!("{folder}/{name}.{}", recording.container.extension());
+        match self.rename(key, &moved).await {
+            Ok(()) => Ok((moved, recording)),
+            Err(ApiError::Invalid(_)) => Err(not_yours),
+            Err(e) => Err(e),
+        }
     }
 
     async fn delete_stored<'p>(&self, pictures: impl Iterator<Item = &'p StoredImage>) {
@@ -460,6 +513,47 @@ pub fn thumb_of(key: &str) -> String {
         Some(stem) => format!("{stem}_thumb.jpg"),
         None => key.to_owned(),
     }
+}
+
+/// Measures a voice recording: the refusals as the API answers them.
+fn measure_audio(bytes: &[u8]) -> Result<audio::Recording, ApiError> {
+    audio::measure(bytes).map_err(|msg| match msg {
+        Msg::AudioTooLarge => ApiError::TooLarge(msg),
+        _ => ApiError::Invalid(msg),
+    })
+}
+
+/// Accepts `data:audio/...;base64,XXXX` or bare base64, at most `audio::MAX_BYTES` decoded.
+pub fn decode_base64_audio(data: &str) -> Result<Vec<u8>, ApiError> {
+    let data = data.trim();
+    let encoded = match data.strip_prefix("data:") {
+        Some(rest) => rest
+            .split_once(',')
+            .map(|(_, b64)| b64)
+            .ok_or(ApiError::Invalid(Msg::AudioInvalid))?,
+        None => data,
+    };
+    if encoded.trim().is_empty() {
+        return Err(ApiError::Invalid(Msg::AudioEmpty));
+    }
+    // Three bytes per four characters: refuse an oversized recording before decoding it.
+    if encoded.len() / 4 * 3 > audio::MAX_BYTES + 3 {
+        return Err(ApiError::TooLarge(Msg::AudioTooLarge));
+    }
+    let cleaned: String = encoded
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .collect();
+    let bytes = base64::engine::general_purpose::STANDARD_NO_PAD
+        .decode(cleaned.trim_end_matches('='))
+        .or_else(|_| {
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(cleaned.trim_end_matches('='))
+        })
+        .map_err(|_| ApiError::Invalid(Msg::AudioInvalid))?;
+    if bytes.len() > audio::MAX_BYTES {
+        return Err(ApiError::TooLarge(Msg::AudioTooLarge));
+    }
+    Ok(bytes)
 }
 
 /// Accepts `data:image/...;base64,XXXX` or bare base64; the size rule is on the decoded bytes.

@@ -69,10 +69,15 @@ async fn serve(
             .into_response());
     }
     let bytes = media.get(&key).await?;
-    let mime = mime_guess::from_path(&key).first_or_octet_stream();
+    let mime = match crate::media::audio::Container::of_key(&key) {
+        Some(container) => container.mime().to_owned(),
+        None => mime_guess::from_path(&key)
+            .first_or_octet_stream()
+            .to_string(),
+    };
     Ok((
         [
-            (header::CONTENT_TYPE, mime.to_string()),
+            (header::CONTENT_TYPE, mime),
             (header::CACHE_CONTROL, cache),
             (header::ETAG, etag),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),

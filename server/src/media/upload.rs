@@ -1,8 +1,10 @@
 //! `POST /common/image/uploads/base64`: a picture uploaded ahead of what it will be published in
 //! (a dynamic shows upload progress photo by photo), re-encoded and kept under the uploader's
-//! folder, private to them, until they publish it (a day at most: the sweep deletes the rest). `POST /common/toImageBase64`: one of our own stored pictures as
-//! a data URL. Only our own: any other URL is refused without a request ever leaving the server
-//! (fetching URLs a client names would let anyone reach our internal network through us).
+//! folder, private to them, until they publish it (a day at most: the sweep deletes the rest).
+//! `POST /common/audio/uploads`: a voice recording, measured and kept the same way until it is
+//! sent. `POST /common/toImageBase64`: one of our own stored pictures as a data URL. Only our
+//! own: any other URL is refused without a request ever leaving the server (fetching URLs a
+//! client names would let anyone reach our internal network through us).
 
 use std::sync::Arc;
 
@@ -32,6 +34,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(upload))
+        .routes(routes!(upload_audio))
         .routes(routes!(to_base64))
 }
 
@@ -75,6 +78,49 @@ async fn upload(
         url: signer.url(&stored.key),
         thumb: signer.url(&stored.thumb_key),
         key: stored.key,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AudioUploadRequest {
+    /// The recording as a base64 data URL: Opus in WebM or Ogg, AAC in MP4; at most 60 seconds
+    /// and 1 MB.
+    audio: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AudioUploaded {
+    /// What to send it with (`content.key` of a message of type `audio`).
+    key: String,
+    /// A signed address that only its uploader is given, valid for a short while (to play it
+    /// back before sending).
+    url: String,
+    /// Its length as measured from the audio itself, to a tenth of a second.
+    seconds: f64,
+}
+
+/// Uploads a voice recording to send later in a chat. Its container and its length are checked
+/// by reading the audio itself; a length the file states that disagrees is refused.
+#[utoipa::path(post, path = "/common/audio/uploads", tag = "media",
+    request_body = AudioUploadRequest, security(("bearer" = [])),
+    responses((status = 200, body = Envelope<AudioUploaded>), (status = 400), (status = 401),
+        (status = 413), (status = 429)))]
+async fn upload_audio(
+    State(media): State<Media>,
+    State(clock): State<Clock>,
+    State(limits): State<Arc<RateLimiter>>,
+    me: Session,
+    Input(req): Input<AudioUploadRequest>,
+) -> ApiResult<Reply<AudioUploaded>> {
+    limits.check(Action::UploadByAccount, &me.user_id.to_string())?;
+    let audio = req.audio.ok_or(ApiError::Invalid(Msg::AudioEmpty))?;
+    let (key, recording) = media
+        .put_base64_audio(&upload_folder(me.user_id), &audio)
+        .await?;
+    Ok(ok(AudioUploaded {
+        url: media.signer(clock.unix()).url(&key),
+        key,
+        seconds: recording.seconds(),
     }))
 }
 

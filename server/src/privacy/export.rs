@@ -56,9 +56,10 @@ orders.json    your orders: product, payment method, state, price
 ledger.json    your balances of coins and characters, every ledger entry, gifts
                and red packets you sent or received
 photos/        the pictures themselves: your avatar (photos/avatars), album
-               (photos/album), dynamics (photos/dynamics), the chat images you
-               sent (photos/chat) and a verification selfie waiting for review
-               (photos/verification); the JSON files name each by its path here
+               (photos/album), dynamics (photos/dynamics), the chat images and
+               voice messages you sent (photos/chat) and a verification selfie
+               waiting for review (photos/verification); the JSON files name each
+               by its path here
 
 What we keep after you delete your account, and for how long, is in our privacy
 notice (docs/privacy.md in the project).

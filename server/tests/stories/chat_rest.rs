@@ -523,7 +523,7 @@ async fn only_known_types_are_sent_and_gifts_must_be_paid(b: Backend) {
     let app = spawn(b).await;
     let (tom, ana) = couple(&app).await;
     app.make_member(&tom, 30).await;
-    for kind in ["video", "GIFT", "audio", "LOC", "file"] {
+    for kind in ["video", "GIFT", "AUDIO", "voice", "LOC", "file"] {
         let reply = app
             .send_content(&tom, ana.id, kind, json!({ "text": "for you" }), None)
             .await;

@@ -18,6 +18,7 @@ mod chat_limits;
 mod chat_places;
 mod chat_rest;
 mod chat_socket;
+mod chat_voice;
 mod comments;
 mod email;
 mod feed;

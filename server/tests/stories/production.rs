@@ -31,10 +31,10 @@ async fn every_answer_carries_the_browser_protections(b: Backend) {
             Some("strict-origin-when-cross-origin"),
             "{path}"
         );
-        assert!(answer
-            .header("permissions-policy")
-            .unwrap_or_default()
-            .contains("camera=(self)"));
+        let permissions = answer.header("permissions-policy").unwrap_or_default();
+        for allowed in ["camera=(self)", "microphone=(self)", "payment=()"] {
+            assert!(permissions.contains(allowed), "{path}: {permissions}");
+        }
         assert_eq!(answer.header("x-frame-options").as_deref(), Some("DENY"));
         // Plain http: browsers are not told to insist on https.
         assert_eq!(answer.header("strict-transport-security"), None, "{path}");

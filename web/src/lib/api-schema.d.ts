@@ -359,6 +359,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/common/audio/uploads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Uploads a voice recording to send later in a chat. Its container and its length are checked
+     *     by reading the audio itself; a length the file states that disagrees is refused.
+     */
+    post: operations['upload_audio'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/common/image/uploads/base64': {
     parameters: {
       query?: never;
@@ -2202,6 +2222,27 @@ export interface components {
     AreaState: {
       sharesArea: boolean;
     };
+    AudioUploadRequest: {
+      /**
+       * @description The recording as a base64 data URL: Opus in WebM or Ogg, AAC in MP4; at most 60 seconds
+       *     and 1 MB.
+       */
+      audio?: string | null;
+    };
+    AudioUploaded: {
+      /** @description What to send it with (`content.key` of a message of type `audio`). */
+      key: string;
+      /**
+       * Format: double
+       * @description Its length as measured from the audio itself, to a tenth of a second.
+       */
+      seconds: number;
+      /**
+       * @description A signed address that only its uploader is given, valid for a short while (to play it
+       *     back before sending).
+       */
+      url: string;
+    };
     /** @description An action as the log shows it. */
     AuditEntry: {
       /** @description `report.close`, `review.photo`, `user.ban`, `product.set`, ... */
@@ -2592,6 +2633,29 @@ export interface components {
       /** @description Whether I share my area with people nearby. */
       data: {
         sharesArea: boolean;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_AudioUploaded: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        /** @description What to send it with (`content.key` of a message of type `audio`). */
+        key: string;
+        /**
+         * Format: double
+         * @description Its length as measured from the audio itself, to a tenth of a second.
+         */
+        seconds: number;
+        /**
+         * @description A signed address that only its uploader is given, valid for a short while (to play it
+         *     back before sending).
+         */
+        url: string;
       };
       msg: string;
     };
@@ -4475,9 +4539,9 @@ export interface components {
        *     `"harsh": true` in its content.
        */
       confirmed?: boolean | null;
-      /** @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd. A bare string is taken as the text. */
+      /** @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd, `{"key", "waveform"?}` for audio. A bare string is taken as the text. */
       content: Record<string, unknown> | string;
-      /** @description txt, emoji, img, custom, cmd, gift, redPacket or loc (default txt). */
+      /** @description txt, emoji, img, custom, cmd, gift, redPacket, loc or audio (default txt). */
       msgType?: string | null;
       /**
        * Format: int64
@@ -6621,6 +6685,70 @@ export interface operations {
         };
       };
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  upload_audio: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['AudioUploadRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AudioUploaded'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };

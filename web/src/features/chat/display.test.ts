@@ -39,6 +39,9 @@ describe('message previews', () => {
     expect(previewText({ ...base, type: 'gift', content: { giftId: 1 } }, 42, emoji, t)).toBe(
       'chat.giftPreview',
     );
+    expect(
+      previewText({ ...base, type: 'audio', content: { url: '/a', seconds: 3 } }, 42, emoji, t),
+    ).toBe('chat.voicePreview');
   });
 
   it('says when a message was recalled, and marks my own', () => {

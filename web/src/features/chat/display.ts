@@ -77,6 +77,9 @@ export function previewText(
     case 'loc':
       text = t('chat.placePreview');
       break;
+    case 'audio':
+      text = t('chat.voicePreview');
+      break;
     default:
       text = t('chat.otherPreview');
   }

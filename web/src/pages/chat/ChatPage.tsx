@@ -1,19 +1,23 @@
 // The chat page: one conversation, with what the wallet and translation add to it, and the
 // people feature's report.
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
 import { ChatIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
 import { useHistoryReadAgain } from '../../features/chat/api/history';
+import { chatKeys } from '../../features/chat/api/keys';
 import { usePeerCard } from '../../features/chat/api/peer';
 import type { ChatTarget } from '../../features/chat/api/types';
 import { ChatView } from '../../features/chat/components/ChatView';
 import { useChatConnection } from '../../features/chat/hooks';
+import { signedUrlExpired } from '../../features/chat/display';
 import { parseChatTarget } from '../../features/chat/target';
 import { useChatTranslate } from '../../features/translate/components/chat-translate';
 import { reportPerson } from '../../features/people/api/report';
 import { useChatPlaces } from '../../features/places/components/chat-places';
+import { useChatVoice } from '../../features/voice/components/chat-voice';
 import { useChatWallet } from '../../features/wallet/components/chat-wallet';
 import { isMember } from '../../lib/membership';
 import { paths } from '../../lib/paths';
@@ -40,6 +44,7 @@ export default function ChatPage() {
       }
     : null;
   const { data: user, refetch: refetchUser } = useInfo();
+  const queryClient = useQueryClient();
   const connection = useChatConnection();
   // The server refuses chats between people of the same gender, customer service excepted, when
   // its operator says so (SPEC section 5): the composer says so before anything is typed.
@@ -58,6 +63,19 @@ export default function ChatPage() {
   });
   // Places: the "+" menu's way to share one, and how a shared place is drawn.
   const places = useChatPlaces(peerId);
+  // Voice messages: the composer's microphone, and how one is drawn.
+  const voice = useChatVoice({
+    member: isMember(user),
+    send: (msgType, content) => {
+      if (target) connection.send(target.userId, msgType, content);
+    },
+    // Its signed address expired: the conversation fetched again brings a fresh one.
+    onExpired: (url) => {
+      if (signedUrlExpired(url)) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.history(peerId) });
+      }
+    },
+  });
   // Translation: the language picker, Translate on the partner's text, balances and prompts.
   const translate = useChatTranslate({ peer: target?.userId ?? 0, member: isMember(user) });
   // Their messages translated on arrival while the chat was closed: the server's list has them.
@@ -89,7 +107,11 @@ export default function ChatPage() {
         ...wallet,
         plusActions: [...(wallet.plusActions ?? []), ...places.plusActions],
         renderContent: (m) =>
-          wallet.renderContent?.(m) ?? places.renderContent(m) ?? translate.renderContent(m),
+          wallet.renderContent?.(m) ??
+          places.renderContent(m) ??
+          voice.renderContent(m) ??
+          translate.renderContent(m),
+        composerAction: voice.composerAction,
         header: translate.header,
         banner: translate.banner,
         // "Does this bother you?" reports in one tap, quoting the message.

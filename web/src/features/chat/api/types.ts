@@ -10,8 +10,9 @@ export type ImToken = Schemas['ImToken'];
 export type Emoji = Schemas['Emoji'];
 
 /** txt, emoji, img, custom and cmd are sent; gift and redPacket are the wallet's, loc (a place)
- * the places'. */
-export type MessageType = 'txt' | 'emoji' | 'img' | 'custom' | 'cmd' | 'gift' | 'redPacket' | 'loc';
+ * the places', audio (a voice message) the voice feature's. */
+export type MessageType =
+  'txt' | 'emoji' | 'img' | 'custom' | 'cmd' | 'gift' | 'redPacket' | 'loc' | 'audio';
 
 /** Stored statuses; `pending` and `fail` exist only on this device (see outbox.ts). */
 export type MessageStatus = 'unread' | 'read' | 'recalled' | 'deleted';

@@ -184,6 +184,7 @@ export function ChatView({
         onNeedMembership={() => setUpgradeOpen(true)}
         onFocus={keepAtBottom}
         plusActions={extras.plusActions}
+        action={extras.composerAction?.({ onNeedMembership: () => setUpgradeOpen(true) })}
       />
       <MessageOptions
         selected={selected}

@@ -1,6 +1,6 @@
-// Writing a message: text with emoji put in where the cursor is, and a photo (members) with a
-// look before sending.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+// Writing a message: text with emoji put in where the cursor is, a photo (members) with a look
+// before sending, and another feature's action (a microphone) while nothing is typed.
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -33,6 +33,7 @@ export function Composer({
   onNeedMembership,
   onFocus,
   plusActions,
+  action,
 }: {
   member: boolean;
   /** Put in the composer in place of what is there, the cursor at its end. */
@@ -44,6 +45,8 @@ export function Composer({
   onFocus: () => void;
   /** More things to send (another feature's), behind a "+" button. */
   plusActions?: readonly SheetAction[];
+  /** Another feature's action (a microphone), in place of the send button while nothing is typed. */
+  action?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -192,9 +195,13 @@ export function Composer({
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
           }}
         />
-        <button type="submit" className="send-btn" aria-label={t('chat.send')}>
-          <SendIcon size={20} />
-        </button>
+        {action && !text ? (
+          action
+        ) : (
+          <button type="submit" className="send-btn" aria-label={t('chat.send')}>
+            <SendIcon size={20} />
+          </button>
+        )}
       </form>
       {emojiOpen && (
         <div id="emoji-panel" className="emoji-panel" role="group" aria-label={t('chat.emoji')}>
