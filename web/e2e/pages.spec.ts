@@ -108,8 +108,11 @@ for (const lang of ['en', 'ja'] as const) {
         await expect(page.getByTestId('release-form')).toBeVisible();
       } else if (name === 'open-location') {
         await expect(page.getByTestId('place-name')).toHaveText('Plaça de Catalunya');
-      } else if (!['settings', 'switch-account'].includes(name)) {
-        await expect(page.getByTestId('coming-soon')).toBeVisible();
+      } else if (name === 'indexBranch') {
+        await expect(page.getByTestId('nearby-invite')).toBeVisible();
+      } else if (name === 'choose-location') {
+        // Opened from no chat: it says where places are shared from.
+        await expect(page.getByTestId('choose-location-no-chat')).toBeVisible();
       }
       if (['discover', 'settings', 'switch-account', 'message', 'album'].includes(name)) {
         await shot(page, testInfo, `${lang}-${name}`);

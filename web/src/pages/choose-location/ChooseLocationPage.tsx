@@ -48,7 +48,7 @@ export default function ChooseLocationPage() {
         {target ? (
           <PlacePicker onShare={(p) => void share(p)} sending={sending} error={error} />
         ) : (
-          <section className="center-view" role="alert">
+          <section className="center-view" role="alert" data-testid="choose-location-no-chat">
             <p>{t('places.noChat')}</p>
             <Link className="btn btn-primary" to={paths.message}>
               {t('nav.messages')}
