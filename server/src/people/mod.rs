@@ -46,6 +46,7 @@ pub struct People {
     limits: Arc<RateLimiter>,
     media: Media,
     lists: discover::Lists,
+    nearby_lists: nearby::NearbyLists,
     notify: Notify,
     places: Places,
 }
@@ -60,6 +61,7 @@ impl People {
             limits: ground.limits.clone(),
             media: ground.media.clone(),
             lists: discover::Lists::default(),
+            nearby_lists: nearby::NearbyLists::default(),
             notify,
             places,
         }

@@ -2,11 +2,19 @@
 //! position), nearest first, under discover's rules: its filters and the other-gender default,
 //! blocks either way, bans, holds, passes, and the non-members' daily cap of different people.
 //!
-//! A page widens through bands of distance (`area::BANDS`): each reads the people sharing an
+//! A list is found through bands of distance (`area::BANDS`): each reads the people sharing an
 //! area in a box of the grid around mine, along the index on (row, longitude), keeps those of
-//! the band after the token's place in order of (distance, id), and checks them against the
-//! viewer as discover does. The token names the last person shown and their distance, so a
-//! scroll shows nobody twice, and a page deep in the list reads no more than its band.
+//! the band in order of (distance, id), and checks them against the search's conditions as
+//! discover does. The list of the first two thousand people found for a search from a cell serves
+//! the pages of everyone searching alike from that cell for `LIST_SECONDS` (`NearbyLists`, like
+//! discover's shared lists); each page then checks its people against the viewer and the
+//! conditions again (blocks, bans, holds, passes: on the very next page) and that they still
+//! share their area. Sharing, moving or stopping forgets the lists that could hold that cell.
+//! Past a list's end a page walks the bands itself from the token's place. The token names the
+//! last person shown and their distance, so a scroll shows nobody twice.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex};
 
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::session::Session;
@@ -24,6 +32,92 @@ const TOWN_WITHIN_KM: f64 = 8.0;
 /// The most candidates checked against the viewer in one statement.
 const MOST_CHECKED_AT_ONCE: usize = 1_000;
 
+/// How long a list found for a search from a cell serves the next requests (seconds).
+const LIST_SECONDS: i64 = 30;
+/// The most people a list holds: twice as many as a total counts, for the scrolls going that
+/// deep (about 64 KiB).
+const LIST_LENGTH: usize = 2 * PEOPLE_COUNTED as usize;
+/// The most lists one node keeps.
+const LISTS_HELD: usize = 256;
+
+/// People found for a search from a cell, nearest first: who matched the search's conditions
+/// when it was made (no viewer's relations in it).
+struct NearList {
+    made_at: i64,
+    /// (km, id, their area).
+    people: Vec<(i64, i64, Cell)>,
+    /// Everyone matching is here: nothing lies past its end.
+    complete: bool,
+    from: Cell,
+}
+
+impl NearList {
+    /// Whether someone sharing `cell` could be in it (or belong in it): within its reach.
+    fn could_hold(&self, cell: Cell) -> bool {
+        self.complete
+            || self
+                .people
+                .last()
+                .is_none_or(|(km, _, _)| self.from.km_to(cell) <= *km)
+    }
+}
+
+/// The nearby lists of this node, shared by its requests.
+#[derive(Clone, Default)]
+pub struct NearbyLists {
+    held: Arc<Mutex<HeldLists>>,
+    /// One finder at a time per list; the others read what it found.
+    finding: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>,
+}
+
+#[derive(Default)]
+struct HeldLists {
+    by_key: HashMap<String, Arc<NearList>>,
+    order: VecDeque<String>,
+}
+
+impl NearbyLists {
+    fn held(&self) -> std::sync::MutexGuard<'_, HeldLists> {
+        self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn fresh(&self, key: &str, now: i64) -> Option<Arc<NearList>> {
+        self.held()
+            .by_key
+            .get(key)
+            .filter(|l| now - l.made_at < LIST_SECONDS)
+            .cloned()
+    }
+
+    fn hold(&self, key: String, list: Arc<NearList>) {
+        let mut held = self.held();
+        if held.by_key.insert(key.clone(), list).is_none() {
+            held.order.push_back(key);
+        }
+        while held.order.len() > LISTS_HELD {
+            if let Some(old) = held.order.pop_front() {
+                held.by_key.remove(&old);
+            }
+        }
+    }
+
+    fn finder(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut finding = self.finding.lock().unwrap_or_else(|e| e.into_inner());
+        if finding.len() > LISTS_HELD {
+            finding.retain(|_, m| Arc::strong_count(m) > 1);
+        }
+        finding.entry(key.to_owned()).or_default().clone()
+    }
+
+    /// Forgets the lists in which someone sharing `cell` could be.
+    fn forget_near(&self, cell: Cell) {
+        let mut held = self.held();
+        held.by_key.retain(|_, list| !list.could_hold(cell));
+        let HeldLists { by_key, order } = &mut *held;
+        order.retain(|key| by_key.contains_key(key));
+    }
+}
+
 /// A number of a request's body: a JSON number, or text that reads as one.
 fn coordinate(value: Option<&serde_json::Value>) -> Option<f64> {
     match value? {
@@ -37,15 +131,24 @@ impl People {
     /// Shares my area (the cell of the position given; the position itself is not kept), or
     /// with `off`, stops sharing it and forgets it.
     pub async fn share_area(&self, me: &Session, req: &AreaRequest) -> ApiResult<AreaState> {
+        let before = self.store.area(me.user_id).await?;
         if req.off == Some(true) {
             self.store.forget_area(me.user_id).await?;
+            if let Some(cell) = before {
+                self.nearby_lists.forget_near(cell);
+            }
             return Ok(AreaState { shares_area: false });
         }
         let position = Position::parse(coordinate(req.lat.as_ref()), coordinate(req.lng.as_ref()))
             .map_err(ApiError::Invalid)?;
+        let cell = Cell::of(position);
         self.store
-            .share_area(me.user_id, Cell::of(position), self.clock.unix())
+            .share_area(me.user_id, cell, self.clock.unix())
             .await?;
+        // The lists where I was, and those where I am now.
+        for cell in before.into_iter().chain([cell]) {
+            self.nearby_lists.forget_near(cell);
+        }
         Ok(AreaState { shares_area: true })
     }
 
@@ -79,7 +182,7 @@ impl People {
         let limit = f.paging().paging().limit() as usize;
         // One more than a page, to know whether another follows.
         let mut found = self
-            .nearest(me.user_id, cell, &search, after, limit + 1)
+            .nearest_listed(me.user_id, cell, &search, after, limit + 1)
             .await?;
         let more = found.len() > limit;
         found.truncate(limit);
@@ -121,8 +224,98 @@ impl People {
         })
     }
 
-    /// Up to `want` people the viewer may be shown, sharing an area, nearest first after
-    /// `after` (distance, id), with their distance.
+    /// Up to `want` people the viewer may be shown, nearest first after `after` (distance,
+    /// id): from the search's list, checked again against the viewer, then past its end by
+    /// walking the bands.
+    async fn nearest_listed(
+        &self,
+        viewer: i64,
+        cell: Cell,
+        search: &Search,
+        after: Option<(i64, i64)>,
+        want: usize,
+    ) -> ApiResult<Vec<(i64, Near)>> {
+        let list = self.nearby_list(cell, search).await?;
+        let start = after.map_or(0, |a| {
+            list.people.partition_point(|(km, id, _)| (*km, *id) <= a)
+        });
+        let conditions = self.offered(search);
+        let mut found = Vec::with_capacity(want);
+        let mut rest = &list.people[start..];
+        while !rest.is_empty() && found.len() < want {
+            let missing = want - found.len();
+            let (window, after_window) = rest.split_at((missing + missing / 2 + 2).min(rest.len()));
+            rest = after_window;
+            let ids: Vec<i64> = window.iter().map(|(_, id, _)| *id).collect();
+            let sharing: HashSet<i64> = self.store.sharing_among(&ids).await?.into_iter().collect();
+            let mut shown: HashMap<i64, CardRow> = self
+                .store
+                .cards_among(viewer, &conditions, &ids, false)
+                .await?
+                .into_iter()
+                .map(|row| (row.id, row))
+                .collect();
+            for (km, id, area) in window {
+                if found.len() == want {
+                    break;
+                }
+                if !sharing.contains(id) {
+                    continue;
+                }
+                if let Some(card) = shown.remove(id) {
+                    let near = Near {
+                        id: *id,
+                        area: *area,
+                        card,
+                    };
+                    found.push((*km, near));
+                }
+            }
+        }
+        if found.len() < want && !list.complete {
+            // Past the list: the bands from where it ends (or from the token, further on).
+            let from = list.people.last().map(|(km, id, _)| (*km, *id)).max(after);
+            let more = self
+                .nearest(viewer, cell, search, from, want - found.len())
+                .await?;
+            found.extend(more);
+        }
+        Ok(found)
+    }
+
+    /// The list of people found for `search` from `cell`: the one found in the last
+    /// `LIST_SECONDS`, else found now (once however many ask at the same time).
+    async fn nearby_list(&self, cell: Cell, search: &Search) -> ApiResult<Arc<NearList>> {
+        let key = format!("{},{};{}", cell.row, cell.col, search.key());
+        if let Some(list) = self.nearby_lists.fresh(&key, self.clock.unix()) {
+            return Ok(list);
+        }
+        let finder = self.nearby_lists.finder(&key);
+        let _finding = finder.lock().await;
+        if let Some(list) = self.nearby_lists.fresh(&key, self.clock.unix()) {
+            return Ok(list);
+        }
+        let made_at = self.clock.unix();
+        // Nobody's list: no one's relations are in it (0 is no one's id).
+        let found = self.nearest(0, cell, search, None, LIST_LENGTH + 1).await?;
+        let complete = found.len() <= LIST_LENGTH;
+        let people = found
+            .into_iter()
+            .take(LIST_LENGTH)
+            .map(|(km, near)| (km, near.id, near.area))
+            .collect();
+        let list = Arc::new(NearList {
+            made_at,
+            people,
+            complete,
+            from: cell,
+        });
+        self.nearby_lists.hold(key, list.clone());
+        Ok(list)
+    }
+
+    /// Up to `want` people `viewer` may be shown, sharing an area, nearest first after
+    /// `after` (distance, id), with their distance, walking the bands.
     async fn nearest(
         &self,
         viewer: i64,

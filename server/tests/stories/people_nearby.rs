@@ -334,6 +334,34 @@ async fn turning_sharing_off_takes_me_out_of_everyones_list(b: Backend) {
     assert_eq!(app.count("nearby_areas").await, 1);
 }
 
+async fn sharing_or_moving_shows_at_once_in_a_list_already_found(b: Backend) {
+    // Everyone searching alike from one cell reads one list for a while: what changes an area
+    // still shows on the very next request.
+    let app = spawn(b).await;
+    let ana = app.woman("ana").await;
+    let bob = app.man("bob").await;
+    let carl = app.man("carl").await;
+    let dave = app.man("dave").await;
+    share(&app, &ana, SHIBUYA).await;
+    share(&app, &bob, SHINJUKU).await;
+    share(&app, &carl, OSAKA).await;
+    assert_eq!(
+        people_of(&scroll(&app, &ana, 10).await),
+        vec![bob.id, carl.id]
+    );
+    // Dave starts sharing between the two; then Bob moves to Paris.
+    share(&app, &dave, YOKOHAMA).await;
+    assert_eq!(
+        people_of(&scroll(&app, &ana, 10).await),
+        vec![bob.id, dave.id, carl.id]
+    );
+    share(&app, &bob, PARIS).await;
+    assert_eq!(
+        people_of(&scroll(&app, &ana, 10).await),
+        vec![dave.id, carl.id, bob.id]
+    );
+}
+
 async fn discovers_gender_default_and_filters_apply(b: Backend) {
     let app = spawn(b).await;
     let ana = app.woman("ana").await;
@@ -427,6 +455,7 @@ both_databases!(
     pages_show_nobody_twice_and_end_cleanly,
     blocks_either_way_bans_and_holds_hide_people,
     turning_sharing_off_takes_me_out_of_everyones_list,
+    sharing_or_moving_shows_at_once_in_a_list_already_found,
     discovers_gender_default_and_filters_apply,
     a_non_member_sees_a_number_of_people_a_day,
     the_archive_says_whether_i_share_my_area,
