@@ -481,7 +481,7 @@ pub struct UserView {
     /// A member's translation allowance today (getInfo only; absent for non-members).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub translation_allowance: Option<TranslationAllowance>,
-    /// I share my area with people nearby (getInfo only).
+    /// I share my area with people nearby.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shares_area: Option<bool>,
     /// Identity on the chat service.

@@ -27,22 +27,23 @@ pub(super) fn unique_error(e: UniqueError) -> ApiError {
 }
 
 impl Accounts {
-    /// An active person as they see themselves; 401 for anyone else.
+    /// An active person as they see themselves, with whether they share their area; 401 for
+    /// anyone else.
     pub async fn view(&self, user_id: i64) -> ApiResult<UserView> {
         let row = self
             .store
             .user(user_id)
             .await?
             .ok_or(ApiError::Unauthorized)?;
-        Ok(UserView::from_row(row, self.clock.unix()))
+        let mut view = UserView::from_row(row, self.clock.unix());
+        view.shares_area = Some(self.hooks.shares_area(user_id).await?);
+        Ok(view)
     }
 
-    /// The signed-in person, with today's translation allowance and whether they share their
-    /// area (getInfo).
+    /// The signed-in person, with today's translation allowance (getInfo).
     pub async fn me(&self, user_id: i64) -> ApiResult<UserView> {
         let mut me = self.view(user_id).await?;
         me.translation_allowance = self.hooks.translation_allowance(user_id).await?;
-        me.shares_area = Some(self.hooks.shares_area(user_id).await?);
         Ok(me)
     }
 

@@ -4049,7 +4049,7 @@ export interface components {
         /** @description RFC 3339 expiry of the running membership. */
         memberExpiresAt?: string | null;
         role: components['schemas']['Role'];
-        /** @description I share my area with people nearby (getInfo only). */
+        /** @description I share my area with people nearby. */
         sharesArea?: boolean | null;
         signature?: string | null;
         telephone?: string | null;
@@ -5234,7 +5234,7 @@ export interface components {
       /** @description RFC 3339 expiry of the running membership. */
       memberExpiresAt?: string | null;
       role: components['schemas']['Role'];
-      /** @description I share my area with people nearby (getInfo only). */
+      /** @description I share my area with people nearby. */
       sharesArea?: boolean | null;
       signature?: string | null;
       telephone?: string | null;
