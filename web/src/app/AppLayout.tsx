@@ -27,7 +27,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
-  const isChat = location.pathname === paths.chat;
+  const isChat = location.pathname === paths.chat || location.pathname === paths.groupChat;
 
   // mutateAsync: ending the session unmounts this layout before per-call callbacks would run.
   const doLogout = () =>

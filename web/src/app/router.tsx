@@ -22,6 +22,7 @@ const Guide = lazyPage(() => import('../pages/guide/GuidePage'));
 const Release = lazyPage(() => import('../pages/release/ReleasePage'));
 const Message = lazyPage(() => import('../pages/message/MessagePage'));
 const Chat = lazyPage(() => import('../pages/chat/ChatPage'));
+const GroupChat = lazyPage(() => import('../pages/group-chat/GroupChatPage'));
 const Rules = lazyPage(() => import('../pages/rules/RulesPage'));
 const SwitchAccount = lazyPage(() => import('../pages/switch-account/SwitchAccountPage'));
 const MultiLogin = lazyPage(() => import('../pages/multi-login/MultiLoginPage'));
@@ -64,6 +65,7 @@ const privateRoutes: RouteObject[] = [
   { path: paths.release, element: <Release /> },
   { path: paths.message, element: <Message /> },
   { path: paths.chat, element: <Chat /> },
+  { path: paths.groupChat, element: <GroupChat /> },
   { path: paths.switchAccount, element: <SwitchAccount /> },
   { path: paths.album, element: <Album /> },
   { path: paths.indexBranch, element: <IndexBranch /> },

@@ -15,6 +15,11 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   return new Intl.NumberFormat(locale(), options).format(value);
 }
 
+/** Names as a list in the interface language: "Yuki, Carlos and Ana". */
+export function formatList(items: readonly string[]): string {
+  return new Intl.ListFormat(locale(), { style: 'long', type: 'conjunction' }).format(items);
+}
+
 /**
  * A total the server counts no further than `cap`, as people read it: "1,000+" at the cap (there
  * may be more), the number itself below it.

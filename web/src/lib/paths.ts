@@ -19,6 +19,7 @@ export const paths = {
   release: '/pages/release/release',
   message: '/pages/message/message',
   chat: '/pages/chat/chat',
+  groupChat: '/pages/group-chat/group-chat',
   rules: '/pages/rules/rules',
   switchAccount: '/pages/switch-account/switch-account',
   multiLogin: '/pages/multi-login/multi-login',
@@ -63,6 +64,11 @@ export function staffUserHref(userId: number): string {
 /** A person's profile page. */
 export function profileHref(userId: number): string {
   return `${paths.homepage}?userId=${userId}`;
+}
+
+/** A group's chat. */
+export function groupChatHref(groupId: number): string {
+  return `${paths.groupChat}?id=${groupId}`;
 }
 
 type Card = components['schemas']['Card'];

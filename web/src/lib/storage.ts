@@ -22,6 +22,8 @@ export const StorageKey = {
   LIST_RED: 'listRed',
   /** The last chat event sequence processed, per account: {userId: seq} (web app only). */
   IM_LAST_SEQ: 'IM_LAST_SEQ',
+  /** The last event processed in each group, per account: {userId: {groupId: seq}} (web app only). */
+  IM_GROUP_SEQ: 'IM_GROUP_SEQ',
   /** The discover filters a person last applied (web app only). */
   DISCOVER_FILTERS: 'discoverFilters',
   /** The last answer of the version list and when it came: {at, versions} (web app only). */

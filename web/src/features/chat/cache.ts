@@ -8,8 +8,14 @@ import type { HistoryData } from './api/history';
 import { chatKeys } from './api/keys';
 import type { Message } from './api/types';
 
+type HistoryKey = ReturnType<typeof chatKeys.history> | ReturnType<typeof chatKeys.groupHistory>;
+
+function mapHistoryAt(qc: QueryClient, key: HistoryKey, fn: (data: HistoryData) => HistoryData) {
+  qc.setQueryData<HistoryData>(key, (data) => (data ? fn(data) : data));
+}
+
 function mapHistory(qc: QueryClient, peer: number, fn: (data: HistoryData) => HistoryData): void {
-  qc.setQueryData<HistoryData>(chatKeys.history(peer), (data) => (data ? fn(data) : data));
+  mapHistoryAt(qc, chatKeys.history(peer), fn);
 }
 
 /** A newer copy of a message never undoes what is known already: read, delivered, recalled. */
@@ -30,30 +36,47 @@ function merge(old: Message, next: Message): Message {
 
 /** Adds a message to a loaded conversation, or refreshes the copy it holds (same id or clientId). */
 export function upsertHistoryMessage(qc: QueryClient, peer: number, message: Message): void {
-  mapHistory(qc, peer, (data) => {
-    let found = false;
-    const pages = data.pages.map((page) => {
-      const i = page.rows.findIndex(
-        (m) =>
-          m.id === message.id ||
-          (message.clientId !== '' && m.clientId === message.clientId && m.from === message.from),
-      );
-      if (i < 0) return page;
-      found = true;
-      const rows = page.rows.slice();
-      const old = rows[i];
-      rows[i] = old ? merge(old, message) : message;
-      return { ...page, rows };
-    });
-    if (found) return { ...data, pages };
-    const [first, ...rest] = pages;
-    if (!first) return data;
-    // Newest first: it goes before the first older message.
-    const at = first.rows.findIndex((m) => m.id < message.id);
-    const rows = first.rows.slice();
-    rows.splice(at < 0 ? rows.length : at, 0, message);
-    return { ...data, pages: [{ rows, total: first.total + 1 }, ...rest] };
+  mapHistory(qc, peer, (data) => upserted(data, message));
+}
+
+/** Adds a message or system line to a loaded group chat, or refreshes the copy it holds. */
+export function upsertGroupMessage(qc: QueryClient, groupId: number, message: Message): void {
+  mapHistoryAt(qc, chatKeys.groupHistory(groupId), (data) => upserted(data, message));
+}
+
+/** Changes the messages of a loaded group chat that `match` picks. */
+export function patchGroupHistory(
+  qc: QueryClient,
+  groupId: number,
+  match: (m: Message) => boolean,
+  patch: (m: Message) => Message,
+): void {
+  mapHistoryAt(qc, chatKeys.groupHistory(groupId), (data) => patched(data, match, patch));
+}
+
+function upserted(data: HistoryData, message: Message): HistoryData {
+  let found = false;
+  const pages = data.pages.map((page) => {
+    const i = page.rows.findIndex(
+      (m) =>
+        m.id === message.id ||
+        (message.clientId !== '' && m.clientId === message.clientId && m.from === message.from),
+    );
+    if (i < 0) return page;
+    found = true;
+    const rows = page.rows.slice();
+    const old = rows[i];
+    rows[i] = old ? merge(old, message) : message;
+    return { ...page, rows };
   });
+  if (found) return { ...data, pages };
+  const [first, ...rest] = pages;
+  if (!first) return data;
+  // Newest first: it goes before the first older message.
+  const at = first.rows.findIndex((m) => m.id < message.id);
+  const rows = first.rows.slice();
+  rows.splice(at < 0 ? rows.length : at, 0, message);
+  return { ...data, pages: [{ rows, total: first.total + 1 }, ...rest] };
 }
 
 /** Changes the messages of a loaded conversation that `match` picks. */
@@ -63,14 +86,22 @@ export function patchHistory(
   match: (m: Message) => boolean,
   patch: (m: Message) => Message,
 ): void {
-  mapHistory(qc, peer, (data) => ({
+  mapHistory(qc, peer, (data) => patched(data, match, patch));
+}
+
+function patched(
+  data: HistoryData,
+  match: (m: Message) => boolean,
+  patch: (m: Message) => Message,
+): HistoryData {
+  return {
     ...data,
     pages: data.pages.map((page) =>
       page.rows.some(match)
         ? { ...page, rows: page.rows.map((m) => (match(m) ? patch(m) : m)) }
         : page,
     ),
-  }));
+  };
 }
 
 export function removeFromHistory(qc: QueryClient, peer: number, ids: readonly number[]): void {

@@ -20,6 +20,12 @@ export function useOutbox(peer: number): readonly OutboxEntry[] {
   return useSyncExternalStore(outbox.subscribe, get);
 }
 
+export function useGroupOutbox(groupId: number): readonly OutboxEntry[] {
+  const { outbox } = useChatConnection();
+  const get = useCallback(() => outbox.forGroup(groupId), [outbox, groupId]);
+  return useSyncExternalStore(outbox.subscribe, get);
+}
+
 export function useIsTyping(peer: number): boolean {
   const connection = useChatConnection();
   const get = useCallback(() => connection.isTyping(peer), [connection, peer]);

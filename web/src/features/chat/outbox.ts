@@ -6,7 +6,10 @@ import type { MessageContent, MessageType, SendError } from './api/types';
 export interface OutboxEntry {
   /** The id the server dedupes on: a retry reuses it. */
   clientId: string;
+  /** The person it goes to; for a group's message, the group's id (as `groupId`). */
   to: number;
+  /** Set for a message to a group. */
+  groupId?: number;
   msgType: MessageType;
   /** What is sent: {text}, {code}, or {image: dataURL}. */
   content: MessageContent;
@@ -27,7 +30,8 @@ const NONE: readonly OutboxEntry[] = [];
 
 export class Outbox {
   private entries = new Map<string, OutboxEntry>();
-  private snapshots = new Map<number, readonly OutboxEntry[]>();
+  /** Per conversation: `p<userId>` for a person, `g<groupId>` for a group. */
+  private snapshots = new Map<string, readonly OutboxEntry[]>();
   private listeners = new Set<Listener>();
 
   subscribe = (listener: Listener): (() => void) => {
@@ -37,7 +41,12 @@ export class Outbox {
 
   /** The unsent messages to one person, oldest first (the same array until one changes). */
   forPeer(peer: number): readonly OutboxEntry[] {
-    return this.snapshots.get(peer) ?? NONE;
+    return this.snapshots.get(`p${peer}`) ?? NONE;
+  }
+
+  /** The unsent messages to a group, oldest first. */
+  forGroup(groupId: number): readonly OutboxEntry[] {
+    return this.snapshots.get(`g${groupId}`) ?? NONE;
   }
 
   get(clientId: string): OutboxEntry | undefined {
@@ -50,7 +59,7 @@ export class Outbox {
 
   add(entry: OutboxEntry): void {
     this.entries.set(entry.clientId, entry);
-    this.changed(entry.to);
+    this.changed(threadOf(entry));
   }
 
   update(clientId: string, patch: Partial<OutboxEntry>): OutboxEntry | undefined {
@@ -58,7 +67,7 @@ export class Outbox {
     if (!entry) return undefined;
     const next = { ...entry, ...patch };
     this.entries.set(clientId, next);
-    this.changed(entry.to);
+    this.changed(threadOf(entry));
     return next;
   }
 
@@ -66,20 +75,24 @@ export class Outbox {
     const entry = this.entries.get(clientId);
     if (!entry) return undefined;
     this.entries.delete(clientId);
-    this.changed(entry.to);
+    this.changed(threadOf(entry));
     return entry;
   }
 
   clear(): void {
-    const peers = new Set([...this.entries.values()].map((e) => e.to));
+    const threads = new Set([...this.entries.values()].map(threadOf));
     this.entries.clear();
-    for (const peer of peers) this.changed(peer);
+    for (const thread of threads) this.changed(thread);
   }
 
-  private changed(peer: number): void {
-    const list = [...this.entries.values()].filter((e) => e.to === peer);
-    if (list.length) this.snapshots.set(peer, list);
-    else this.snapshots.delete(peer);
+  private changed(thread: string): void {
+    const list = [...this.entries.values()].filter((e) => threadOf(e) === thread);
+    if (list.length) this.snapshots.set(thread, list);
+    else this.snapshots.delete(thread);
     for (const l of this.listeners) l();
   }
+}
+
+function threadOf(entry: OutboxEntry): string {
+  return entry.groupId === undefined ? `p${entry.to}` : `g${entry.groupId}`;
 }

@@ -1,6 +1,6 @@
 // The settings home: my profile, membership and wallet, email and photo verification, language,
-// notifications, sharing my area with people nearby, password, privacy and help, for staff the
-// operator console, and accounts.
+// notifications, sharing my area with people nearby, who may add me to groups, password, privacy
+// and help, for staff the operator console, and accounts.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -26,6 +26,7 @@ import { DeleteAccountDialog } from '../../features/account/components/DeleteAcc
 import { PasswordCard } from '../../features/account/components/PasswordCard';
 import { ProfileCard } from '../../features/account/components/ProfileCard';
 import { VerificationCard } from '../../features/account/components/VerificationCard';
+import { AddedBySwitch } from '../../features/groups/components/AddedBySwitch';
 import { NotificationSettings } from '../../features/notify/components/NotificationSettings';
 import { ShareAreaSwitch } from '../../features/people/components/ShareArea';
 import { WalletIcon } from '../../features/wallet/components/icons';
@@ -107,6 +108,8 @@ export function SettingsHome() {
             sharing={user?.sharesArea ?? undefined}
             onChanged={() => void info.refetch()}
           />
+
+          <AddedBySwitch />
 
           <PasswordCard />
 

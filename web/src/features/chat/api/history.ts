@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
+import { request } from '../../../lib/request';
 import { chatKeys } from './keys';
 import type { Message, Page } from './types';
 
@@ -47,4 +48,31 @@ export function useHistoryReadAgain(peer: number, when: boolean) {
   useEffect(() => {
     if (when && peer) void queryClient.invalidateQueries({ queryKey: chatKeys.history(peer) });
   }, [peer, when, queryClient]);
+}
+
+/** GET /system/content/list?groupId=: a group's messages and system lines, newest first. */
+export function getGroupHistory(groupId: number, beforeId?: number): Promise<Page<Message>> {
+  return request({
+    url: '/system/content/list',
+    params: { groupId, pageNum: 1, pageSize: HISTORY_PAGE_SIZE, beforeId },
+  });
+}
+
+export const groupHistoryQueryOptions = (groupId: number) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.groupHistory(groupId),
+    queryFn: ({ pageParam }) => getGroupHistory(groupId, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last: Page<Message>) =>
+      last.rows.length < HISTORY_PAGE_SIZE ? undefined : last.rows[last.rows.length - 1]?.id,
+    // The socket brings new lines; how many have read mine ("Read by") only the list tells.
+    staleTime: 0,
+    refetchInterval: GROUP_READ_BY_MS,
+  });
+
+/** How often an open group chat asks again how many have read my messages. */
+export const GROUP_READ_BY_MS = 20_000;
+
+export function useGroupHistory(groupId: number) {
+  return useInfiniteQuery(groupHistoryQueryOptions(groupId));
 }

@@ -92,7 +92,11 @@ export function ChatView({
   });
 
   const { reportHarassment } = extras;
-  const { asking, sendAnyway, edit } = useHarshAsk(peer, outbox, setDraft);
+  const { asking, sendAnyway, edit } = useHarshAsk(
+    (msgType, content) => connection.send(peer, msgType, content, { confirmed: true }),
+    outbox,
+    setDraft,
+  );
 
   // A refusal from the server: the notice shows its reason; a membership one offers Upgrade.
   const refused = [...outbox]

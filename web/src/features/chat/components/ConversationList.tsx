@@ -1,5 +1,6 @@
 // My conversations, newest first: who, the last message, when, and how many are unread.
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
@@ -74,17 +75,51 @@ function ConversationRow({
   );
 }
 
+/** Another kind of conversation listed among these (a group): placed by when it last moved. */
+export interface OtherConversation {
+  key: string;
+  /** When its last message was sent. */
+  at: string;
+  row: ReactNode;
+}
+
+type Listed = { key: string; at: string } & (
+  { conversation: Conversation; row?: undefined } | { conversation?: undefined; row: ReactNode }
+);
+
+/** Newest first; another kind older than the last conversation loaded waits for its page. */
+function mixed(
+  conversations: readonly Conversation[],
+  others: readonly OtherConversation[],
+  complete: boolean,
+): Listed[] {
+  const listed: Listed[] = conversations.map((c) => ({
+    key: `p${c.peer.userId}`,
+    at: c.lastMessage.createdAt,
+    conversation: c,
+  }));
+  const oldest = listed[listed.length - 1]?.at ?? '';
+  const shown = others.filter((o) => complete || o.at >= oldest);
+  if (shown.length === 0) return listed;
+  const time = (at: string) => new Date(at).getTime() || 0;
+  return [...listed, ...shown].sort((a, b) => time(b.at) - time(a.at));
+}
+
 export function ConversationList({
   me,
   compact = false,
+  others = [],
 }: {
   me: number | null;
   compact?: boolean;
+  /** Groups, say, listed among the conversations. */
+  others?: readonly OtherConversation[];
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const conversations = useConversations();
-  const items = conversations.data?.pages.flatMap((p) => p.rows) ?? [];
+  const rows = conversations.data?.pages.flatMap((p) => p.rows) ?? [];
+  const items = mixed(rows, others, !conversations.hasNextPage && !conversations.isPending);
   const refresh = () =>
     Promise.all([
       conversations.refetch(),
@@ -102,8 +137,14 @@ export function ConversationList({
     <PullToRefresh onRefresh={refresh}>
       <InfiniteList
         items={items}
-        getKey={(c) => c.peer.userId}
-        renderItem={(c) => <ConversationRow conversation={c} me={me} compact={compact} />}
+        getKey={(item) => item.key}
+        renderItem={(item) =>
+          item.conversation ? (
+            <ConversationRow conversation={item.conversation} me={me} compact={compact} />
+          ) : (
+            item.row
+          )
+        }
         hasMore={conversations.hasNextPage}
         loading={conversations.isPending || conversations.isFetchingNextPage}
         onLoadMore={() => void conversations.fetchNextPage()}

@@ -83,6 +83,7 @@ export function MessageBubble({
   message,
   mine,
   peerName,
+  sender,
   emoji,
   onActions,
   renderContent,
@@ -93,6 +94,8 @@ export function MessageBubble({
   message: Message;
   mine: boolean;
   peerName: string;
+  /** In a group: the member who wrote it, named above their bubble (undefined for mine). */
+  sender?: string;
   emoji: readonly Emoji[] | undefined;
   onActions?: (at: PressPoint) => void;
   renderContent?: ChatExtras['renderContent'];
@@ -122,6 +125,7 @@ export function MessageBubble({
         data-testid="message"
         data-message-id={message.id}
       >
+        {sender !== undefined && !mine && <span className="bubble-sender">{sender}</span>}
         <div className={`bubble bubble-${message.type}`} {...actions}>
           {renderContent?.({
             type: message.type,
@@ -146,7 +150,13 @@ export function MessageBubble({
         </div>
         <div className="bubble-meta">
           <time dateTime={message.createdAt}>{bubbleTime(message.createdAt)}</time>
-          {mine && <Ticks message={message} />}
+          {mine && message.chatType === 'groupChat' ? (
+            <span className="read-by" data-testid="read-by">
+              {t('chat.readBy', { count: message.readBy ?? 0 })}
+            </span>
+          ) : (
+            mine && <Ticks message={message} />
+          )}
         </div>
       </li>
       {harshOf(message, mine) && <HarshNotice messageId={message.id} onReport={onReport} />}

@@ -12,11 +12,22 @@ import { MessageBubble, OutboxBubble } from './MessageBubble';
 import type { ChatItem } from './use-chat-items';
 import type { PressPoint } from './use-message-actions';
 
+/** How a group's chat names who wrote what, and says its system lines. */
+export interface GroupDisplay {
+  /** The member's name, as the group lists them. */
+  senderName: (userId: number) => string;
+  /** A system line ("Yuki added Carlos") in the reader's language. */
+  systemLine: (message: Message) => string;
+  /** The line above the first message. */
+  start: string;
+}
+
 export function MessageList({
   history,
   items,
   me,
   name,
+  group,
   typing,
   emoji,
   renderContent,
@@ -34,8 +45,10 @@ export function MessageList({
   history: ReturnType<typeof useHistory>;
   items: readonly ChatItem[];
   me: number | null;
-  /** The partner, as the header names them. */
+  /** The partner, as the header names them (the group's name in a group). */
   name: string;
+  /** Set in a group's chat. */
+  group?: GroupDisplay;
   typing: boolean;
   emoji: readonly Emoji[] | undefined;
   renderContent: ChatExtras['renderContent'];
@@ -75,17 +88,22 @@ export function MessageList({
             {history.isFetchingNextPage ? (
               <Spinner label={t('chat.loadingOlder')} />
             ) : history.hasNextPage ? null : (
-              t('chat.historyStart', { name })
+              (group?.start ?? t('chat.historyStart', { name }))
             )}
           </li>
           {items.map((item) => (
             <Fragment key={item.key}>
               {item.newDay && <li className="chat-day">{dayLabel(item.at, t)}</li>}
-              {item.kind === 'message' ? (
+              {item.kind === 'message' && item.message.type === 'system' ? (
+                <li className="chat-system" data-testid="system-line">
+                  {group?.systemLine(item.message)}
+                </li>
+              ) : item.kind === 'message' ? (
                 <MessageBubble
                   message={item.message}
                   mine={item.message.from === me}
-                  peerName={name}
+                  peerName={group ? group.senderName(item.message.from) : name}
+                  sender={group?.senderName(item.message.from)}
                   emoji={emoji}
                   renderContent={renderContent}
                   onImageExpired={onImageExpired}

@@ -27,6 +27,7 @@ export function MessageOptions({
   selected,
   onClose,
   peer,
+  groupId,
   name,
   me,
 }: {
@@ -34,7 +35,9 @@ export function MessageOptions({
   selected: SelectedMessage | null;
   onClose: () => void;
   peer: number;
-  /** The partner, as the header names them. */
+  /** In a group's chat: recalled in the group; a stored message is not deleted for me alone. */
+  groupId?: number;
+  /** The partner, as the header names them (the group's name in a group). */
   name: string;
   me: number | null;
 }) {
@@ -49,11 +52,13 @@ export function MessageOptions({
     if (canRecall(message, me, { windowMs: connection.recallWindowMs })) {
       actions.push({ label: t('chat.recall'), onSelect: () => setRecalling(message) });
     }
-    actions.push({
-      label: t('chat.delete'),
-      danger: true,
-      onSelect: () => deleteMessages.mutate([message.id]),
-    });
+    if (groupId === undefined) {
+      actions.push({
+        label: t('chat.delete'),
+        danger: true,
+        onSelect: () => deleteMessages.mutate([message.id]),
+      });
+    }
   } else if (selected?.kind === 'outbox') {
     const entry = selected.entry;
     if (entry.status === 'fail') {
@@ -86,7 +91,8 @@ export function MessageOptions({
         danger
         onCancel={() => setRecalling(null)}
         onConfirm={() => {
-          if (recalling) connection.recall(recalling.id, peer);
+          if (recalling && groupId !== undefined) connection.recallInGroup(recalling.id, groupId);
+          else if (recalling) connection.recall(recalling.id, peer);
           setRecalling(null);
         }}
       />

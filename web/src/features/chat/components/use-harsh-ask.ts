@@ -3,12 +3,16 @@
 // text stays in the composer to be changed.
 import { useState } from 'react';
 import { textOf } from '../../../lib/message-view';
+import type { MessageContent, MessageType } from '../api/types';
 import { useChatConnection } from '../hooks';
 import type { OutboxEntry } from '../outbox';
+
+/** Sends a message again, confirmed (to the person or the group of the chat). */
+export type SendConfirmed = (msgType: MessageType, content: MessageContent) => void;
 import type { Draft } from './Composer';
 
 export function useHarshAsk(
-  peer: number,
+  sendConfirmed: SendConfirmed,
   outbox: readonly OutboxEntry[],
   setDraft: (draft: Draft) => void,
 ) {
@@ -22,7 +26,7 @@ export function useHarshAsk(
   const sendAnyway = () => {
     if (!asking) return;
     connection.discard(asking.clientId);
-    connection.send(peer, asking.msgType, asking.content, { confirmed: true });
+    sendConfirmed(asking.msgType, asking.content);
     if (asking.msgType === 'txt') setDraft({ text: '' });
   };
   const edit = () => {

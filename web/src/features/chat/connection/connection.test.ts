@@ -133,7 +133,7 @@ describe('connecting', () => {
     last().push({ type: 'hello', userId: ME, lastSeq: 1234 });
     expect(connection.state).toBe('connected');
     // Never connected on this device: the history comes over HTTP, events from now on.
-    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 1234 }]);
+    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 1234, groups: {} }]);
   });
 
   it("takes the recall window and the gender rule from the server's hello", async () => {
@@ -196,7 +196,7 @@ describe('events in sequence order', () => {
       pageParams: [undefined],
     });
     const socket = await connect(12);
-    expect(socket.framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 10 }]);
+    expect(socket.framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 10, groups: {} }]);
 
     socket.push({
       type: 'event',
@@ -223,7 +223,7 @@ describe('events in sequence order', () => {
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
     expect(connection.state).toBe('reconnecting');
     last().push({ type: 'hello', userId: ME, lastSeq: 15 });
-    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 12 }]);
+    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 12, groups: {} }]);
   });
 
   it('counts the ack of the next event in my sequence as that event, and no other ack', async () => {
@@ -248,7 +248,7 @@ describe('events in sequence order', () => {
     socket.drop();
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
     last().push({ type: 'hello', userId: ME, lastSeq: 7 });
-    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 5 }]);
+    expect(last().framesOf('resume')).toEqual([{ type: 'resume', lastSeq: 5, groups: {} }]);
   });
 
   it('applies receipts and recalls to the loaded conversation', async () => {
@@ -736,5 +736,106 @@ describe('sending', () => {
       content: { text: 'Hello' },
       clientId,
     });
+  });
+});
+
+describe('groups', () => {
+  const GROUP = 17;
+  const groupRows = (queryClient: QueryClient) =>
+    queryClient.getQueryData<HistoryData>(chatKeys.groupHistory(GROUP))?.pages[0]?.rows ?? [];
+
+  it('resumes each group after its cursor, applies its events once, and follows my sends', async () => {
+    const { connection, queryClient, last } = setup();
+    localStorage.setItem('IM_GROUP_SEQ', JSON.stringify({ [ME]: { [GROUP]: 80 } }));
+    queryClient.setQueryData<HistoryData>(chatKeys.groupHistory(GROUP), {
+      pages: [{ rows: [], total: 0 }],
+      pageParams: [undefined],
+    });
+    const heard: number[] = [];
+    connection.subscribeGroups(({ groupId }) => heard.push(groupId));
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = last();
+    socket.push({ type: 'hello', userId: ME, lastSeq: 0, groups: { [GROUP]: 81 } });
+    expect(socket.framesOf('resume')).toEqual([
+      { type: 'resume', lastSeq: 0, groups: { [GROUP]: 80 } },
+    ]);
+
+    const line = message({
+      id: 500,
+      from: MIKA,
+      to: GROUP,
+      type: 'system',
+      content: { action: 'added', by: { id: MIKA, name: 'Mika' }, people: [] },
+      chatType: 'groupChat',
+    });
+    const event = {
+      type: 'groupEvent',
+      groupId: GROUP,
+      seq: 81,
+      event: { kind: 'message', message: line },
+    };
+    socket.push(event);
+    socket.push(event);
+    expect(groupRows(queryClient).map((m) => m.id)).toEqual([500]);
+    expect(heard).toEqual([GROUP]);
+
+    // My message goes to the group, and its ack stands for the group's next event.
+    const clientId = connection.sendToGroup(GROUP, 'txt', { text: 'Hello all' });
+    expect(socket.framesOf('send').at(-1)).toEqual({
+      type: 'send',
+      clientId,
+      groupId: GROUP,
+      msgType: 'txt',
+      content: { text: 'Hello all' },
+    });
+    expect(connection.outbox.forGroup(GROUP)).toHaveLength(1);
+    socket.push({
+      type: 'ack',
+      clientId,
+      groupId: GROUP,
+      seq: 82,
+      message: message({ id: 501, from: ME, to: GROUP, clientId, chatType: 'groupChat' }),
+    });
+    expect(connection.outbox.forGroup(GROUP)).toHaveLength(0);
+    expect(groupRows(queryClient).map((m) => m.id)).toEqual([501, 500]);
+    expect(JSON.parse(localStorage.getItem('IM_GROUP_SEQ') ?? '{}')).toEqual({
+      [ME]: { [GROUP]: 82 },
+    });
+    // My own sequence is untouched by the group's numbers.
+    expect(JSON.parse(localStorage.getItem('IM_LAST_SEQ') ?? '{}')).toEqual({ [ME]: 0 });
+
+    socket.push({
+      type: 'groupEvent',
+      groupId: GROUP,
+      seq: 83,
+      event: { kind: 'recall', id: 501 },
+    });
+    expect(groupRows(queryClient)[0]).toMatchObject({ status: 'recalled', content: null });
+  });
+
+  it('reads the open group up to its newest event, and what arrives while it is open', async () => {
+    const { connection, connect } = setup();
+    const socket = await connect();
+    connection.enterGroup(GROUP, 12);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.framesOf('read')).toEqual([{ type: 'read', groupId: GROUP, upTo: 12 }]);
+    socket.push({
+      type: 'groupEvent',
+      groupId: GROUP,
+      seq: 13,
+      event: { kind: 'message', message: message({ id: 600, to: GROUP, chatType: 'groupChat' }) },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.framesOf('read').at(-1)).toEqual({ type: 'read', groupId: GROUP, upTo: 13 });
+    connection.leaveGroup(GROUP);
+    socket.push({
+      type: 'groupEvent',
+      groupId: GROUP,
+      seq: 14,
+      event: { kind: 'message', message: message({ id: 601, to: GROUP, chatType: 'groupChat' }) },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.framesOf('read')).toHaveLength(2);
   });
 });

@@ -9,8 +9,13 @@ import { getToken, isLoggedIn, signOutToLogin, subscribeSession } from '../../..
 import { type ToastKind, showToast } from '../../../lib/toast';
 import { getImToken } from '../api/im-token';
 import { markConversationRead } from '../api/mark-read';
-import { recallOverHttp } from '../api/recall';
-import { type Outgoing, sendMessageOverHttp } from '../api/send';
+import { recallInGroupOverHttp, recallOverHttp } from '../api/recall';
+import {
+  type GroupOutgoing,
+  type Outgoing,
+  sendGroupMessageOverHttp,
+  sendMessageOverHttp,
+} from '../api/send';
 import type { ImToken, Message } from '../api/types';
 import { getUnreadTotal } from '../api/unread';
 
@@ -48,6 +53,8 @@ export interface ConnectionDeps {
   t: typeof translate;
   sendOverHttp: (message: Outgoing) => Promise<{ message: Message }>;
   recallOverHttp: (id: number) => Promise<Message>;
+  sendToGroupOverHttp: (message: GroupOutgoing) => Promise<{ message: Message }>;
+  recallInGroupOverHttp: (id: number, groupId: number) => Promise<Message>;
   markReadOverHttp: (peer: number) => Promise<unknown>;
   fetchUnreadTotal: () => Promise<number>;
   newClientId: () => string;
@@ -86,6 +93,8 @@ export function defaultDeps(queryClient: QueryClient): ConnectionDeps {
     t: translate,
     sendOverHttp: sendMessageOverHttp,
     recallOverHttp,
+    sendToGroupOverHttp: sendGroupMessageOverHttp,
+    recallInGroupOverHttp,
     markReadOverHttp: markConversationRead,
     fetchUnreadTotal: getUnreadTotal,
     newClientId: () => crypto.randomUUID(),

@@ -8,7 +8,12 @@ export interface Hello {
   lastSeq: number;
   recallMinutes?: number;
   sameGenderBlocked?: boolean;
+  /** The newest number of each group I am in: {"<groupId>": lastSeq}. */
+  groups?: Record<string, number>;
 }
+
+/** What happened in a group, numbered in the group's own sequence. */
+export type GroupEvent = { kind: 'message'; message: Message } | { kind: 'recall'; id: number };
 
 export interface ErrorFrame {
   type: 'error';
@@ -21,7 +26,9 @@ export interface ErrorFrame {
 export type ServerFrame =
   | Hello
   | { type: 'event'; seq: number; event: ChatEvent }
-  | { type: 'ack'; clientId: string; seq: number; message: Message }
+  | { type: 'groupEvent'; groupId: number; seq: number; event: GroupEvent }
+  /** `groupId` set: `seq` is the group's number, not mine. */
+  | { type: 'ack'; clientId: string; seq: number; message: Message; groupId?: number | null }
   | ErrorFrame
   | { type: 'typing'; from: number }
   | { type: 'kicked'; code: number }
@@ -41,19 +48,22 @@ export type ChatEvent =
   | { kind: 'update'; message: Message };
 
 export type ClientFrame =
-  | { type: 'resume'; lastSeq: number }
+  | { type: 'resume'; lastSeq: number; groups?: Record<string, number> }
   | {
       type: 'send';
       clientId: string;
-      to: number;
+      /** The person, or else the group (`groupId`). */
+      to?: number;
+      groupId?: number;
       msgType: MessageType;
       content: MessageContent;
       /** Sent anyway after "Are you sure?". */
       confirmed?: boolean;
     }
   | { type: 'delivered' | 'read'; ids: number[] }
+  | { type: 'read'; groupId: number; upTo: number }
   | { type: 'typing'; to: number }
-  | { type: 'recall'; id: number }
+  | { type: 'recall'; id: number; groupId?: number }
   | { type: 'ping' };
 
 /** A text frame as the server sent it; null for anything else. */

@@ -3,12 +3,20 @@
 // to what owns it: sending, events, receipts, typing and the event sequence.
 import type { QueryClient } from '@tanstack/react-query';
 import { StorageKey, getString, setString } from '../../../lib/storage';
-import type { ImToken, MessageContent, MessageType } from '../api/types';
+import type { ImToken, Message, MessageContent, MessageType } from '../api/types';
 import { RECALL_WINDOW_MS } from '../display';
 import { Outbox } from '../outbox';
 import { type ConnectionDeps, type SocketLike, defaultDeps } from './deps';
 import { type EventContext, applyEvent, refreshUnreadTotal, storeRecalled } from './events';
-import { type ClientFrame, type Hello, type ServerFrame, parseFrame } from './frames';
+import {
+  type ClientFrame,
+  type GroupEvent,
+  type Hello,
+  type ServerFrame,
+  parseFrame,
+} from './frames';
+import { GroupCursors } from './group-cursors';
+import { applyGroupEvent } from './group-events';
 import {
   type ConnectionEvent,
   type ConnectionSnapshot,
@@ -35,6 +43,13 @@ export {
   RECONNECT_INTERVAL_MS,
 } from './machine';
 export { ACK_TIMEOUT_MS } from './sending';
+export type { GroupEvent } from './frames';
+
+/** Something happened in a group: an event (a message, a system line, a recall), or my send stored. */
+export interface GroupActivity {
+  groupId: number;
+  event: GroupEvent;
+}
 export { TYPING_SHOWN_MS, TYPING_THROTTLE_MS } from './typing';
 
 /** Connect-socket time-out (SPEC section 9): the socket has this long to say hello. */
@@ -67,6 +82,8 @@ export class ChatConnection {
   private readonly typing: Typing;
   private readonly receipts: Receipts;
   private readonly sequence: EventSequence;
+  private readonly groups = new GroupCursors();
+  private groupListeners = new Set<(activity: GroupActivity) => void>();
   private readonly eventContext: EventContext;
 
   private phase: Phase = { kind: 'idle' };
@@ -115,6 +132,12 @@ export class ChatConnection {
     return this.snapshot.state;
   }
 
+  /** Follows what happens in my groups (the groups list and an open group's members). */
+  subscribeGroups = (listener: (activity: GroupActivity) => void): (() => void) => {
+    this.groupListeners.add(listener);
+    return () => this.groupListeners.delete(listener);
+  };
+
   subscribeTyping = (listener: () => void): (() => void) => this.typing.subscribe(listener);
 
   isTyping(peer: number): boolean {
@@ -161,6 +184,7 @@ export class ChatConnection {
     this.endOnPurpose({ type: 'ended' });
     this.forgetAccount();
     this.sequence.reset();
+    this.groups.reset();
     this.session = token
       ? { token, needToken: true, socketPath: '/im', connectedBefore: false }
       : null;
@@ -194,6 +218,8 @@ export class ChatConnection {
     if (!this.deps.isVisible()) return;
     if (this.phase.kind === 'disconnected') this.retry();
     this.receipts.shown();
+    const group = this.receipts.groupOnScreen;
+    if (group !== null) this.receipts.oweGroupRead(group, this.groups.lastOf(group));
   };
 
   private onSibling = (ev: { data: unknown }): void => {
@@ -382,7 +408,14 @@ export class ChatConnection {
         applyEvent(frame.event, this.sequence.me, this.eventContext);
         this.sequence.processed(frame.seq);
         break;
+      case 'groupEvent':
+        this.onGroupEvent(frame.groupId, frame.seq, frame.event);
+        break;
       case 'ack':
+        if (typeof frame.groupId === 'number') {
+          this.onGroupAck(frame.groupId, frame.clientId, frame.seq, frame.message);
+          break;
+        }
         // The ack of the next event in my sequence stands for that event, my own copy of the
         // message: the server sends it no further on this connection (docs/im-protocol.md).
         this.sending.stored(frame.clientId, frame.message);
@@ -404,6 +437,33 @@ export class ChatConnection {
     }
   }
 
+  /** A group's event, once: into the cache, then to whoever follows the groups. */
+  private onGroupEvent(groupId: number, seq: number, event: GroupEvent): void {
+    const me = this.sequence.me;
+    if (me === null || !this.groups.isNew(groupId, seq)) return;
+    applyGroupEvent(groupId, seq, event, me, this.groupContext());
+    this.groups.processed(groupId, seq);
+    this.tellGroups({ groupId, event });
+  }
+
+  /** My group message stored: the ack stands for the group's next event (as one-to-one). */
+  private onGroupAck(groupId: number, clientId: string, seq: number, message: Message): void {
+    const stored = { ...message, chatType: 'groupChat', to: groupId };
+    this.sending.stored(clientId, stored);
+    if (!this.groups.isNext(groupId, seq)) return;
+    this.groups.processed(groupId, seq);
+    if (this.receipts.isReadingGroup(groupId)) this.receipts.oweGroupRead(groupId, seq);
+    this.tellGroups({ groupId, event: { kind: 'message', message: stored } });
+  }
+
+  private groupContext() {
+    return { queryClient: this.deps.queryClient, sending: this.sending, receipts: this.receipts };
+  }
+
+  private tellGroups(activity: GroupActivity): void {
+    for (const listener of this.groupListeners) listener(activity);
+  }
+
   private resume(hello: Hello): void {
     if (typeof hello.recallMinutes === 'number' && hello.recallMinutes >= 0) {
       this.recallWindowMs = hello.recallMinutes * 60_000;
@@ -414,7 +474,8 @@ export class ChatConnection {
     setString(StorageKey.IM_USER_ID, String(hello.userId));
     if (this.session) this.session.connectedBefore = true;
     const lastSeq = this.sequence.hello(hello.userId, hello.lastSeq);
-    this.sendFrame({ type: 'resume', lastSeq });
+    const groups = this.groups.hello(hello.userId, hello.groups);
+    this.sendFrame({ type: 'resume', lastSeq, groups });
     this.sending.transmitPending();
     this.receipts.flush();
     this.sequence.resumed();
@@ -429,6 +490,15 @@ export class ChatConnection {
 
   leaveChat(peer: number): void {
     this.receipts.leaveChat(peer);
+  }
+
+  /** The group's chat is on screen: read up to the newest event known (`lastSeq`: the group's). */
+  enterGroup(groupId: number, lastSeq = 0): void {
+    this.receipts.enterGroup(groupId, Math.max(lastSeq, this.groups.lastOf(groupId)));
+  }
+
+  leaveGroup(groupId: number): void {
+    this.receipts.leaveGroup(groupId);
   }
 
   /** Tells the person I am typing, at most every 3 s. */
@@ -454,6 +524,20 @@ export class ChatConnection {
     return clientId;
   }
 
+  /** Sends a message to a group; pending until acknowledged, like one to a person. */
+  sendToGroup(
+    groupId: number,
+    msgType: MessageType,
+    content: MessageContent,
+    options: { preview?: string; confirmed?: boolean } = {},
+  ): string {
+    const clientId = this.deps.newClientId();
+    const { preview, confirmed } = options;
+    this.sending.add({ clientId, to: groupId, groupId, msgType, content, preview, confirmed });
+    this.transmitNow(clientId);
+    return clientId;
+  }
+
   /** Sends a failed message again with the same clientId (the server stores it once). */
   resend(clientId: string): void {
     if (this.sending.retry(clientId)) this.transmitNow(clientId);
@@ -475,6 +559,16 @@ export class ChatConnection {
     if (this.sendFrame({ type: 'recall', id })) return;
     this.deps.recallOverHttp(id).then(
       (message) => storeRecalled(this.deps.queryClient, peer, message),
+      () => undefined,
+    );
+  }
+
+  /** Recalls my message in a group; the recall comes back as the group's event. */
+  recallInGroup(id: number, groupId: number): void {
+    if (this.sendFrame({ type: 'recall', id, groupId })) return;
+    this.deps.recallInGroupOverHttp(id, groupId).then(
+      (message) =>
+        applyGroupEvent(groupId, 0, { kind: 'recall', id: message.id }, -1, this.groupContext()),
       () => undefined,
     );
   }

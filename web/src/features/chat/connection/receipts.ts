@@ -11,6 +11,9 @@ export class Receipts {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The person whose chat is open. */
   private openChat: number | null = null;
+  /** The group whose chat is open, and how far each group is owed read. */
+  private openGroup: number | null = null;
+  private groupReads = new Map<number, number>();
 
   constructor(
     private readonly deps: Pick<ConnectionDeps, 'queryClient' | 'isVisible' | 'markReadOverHttp'>,
@@ -31,12 +34,44 @@ export class Receipts {
     if (this.delivered.length && this.send({ type: 'delivered', ids: this.delivered })) {
       this.delivered = [];
     }
+    for (const [groupId, upTo] of this.groupReads) {
+      if (this.send({ type: 'read', groupId, upTo })) this.groupReads.delete(groupId);
+    }
   }
 
   /** The account changed: what the last one owed goes with it. */
   forget(): void {
     this.read = [];
     this.delivered = [];
+    this.groupReads.clear();
+  }
+
+  /** The group's chat is on screen: read up to `upTo`, and what arrives as it arrives. */
+  enterGroup(groupId: number, upTo: number): void {
+    this.openGroup = groupId;
+    this.oweGroupRead(groupId, upTo);
+  }
+
+  leaveGroup(groupId: number): void {
+    if (this.openGroup === groupId) this.openGroup = null;
+  }
+
+  /** The group whose chat is open, if any. */
+  get groupOnScreen(): number | null {
+    return this.openGroup;
+  }
+
+  /** What comes in the group now is read at once: its chat is open and in view. */
+  isReadingGroup(groupId: number): boolean {
+    return this.openGroup === groupId && this.deps.isVisible();
+  }
+
+  /** The group is read up to its event `upTo` (only ever further). */
+  oweGroupRead(groupId: number, upTo: number): void {
+    if (upTo <= 0 || !this.deps.isVisible()) return;
+    if (upTo <= (this.groupReads.get(groupId) ?? 0)) return;
+    this.groupReads.set(groupId, upTo);
+    this.timer ??= setTimeout(() => this.flush(), 0);
   }
 
   /** The chat with `peer` is on screen: its messages are read, now and as they arrive. */

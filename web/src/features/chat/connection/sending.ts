@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, rechargeNeeded } from '../../../lib/request';
 import { confirmNeeded } from '../display';
 import type { Message, MessageContent, MessageType, SendError } from '../api/types';
-import { bumpConversation, upsertHistoryMessage } from '../cache';
+import { bumpConversation, upsertGroupMessage, upsertHistoryMessage } from '../cache';
 import type { Outbox, OutboxEntry } from '../outbox';
 import type { ConnectionDeps, SocketLike } from './deps';
 import type { ClientFrame, ErrorFrame } from './frames';
@@ -35,6 +35,8 @@ export function routeOf(phase: Phase, online = true): Route {
 interface NewMessage {
   clientId: string;
   to: number;
+  /** A message to a group (`to` is then the group's id too). */
+  groupId?: number;
   msgType: MessageType;
   content: MessageContent;
   /** A local URL to show an image before the server has it. */
@@ -49,16 +51,20 @@ export class Sending {
 
   constructor(
     private readonly outbox: Outbox,
-    private readonly deps: Pick<ConnectionDeps, 'queryClient' | 'sendOverHttp'>,
+    private readonly deps: Pick<
+      ConnectionDeps,
+      'queryClient' | 'sendOverHttp' | 'sendToGroupOverHttp'
+    >,
     /** How a message can leave now (routeOf the connection's phase). */
     private readonly route: () => Route,
   ) {}
 
   /** A new message, pending until acknowledged. */
-  add({ clientId, to, msgType, content, preview, confirmed }: NewMessage): void {
+  add({ clientId, to, groupId, msgType, content, preview, confirmed }: NewMessage): void {
     this.outbox.add({
       clientId,
       to,
+      groupId,
       msgType,
       content,
       status: 'pending',
@@ -133,8 +139,11 @@ export class Sending {
   }
 
   private sendOnSocket(entry: OutboxEntry, socket: SocketLike): void {
-    const { clientId, to, msgType, content, confirmed } = entry;
-    const frame: ClientFrame = { type: 'send', clientId, to, msgType, content };
+    const { clientId, to, groupId, msgType, content, confirmed } = entry;
+    const frame: ClientFrame =
+      groupId === undefined
+        ? { type: 'send', clientId, to, msgType, content }
+        : { type: 'send', clientId, groupId, msgType, content };
     if (confirmed) frame.confirmed = true;
     const text = JSON.stringify(frame);
     try {
@@ -147,9 +156,13 @@ export class Sending {
     else this.startAckTimer(clientId);
   }
 
-  private sendOverHttp({ clientId, to, msgType, content, confirmed }: OutboxEntry): void {
-    const message = { to, msgType, content, clientId, ...(confirmed ? { confirmed } : {}) };
-    this.deps.sendOverHttp(message).then(
+  private sendOverHttp({ clientId, to, groupId, msgType, content, confirmed }: OutboxEntry): void {
+    const also = confirmed ? { confirmed } : {};
+    const sent =
+      groupId === undefined
+        ? this.deps.sendOverHttp({ to, msgType, content, clientId, ...also })
+        : this.deps.sendToGroupOverHttp({ groupId, msgType, content, clientId, ...also });
+    sent.then(
       ({ message }) => this.stored(clientId, message),
       (err: unknown) => this.fail(clientId, refusalOf(err)),
     );
@@ -195,8 +208,12 @@ export class Sending {
   }
 }
 
-/** My message as stored: into its conversation. */
+/** My message as stored: into its conversation, or its group's. */
 function storeMine(qc: QueryClient, message: Message): void {
+  if (message.chatType === 'groupChat') {
+    upsertGroupMessage(qc, message.to, message);
+    return;
+  }
   upsertHistoryMessage(qc, message.to, message);
   if (message.type !== 'cmd') bumpConversation(qc, message.to, message, 0);
 }

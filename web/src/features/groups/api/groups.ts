@@ -1,0 +1,50 @@
+// My groups (GET /em/groups), one group (GET /em/groups/{id}) and making one (POST /em/groups).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request';
+import { groupKeys } from './keys';
+import type { Group, GroupSummary } from './types';
+
+/** GET /em/groups: my groups, newest activity first. */
+export function getGroups(): Promise<{ rows: GroupSummary[] }> {
+  return request({ url: '/em/groups', silent: true });
+}
+
+export const groupsQueryOptions = () =>
+  queryOptions({ queryKey: groupKeys.list(), queryFn: getGroups, staleTime: 30_000 });
+
+export function useGroups() {
+  return useQuery(groupsQueryOptions());
+}
+
+/** GET /em/groups/{id}: the group and its members (for someone who left: as they last saw it). */
+export function getGroup(id: number): Promise<Group> {
+  return request({ url: `/em/groups/${id}` });
+}
+
+export const groupQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: groupKeys.group(id),
+    queryFn: () => getGroup(id),
+    enabled: id > 0,
+    retry: false,
+  });
+
+export function useGroup(id: number) {
+  return useQuery(groupQueryOptions(id));
+}
+
+/** POST /em/groups: a group of the people chosen, with me as its owner. */
+export function createGroup(body: { name: string; userIds: number[] }): Promise<Group> {
+  return request({ url: '/em/groups', method: 'POST', data: body });
+}
+
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGroup,
+    onSuccess: (group) => {
+      queryClient.setQueryData(groupKeys.group(group.id), group);
+      void queryClient.invalidateQueries({ queryKey: groupKeys.list() });
+    },
+  });
+}

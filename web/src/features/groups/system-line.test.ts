@@ -1,0 +1,73 @@
+import { i18n, initI18n, setLanguage, t } from '../../i18n';
+import { SYSTEM_ACTIONS, readSystemLine, systemLineText } from './system-line';
+
+const YUKI = { id: 1, name: 'Yuki' };
+const CARLOS = { id: 2, name: 'Carlos' };
+const ANA = { id: 3, name: 'Ana' };
+
+describe('a group system line', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await setLanguage('en');
+  });
+  afterAll(async () => {
+    await setLanguage('en');
+  });
+
+  it('says who did what to whom, in English', () => {
+    const line = { action: 'added', by: YUKI, people: [CARLOS, ANA] };
+    expect(systemLineText(line, 9, t)).toBe('Yuki added Carlos and Ana');
+  });
+
+  it('says "You" for what I did and "you" for me among the people', () => {
+    expect(systemLineText({ action: 'added', by: YUKI, people: [CARLOS] }, 1, t)).toBe(
+      'You added Carlos',
+    );
+    expect(systemLineText({ action: 'removed', by: YUKI, people: [CARLOS] }, 2, t)).toBe(
+      'Yuki removed you',
+    );
+    expect(systemLineText({ action: 'handedOver', by: YUKI, people: [CARLOS] }, 2, t)).toBe(
+      'Yuki handed the group over to you',
+    );
+  });
+
+  it('names the group when it is renamed', () => {
+    const line = { action: 'renamed', by: CARLOS, people: [], name: 'Hikers' };
+    expect(systemLineText(line, 1, t)).toBe('Carlos renamed the group to “Hikers”');
+  });
+
+  it('reads someone leaving whether named as doer or among the people', () => {
+    expect(systemLineText({ action: 'left', by: ANA, people: [] }, 1, t)).toBe(
+      'Ana left the group',
+    );
+    expect(systemLineText({ action: 'left', people: [ANA] }, 3, t)).toBe('You left the group');
+  });
+
+  it('has a sentence for every action, and one for what it does not know', () => {
+    for (const action of SYSTEM_ACTIONS) {
+      const text = systemLineText({ action, by: YUKI, people: [CARLOS], name: 'X' }, 9, t);
+      expect(text).not.toContain('{{');
+      expect(text).not.toContain('groups.line');
+    }
+    expect(systemLineText({ action: 'exploded' }, 9, t)).toBe('The group changed');
+    expect(systemLineText(null, 9, t)).toBe('The group changed');
+  });
+
+  it("is written in the reader's language", async () => {
+    await setLanguage('ja');
+    expect(i18n.language).toBe('ja');
+    expect(systemLineText({ action: 'added', by: YUKI, people: [CARLOS] }, 9, t)).toBe(
+      'YukiがCarlosを追加しました',
+    );
+    await setLanguage('ru');
+    expect(systemLineText({ action: 'promoted', by: YUKI, people: [CARLOS] }, 2, t)).toBe(
+      'Yuki назначил(а) вас администратором',
+    );
+  });
+
+  it('reads what it can of a malformed line', () => {
+    expect(
+      readSystemLine({ action: 'added', by: 'nobody', people: [{ id: 'x' }, CARLOS] }),
+    ).toEqual({ action: 'added', by: null, people: [CARLOS], name: '' });
+  });
+});

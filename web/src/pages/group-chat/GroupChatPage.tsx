@@ -1,0 +1,112 @@
+// A group's chat (`?id=17`): the chat's view of the group's messages, with the groups feature's
+// header, system lines and members sheet.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AppBar } from '../../components/AppBar';
+import { Spinner } from '../../components/Button';
+import { ChatIcon } from '../../components/icons';
+import { useInfo } from '../../features/account/api/get-info';
+import { GroupChatView } from '../../features/chat/components/GroupChatView';
+import type { GroupDisplay } from '../../features/chat/components/MessageList';
+import { useChatConnection } from '../../features/chat/hooks';
+import { useGroup } from '../../features/groups/api/groups';
+import { GroupHeader } from '../../features/groups/components/GroupHeader';
+import { MembersSheet } from '../../features/groups/components/MembersSheet';
+import { clearGroupUnread, useFollowGroups } from '../../features/groups/hooks';
+import { systemLineText } from '../../features/groups/system-line';
+import { isMember } from '../../lib/membership';
+import { paths } from '../../lib/paths';
+import { useGroupCandidates } from './candidates';
+
+export default function GroupChatPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = Number(params.get('id')) || 0;
+  const group = useGroup(id);
+  const { data: user } = useInfo();
+  const me = user?.userId ?? null;
+  const connection = useChatConnection();
+  const people = useGroupCandidates();
+  const [membersOpen, setMembersOpen] = useState(false);
+  useFollowGroups(connection.subscribeGroups);
+  useEffect(() => clearGroupUnread(queryClient, id), [queryClient, id]);
+
+  const data = group.data;
+  const display = useMemo((): GroupDisplay => {
+    const names = new Map(data?.members.map((m) => [m.userId, m.userName]));
+    return {
+      senderName: (userId) => names.get(userId) ?? t('groups.formerMember'),
+      systemLine: (message) => systemLineText(message.content, me, t),
+      start: t('groups.start', { name: data?.name ?? '' }),
+    };
+  }, [data, me, t]);
+
+  if (!id || group.isError) {
+    return (
+      <div className="chat-page">
+        <AppBar dark back={paths.message} title={t('pages.chat')} />
+        <section className="center-view" role="alert">
+          <ChatIcon size={40} />
+          <h2>{t('groups.notFoundTitle')}</h2>
+          <p>{t('groups.notFoundBody')}</p>
+          <Link className="btn btn-primary" to={paths.message}>
+            {t('nav.messages')}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="chat-page">
+        <AppBar dark back={paths.message} title={t('pages.chat')} />
+        <div className="center-view">
+          <Spinner large label={t('common.loading')} />
+        </div>
+      </div>
+    );
+  }
+  const inGroup = data.members.some((m) => m.userId === me);
+  const closed = data.ended
+    ? t('groups.ended')
+    : me !== null && !inGroup
+      ? t('groups.notMember')
+      : undefined;
+  return (
+    <>
+      <GroupChatView
+        key={id}
+        groupId={id}
+        name={data.name}
+        lastSeq={data.lastSeq}
+        me={me}
+        member={isMember(user)}
+        display={display}
+        closed={closed}
+        header={
+          <GroupHeader
+            name={data.name}
+            avatar={data.avatar}
+            memberCount={data.members.length}
+            onMembers={() => setMembersOpen(true)}
+          />
+        }
+      />
+      <MembersSheet
+        open={membersOpen}
+        onClose={() => setMembersOpen(false)}
+        group={data}
+        me={me}
+        people={people}
+        onGone={() => {
+          setMembersOpen(false);
+          navigate(paths.message);
+        }}
+      />
+    </>
+  );
+}
