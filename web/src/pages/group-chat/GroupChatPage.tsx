@@ -70,10 +70,9 @@ export default function GroupChatPage() {
       </div>
     );
   }
-  const inGroup = data.members.some((m) => m.userId === me);
   const closed = data.ended
     ? t('groups.ended')
-    : me !== null && !inGroup
+    : data.myRole === null
       ? t('groups.notMember')
       : undefined;
   return (

@@ -19,10 +19,14 @@ export interface Group {
   id: number;
   name: string;
   avatar?: string | null;
-  myRole: GroupRole;
+  /** Null once I have left (or was removed). */
+  myRole: GroupRole | null;
   lastSeq: number;
   readSeq: number;
   ended: boolean;
+  /** Until when my notifications of it are muted (RFC 3339), if they are. */
+  mutedUntil?: string | null;
+  /** The members now, owner first. */
   members: GroupMember[];
 }
 

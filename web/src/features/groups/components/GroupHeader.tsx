@@ -5,6 +5,7 @@ import { AppBar } from '../../../components/AppBar';
 import { Avatar } from '../../../components/Avatar';
 import { UsersIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
+import './groups.css';
 
 export function GroupHeader({
   name,

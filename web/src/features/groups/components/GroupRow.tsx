@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { groupChatHref } from '../../../lib/paths';
 import type { GroupSummary } from '../api/types';
+import './groups.css';
 
 export function GroupRow({
   group,

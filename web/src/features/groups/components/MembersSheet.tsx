@@ -13,6 +13,7 @@ import { ADMIN, type Group, type GroupMember, MEMBER, OWNER } from '../api/types
 import { memberActions, roleKey } from '../roles';
 import { MAX_GROUP_NAME } from './NewGroupSheet';
 import { type Candidate, PeoplePicker } from './PeoplePicker';
+import './groups.css';
 
 type Asking =
   | { kind: 'remove' | 'handOver'; member: GroupMember }

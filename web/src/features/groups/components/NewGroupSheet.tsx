@@ -7,6 +7,7 @@ import { TextField } from '../../../components/Field';
 import { useCreateGroup } from '../api/groups';
 import type { Group } from '../api/types';
 import { type Candidate, PeoplePicker } from './PeoplePicker';
+import './groups.css';
 
 /** The server's limit of a group's name. */
 export const MAX_GROUP_NAME = 50;

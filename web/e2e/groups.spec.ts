@@ -1,0 +1,133 @@
+// The story of a group chat: someone makes a group of two people they talk to, their message
+// reaches both, an admin removes one, and the owner hands the group over and leaves.
+import { type Page, expect, test } from '@playwright/test';
+import { signIn } from './chat-people';
+import { api, person, registerViaApi, shot, url } from './helpers';
+
+const line = (page: Page, text: string | RegExp) =>
+  page.getByTestId('system-line').filter({ hasText: text });
+
+async function openMembers(page: Page) {
+  await page.getByTestId('group-members-button').click();
+  return page.getByRole('dialog', { name: /members/ });
+}
+
+/** Opens a member's options in the members sheet and picks one. */
+async function memberAction(page: Page, name: string, action: string) {
+  await page.getByRole('button', { name: `Options for ${name}` }).click();
+  await page.getByRole('dialog', { name }).getByRole('button', { name: action }).click();
+}
+
+test('a group: made, talked in, an admin removes someone, the owner hands over and leaves', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const register = async (prefix: string, gender: 'female' | 'male') => {
+    const p = person(prefix, testInfo);
+    const { userId, token } = await registerViaApi(request, p, {
+      gender,
+      country: gender === 'male' ? 'Germany' : 'Japan',
+    });
+    return { ...p, userId, token };
+  };
+  const owner = await register('gro', 'male');
+  const yuki = await register('gry', 'female');
+  const ana = await register('gra', 'female');
+  // The owner talks to both: they are people he may put in a group.
+  for (const [i, them] of [yuki, ana].entries()) {
+    await api(request, owner.token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { to: them.userId, msgType: 'txt', content: { text: 'Hi!' }, clientId: `hi-${i}` },
+    });
+  }
+
+  const he = await signIn(browser, testInfo, owner);
+  const she = await signIn(browser, testInfo, yuki);
+
+  // He makes the group from his messages.
+  await he.page.goto(url('/pages/message/message'));
+  await he.page.getByRole('button', { name: 'New group' }).click();
+  const sheet = he.page.getByRole('dialog', { name: 'New group' });
+  await sheet.getByLabel('Group name').fill('Weekend hikers');
+  await sheet.getByRole('checkbox', { name: yuki.userName }).check();
+  await sheet.getByRole('checkbox', { name: ana.userName }).check();
+  await sheet.getByRole('button', { name: 'Create group' }).click();
+  await expect(he.page).toHaveURL(/\/pages\/group-chat\/group-chat\?id=\d+/);
+  const groupId = Number(new URL(he.page.url()).searchParams.get('id'));
+  await expect(he.page.getByRole('heading', { level: 1 })).toContainText('Weekend hikers');
+  await expect(line(he.page, 'You created the group')).toBeVisible();
+
+  const input = he.page.getByLabel('Type a message');
+  await input.fill('Hello hikers! Saturday at nine?');
+  await input.press('Enter');
+  const mine = he.page.getByTestId('message').filter({ hasText: 'Saturday at nine' });
+  await expect(mine.getByTestId('read-by')).toHaveText('Read by 0');
+
+  // It reaches her among her conversations, unread, and in the group with his name above it.
+  await she.page.goto(url('/pages/message/message'));
+  const row = she.page.getByTestId('group-row').filter({ hasText: 'Weekend hikers' });
+  await expect(row).toContainText('Saturday at nine');
+  await expect(row.getByTestId('unread-badge')).toHaveText('1');
+  await row.click();
+  const theirs = she.page.getByTestId('message').filter({ hasText: 'Saturday at nine' });
+  await expect(theirs).toContainText(owner.userName);
+  await expect(line(she.page, `${owner.userName} created the group`)).toBeVisible();
+  // And Ana's list has it too.
+  const anas = await api<{ rows: { content: { text?: string } | null }[] }>(
+    request,
+    ana.token,
+    `/system/content/list?groupId=${groupId}&pageSize=20`,
+  );
+  expect(anas.rows.some((m) => m.content?.text?.includes('Saturday at nine'))).toBe(true);
+
+  // He sees that she has read it.
+  await he.page.reload();
+  await expect(mine.getByTestId('read-by')).toHaveText('Read by 1');
+  await shot(he.page, testInfo, 'group-chat');
+
+  // He makes her an admin; she removes Ana.
+  let members = await openMembers(he.page);
+  await memberAction(he.page, yuki.userName, 'Make admin');
+  await expect(
+    members.getByTestId('group-member').filter({ hasText: yuki.userName }),
+  ).toContainText('Admin');
+  await members.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(line(she.page, `${owner.userName} made you an admin`)).toBeVisible();
+
+  members = await openMembers(she.page);
+  await memberAction(she.page, ana.userName, 'Remove from group');
+  await she.page
+    .getByRole('dialog', { name: `Remove ${ana.userName} from the group?` })
+    .getByRole('button', { name: 'Remove from group' })
+    .click();
+  await expect(members.getByTestId('group-member')).toHaveCount(2);
+  await members.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(line(he.page, `${yuki.userName} removed ${ana.userName}`)).toBeVisible();
+
+  // He hands the group over to her and leaves.
+  members = await openMembers(he.page);
+  await memberAction(he.page, yuki.userName, 'Hand over the group');
+  await he.page
+    .getByRole('dialog', { name: `Hand the group over to ${yuki.userName}?` })
+    .getByRole('button', { name: 'Hand over the group' })
+    .click();
+  await expect(
+    members.getByTestId('group-member').filter({ hasText: yuki.userName }),
+  ).toContainText('Owner');
+  await members.getByRole('button', { name: 'Leave group' }).click();
+  await he.page
+    .getByRole('dialog', { name: 'Leave this group?' })
+    .getByRole('button', { name: 'Leave group' })
+    .click();
+  await expect(he.page).toHaveURL(url('/pages/message/message'));
+
+  await expect(line(she.page, `${owner.userName} handed the group over to you`)).toBeVisible();
+  await expect(line(she.page, `${owner.userName} left the group`)).toBeVisible();
+  members = await openMembers(she.page);
+  await expect(members.getByTestId('group-member')).toHaveCount(1);
+  await expect(members).toContainText('Owner');
+  await shot(she.page, testInfo, 'group-members');
+
+  await he.context.close();
+  await she.context.close();
+});
