@@ -1,6 +1,5 @@
 // My conversations, newest first: who, the last message, when, and how many are unread.
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
@@ -14,8 +13,11 @@ import { useConversations } from '../api/conversations';
 import { useEmoji } from '../api/emoji';
 import { chatKeys } from '../api/keys';
 import type { Conversation } from '../api/types';
+import { type OtherConversation, mixed } from '../conversation-order';
 import { listTime, previewText } from '../display';
 import './chat.css';
+
+export type { OtherConversation } from '../conversation-order';
 
 function ConversationRow({
   conversation,
@@ -73,36 +75,6 @@ function ConversationRow({
       )}
     </Link>
   );
-}
-
-/** Another kind of conversation listed among these (a group): placed by when it last moved. */
-export interface OtherConversation {
-  key: string;
-  /** When its last message was sent. */
-  at: string;
-  row: ReactNode;
-}
-
-type Listed = { key: string; at: string } & (
-  { conversation: Conversation; row?: undefined } | { conversation?: undefined; row: ReactNode }
-);
-
-/** Newest first; another kind older than the last conversation loaded waits for its page. */
-function mixed(
-  conversations: readonly Conversation[],
-  others: readonly OtherConversation[],
-  complete: boolean,
-): Listed[] {
-  const listed: Listed[] = conversations.map((c) => ({
-    key: `p${c.peer.userId}`,
-    at: c.lastMessage.createdAt,
-    conversation: c,
-  }));
-  const oldest = listed[listed.length - 1]?.at ?? '';
-  const shown = others.filter((o) => complete || o.at >= oldest);
-  if (shown.length === 0) return listed;
-  const time = (at: string) => new Date(at).getTime() || 0;
-  return [...listed, ...shown].sort((a, b) => time(b.at) - time(a.at));
 }
 
 export function ConversationList({
