@@ -93,6 +93,7 @@ pub fn api() -> (Router<App>, OpenApi) {
         .merge(account::routes::router())
         .merge(people::routes::router())
         .merge(chat::routes::router())
+        .merge(chat::groups::routes::router())
         .merge(notify::routes::router())
         .merge(wallet::routes::router())
         .merge(translate::routes::router())

@@ -37,6 +37,9 @@ impl Chat {
 
     /// The conversation with one person, newest first, each message with my translation.
     pub async fn history(&self, me: i64, q: &HistoryQuery) -> ApiResult<Page<Message>> {
+        if let Some(group) = q.group_id {
+            return self.group_history(me, group, q).await;
+        }
         let peer = q.user_id.ok_or(ApiError::NotFound)?;
         let paging = Paging {
             page_num: q.page_num,

@@ -25,6 +25,8 @@ pub struct ImToken {
 pub struct HistoryQuery {
     /// The other person.
     pub user_id: Option<i64>,
+    /// Or a group I am in (or was in: what I was shown).
+    pub group_id: Option<i64>,
     /// Only messages older than this id (paging backwards).
     pub before_id: Option<i64>,
     pub page_num: Option<u32>,
@@ -67,8 +69,11 @@ pub struct IdsForm {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct RecallRequest {
     pub id: Option<i64>,
+    /// The group of a group message.
+    pub group_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

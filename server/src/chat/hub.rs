@@ -23,6 +23,7 @@ use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
+use crate::chat::groups::model::GroupEventRow;
 use crate::chat::model::MessageRow;
 
 /// How long the other nodes have to say they hold an account before it counts as offline (and
@@ -41,6 +42,16 @@ pub enum Outbound {
     Message {
         seq: i64,
         row: Arc<MessageRow>,
+    },
+    /// A group's new event, numbered in the group's sequence (this node only: other nodes are
+    /// told `GroupEvents`).
+    #[serde(skip)]
+    GroupEvent {
+        row: Arc<GroupEventRow>,
+    },
+    /// New events are stored for a group of this account's.
+    GroupEvents {
+        group: i64,
     },
     Typing {
         from: i64,
@@ -167,6 +178,16 @@ impl Hub {
                 },
             );
             self.publish(user, Outbound::Events);
+        }
+    }
+
+    /// A group's event is stored: the connections of `members` get it with the news.
+    pub fn group_event(&self, row: GroupEventRow, members: &[i64]) {
+        let group = row.group_id;
+        let row = Arc::new(row);
+        for &user in members {
+            self.apply(user, Outbound::GroupEvent { row: row.clone() });
+            self.publish(user, Outbound::GroupEvents { group });
         }
     }
 

@@ -8,6 +8,7 @@
 pub mod checks;
 pub mod conversations;
 pub mod forms;
+pub mod groups;
 pub mod harsh;
 pub mod hub;
 pub mod model;
@@ -27,6 +28,7 @@ use crate::account::users::Users;
 use crate::api::error::ApiError;
 use crate::api::rate_limit::RateLimiter;
 use crate::chat::checks::Checks;
+use crate::chat::groups::store::GroupStore;
 use crate::chat::hub::Hub;
 use crate::chat::model::Refused;
 use crate::chat::safety::Repeats;
@@ -59,6 +61,8 @@ pub const KICKED: u16 = 217;
 #[derive(Clone)]
 pub struct Chat {
     store: ChatStore,
+    /// Groups, their members and their events.
+    groups: GroupStore,
     people: People,
     accounts: Users,
     wallet: Wallet,
@@ -94,6 +98,7 @@ impl Chat {
             checks: Checks::spawn(ChatStore::new(ground.db.clone())),
             writer: Writer::spawn(&ground.db, hub.clone(), ground.config.db.wal_limit_bytes)?,
             store: ChatStore::new(ground.db.clone()),
+            groups: GroupStore::new(ground.db.clone()),
             people,
             accounts: Users::new(ground.db.clone()),
             wallet,

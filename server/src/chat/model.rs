@@ -133,6 +133,8 @@ fn object_or_text() -> utoipa::openapi::schema::Object {
 pub struct Outgoing {
     /// The recipient's user id.
     pub to: Option<i64>,
+    /// Or the group's id (a group message).
+    pub group_id: Option<i64>,
     /// txt, emoji, img, custom, cmd, gift, redPacket, loc or audio (default txt).
     pub msg_type: Option<String>,
     // Described in `object_or_text`.
@@ -339,14 +341,24 @@ pub struct MessageRow {
     pub recipient_deleted: bool,
 }
 
-/// A message as one side of the conversation sees it.
+/// One-to-one or group (SPEC section 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ChatType {
+    SingleChat,
+    GroupChat,
+}
+
+/// A message as one side of the conversation, or a member of the group, sees it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Message {
     pub id: i64,
     pub client_id: String,
     pub from: i64,
+    /// The other person, or the group.
     pub to: i64,
+    pub chat_type: ChatType,
     #[serde(rename = "type")]
     pub msg_type: String,
     /// Null once recalled or deleted.
@@ -359,6 +371,12 @@ pub struct Message {
     pub created_at: String,
     pub delivered_at: Option<String>,
     pub read_at: Option<String>,
+    /// A group message's number in the group's sequence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<i64>,
+    /// My own group message: how many other members have read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_by: Option<i64>,
     /// My newest translation of it, where I have one (the message list only: translated on
     /// arrival, or asked for before).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -407,12 +425,15 @@ impl Message {
             client_id: row.client_id.clone(),
             from: row.sender_id,
             to: row.recipient_id,
+            chat_type: ChatType::SingleChat,
             msg_type: row.kind.as_str().to_owned(),
             content,
             status: status.to_owned(),
             created_at: crate::clock::rfc3339(row.created_at),
             delivered_at: row.delivered_at.map(crate::clock::rfc3339),
             read_at: row.read_at.map(crate::clock::rfc3339),
+            seq: None,
+            read_by: None,
             translation: None,
         }
     }

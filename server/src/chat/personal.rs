@@ -27,6 +27,19 @@ pub const TABLES: Tables = &[
     ),
     ("im_tokens", Removed("chat connection tokens")),
     (
+        "chat_groups",
+        Kept("a group is its members' together: its name and picture stay for the others"),
+    ),
+    (
+        "group_members",
+        Kept("who was in a group, for its other members' history; the membership ends with the account"),
+    ),
+    ("group_events", Theirs),
+    (
+        "group_adds_from_matches",
+        Removed("a setting of who may add them to groups"),
+    ),
+    (
         "safety_queue",
         Kept(
             "a message held for staff review keeps its row for moderation; its content is blanked",
@@ -174,14 +187,62 @@ pub async fn gifts(db: &Db, me: i64) -> sqlx::Result<(Value, Value)> {
     Ok((Value::Array(gifts), Value::Array(packets)))
 }
 
+/// The archive's `groups`: each group `me` is or was in, with their role and what they wrote
+/// there (what others wrote is theirs).
+pub async fn groups(db: &Db, me: i64) -> sqlx::Result<Value> {
+    let groups: Vec<(i64, String, i64, i64, Option<i64>)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT g.id, g.name, m.role, m.added_at, m.left_seq FROM group_members m
+         JOIN chat_groups g ON g.id = m.group_id WHERE m.user_id = $1 ORDER BY g.id",
+    ).bind(me).fetch_all(pool).await)?;
+    let written: Vec<(i64, i64, String, String, i64, Option<i64>)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT id, group_id, msg_type, content, created_at, recalled_at FROM group_events
+         WHERE sender_id = $1 AND kind = 'message' ORDER BY id",
+    ).bind(me).fetch_all(pool).await)?;
+    Ok(Value::Array(
+        groups
+            .iter()
+            .map(|(id, name, role, added, left)| {
+                let messages: Vec<Value> = written
+                    .iter()
+                    .filter(|w| w.1 == *id)
+                    .map(|(mid, _, kind, content, at, recalled)| {
+                        json!({
+                            "id": mid, "type": kind, "createdAt": rfc3339(*at),
+                            "content": if recalled.is_some() { Value::Null } else {
+                                serde_json::from_str::<Value>(content).unwrap_or(Value::Null)
+                            },
+                        })
+                    })
+                    .collect();
+                json!({
+                    "id": id, "name": name, "role": role, "addedAt": rfc3339(*added),
+                    "left": left.is_some(), "messages": messages,
+                })
+            })
+            .collect(),
+    ))
+}
+
 /// Blanks their messages' contents and marks what was sent to them deleted for them, blanks what
 /// staff still hold for review, and removes their event log, tokens and first-contact records;
 /// answers the files of the chat pictures and voice recordings they sent.
 pub async fn erase(tx: &mut Tx, user_id: i64, now: i64) -> sqlx::Result<Vec<String>> {
     on_tx!(tx, conn => {
         let pictures: Vec<(String,)> = sqlx::query_as(
-            "SELECT content FROM messages WHERE sender_id = $1 AND kind IN ('img', 'audio')",
+            "SELECT content FROM messages WHERE sender_id = $1 AND kind IN ('img', 'audio')
+             UNION ALL SELECT content FROM group_events
+                 WHERE sender_id = $1 AND kind = 'message' AND msg_type IN ('img', 'audio')",
         ).bind(user_id).fetch_all(&mut **conn).await?;
+        // What they wrote in groups reads as withdrawn; they are in no group any more (shown up
+        // to the group's last event).
+        sqlx::query(
+            "UPDATE group_events SET content = 'null', recalled_at = COALESCE(recalled_at, $2)
+             WHERE sender_id = $1 AND kind = 'message'",
+        ).bind(user_id).bind(now).execute(&mut **conn).await?;
+        sqlx::query(
+            "UPDATE group_members SET left_seq = (SELECT g.last_seq FROM chat_groups g WHERE g.id = group_members.group_id)
+             WHERE user_id = $1 AND left_seq IS NULL",
+        ).bind(user_id).execute(&mut **conn).await?;
         sqlx::query(
             "UPDATE messages SET content = '{}', recalled_at = COALESCE(recalled_at, $2), sender_deleted = TRUE
              WHERE sender_id = $1",
@@ -195,6 +256,7 @@ pub async fn erase(tx: &mut Tx, user_id: i64, now: i64) -> sqlx::Result<Vec<Stri
             "DELETE FROM user_sequences WHERE user_id = $1",
             "DELETE FROM first_contacts WHERE sender_id = $1 OR recipient_id = $1",
             "DELETE FROM im_tokens WHERE user_id = $1",
+            "DELETE FROM group_adds_from_matches WHERE user_id = $1",
         ] {
             sqlx::query(sql).bind(user_id).execute(&mut **conn).await?;
         }

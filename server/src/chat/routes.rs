@@ -150,9 +150,11 @@ async fn recall(
     me: Session,
     Input(req): Input<RecallRequest>,
 ) -> ApiResult<Reply<Message>> {
-    Ok(ok(chat
-        .recall(me.user_id, req.id.ok_or(ApiError::NotFound)?)
-        .await?))
+    let id = req.id.ok_or(ApiError::NotFound)?;
+    Ok(ok(match req.group_id {
+        Some(group) => chat.recall_in_group(me.user_id, group, id).await?,
+        None => chat.recall(me.user_id, id).await?,
+    }))
 }
 
 /// The emoji map: the codes an `emoji` message may carry.

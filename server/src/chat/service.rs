@@ -40,6 +40,9 @@ impl Chat {
             }
             None => uuid::Uuid::new_v4().to_string(),
         };
+        if out.group_id.is_some() {
+            return self.send_to_group(sender, out, client_id).await;
+        }
         let to = out.to.ok_or(ApiError::NotFound)?;
         // One read for the retry check, both people and the block between them.
         let parties = self.checks.parties(sender, to, &client_id).await?;
@@ -367,7 +370,7 @@ impl Chat {
 
     /// Deletes the stored files (picture and thumbnail, or recording) of image and voice
     /// messages' contents.
-    async fn delete_images(&self, contents: &[String]) {
+    pub(super) async fn delete_images(&self, contents: &[String]) {
         let keys: Vec<String> = contents
             .iter()
             .flat_map(|c| crate::media::signed::image_keys(c))

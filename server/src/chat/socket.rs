@@ -5,6 +5,7 @@
 //! at most 100 ids a frame, a budget of frames a second, a bounded queue of signals (`hub.rs`),
 //! writes that must be taken within a time, and missed events read and sent a page at a time.
 
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -18,6 +19,7 @@ use serde_json::{json, Value};
 use crate::account::token::token_hash;
 use crate::api::error::ApiError;
 use crate::api::extract::Query;
+use crate::chat::groups::model::GroupEventRow;
 use crate::chat::hub::{Outbound, Registration};
 use crate::chat::model::{Message, MessageRow, Outgoing};
 use crate::chat::Chat;
@@ -91,19 +93,26 @@ pub enum Frame {
     #[serde(rename_all = "camelCase")]
     Resume {
         last_seq: i64,
+        /// Each group's last number the client has (docs/im-protocol.md, "Groups").
+        groups: Option<HashMap<String, i64>>,
     },
     Delivered {
         ids: Vec<i64>,
     },
+    #[serde(rename_all = "camelCase")]
     Read {
         peer: Option<i64>,
         ids: Option<Vec<i64>>,
+        group_id: Option<i64>,
+        up_to: Option<i64>,
     },
     Typing {
         to: i64,
     },
+    #[serde(rename_all = "camelCase")]
     Recall {
         id: i64,
+        group_id: Option<i64>,
     },
     Ping,
 }
@@ -123,6 +132,8 @@ struct Connection {
     last_sent: Option<i64>,
     /// The last page of stored events read was full: more may follow it.
     behind: bool,
+    /// What this connection has sent of each group (once the client has resumed).
+    groups: GroupCursors,
     budget: Budget,
     write_timeout: Duration,
 }
@@ -204,6 +215,7 @@ impl Connection {
             lang,
             last_sent: None,
             behind: false,
+            groups: GroupCursors::default(),
             budget,
             write_timeout,
         }
@@ -213,9 +225,20 @@ impl Connection {
         let mut registration = self.chat.hub.register(self.user_id);
         let (mut sink, mut stream) = socket.split();
         let last_seq = self.chat.store.last_seq(self.user_id).await.unwrap_or(0);
+        let groups = self
+            .chat
+            .groups
+            .memberships_of(self.user_id)
+            .await
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(_, _, left, _)| left.is_none())
+            .map(|(group, _, _, last)| (group.to_string(), last))
+            .collect();
         let hello = Out::Hello {
             user_id: self.user_id,
             last_seq,
+            groups,
             recall_minutes: self.chat.config.chat.recall_minutes,
             same_gender_blocked: self.chat.config.chat.same_gender_blocked,
         };
@@ -357,13 +380,19 @@ impl Connection {
             match frame {
                 Frame::Send(out) => match chat.send(me, &out).await {
                     Ok(sent) => {
-                        // The ack of the next event in my sequence stands for that event (my own
-                        // copy of the message), which this connection then does not send again.
-                        if self.last_sent == Some(sent.seq - 1) {
-                            self.last_sent = Some(sent.seq);
+                        // The ack of the next event in my sequence (or the group's) stands for
+                        // that event (my own copy of the message), which this connection then
+                        // does not send again.
+                        match out.group_id {
+                            Some(group) => self.groups.acked(group, sent.seq),
+                            None if self.last_sent == Some(sent.seq - 1) => {
+                                self.last_sent = Some(sent.seq);
+                            }
+                            None => {}
                         }
                         let ack = Out::Ack {
                             client_id: &sent.message.client_id,
+                            group_id: out.group_id,
                             seq: sent.seq,
                             message: &sent.message,
                         };
@@ -371,8 +400,14 @@ impl Connection {
                     }
                     Err(e) => vec![error_frame(out.client_id.as_deref(), &e)],
                 },
-                Frame::Resume { last_seq } => {
+                Frame::Resume { last_seq, groups } => {
                     self.last_sent = Some(last_seq.max(0));
+                    match chat.groups.memberships_of(me).await {
+                        Ok(memberships) => self
+                            .groups
+                            .resume(&memberships, &groups.unwrap_or_default()),
+                        Err(e) => tracing::warn!(error = %e, "could not read group memberships"),
+                    }
                     self.flush().await
                 }
                 Frame::Delivered { ids } | Frame::Read { ids: Some(ids), .. }
@@ -384,7 +419,15 @@ impl Connection {
                     Ok(()) => vec![],
                     Err(e) => vec![error_frame(None, &e)],
                 },
-                Frame::Read { peer, ids } => {
+                Frame::Read {
+                    group_id: Some(group),
+                    up_to,
+                    ..
+                } => match chat.read_group(me, group, up_to).await {
+                    Ok(()) => vec![],
+                    Err(e) => vec![error_frame(None, &e)],
+                },
+                Frame::Read { peer, ids, .. } => {
                     match chat.mark_read(me, peer, &ids.unwrap_or_default()).await {
                         Ok(_) => vec![],
                         Err(e) => vec![error_frame(None, &e)],
@@ -397,10 +440,16 @@ impl Connection {
                     }
                     vec![]
                 }
-                Frame::Recall { id } => match chat.recall(me, id).await {
-                    Ok(_) => vec![],
-                    Err(e) => vec![error_frame(None, &e)],
-                },
+                Frame::Recall { id, group_id } => {
+                    let recalled = match group_id {
+                        Some(group) => chat.recall_in_group(me, group, id).await,
+                        None => chat.recall(me, id).await,
+                    };
+                    match recalled {
+                        Ok(_) => vec![],
+                        Err(e) => vec![error_frame(None, &e)],
+                    }
+                }
                 Frame::Ping => vec![Out::Pong.text()],
             }
         })
@@ -427,6 +476,16 @@ impl Connection {
                     }
                 }
                 Outbound::Message { seq, row } => frames.extend(self.live(seq, &row).await),
+                Outbound::GroupEvent { row } => frames.extend(self.live_group(&row).await),
+                Outbound::GroupEvents { group } => {
+                    if self.last_sent.is_some() {
+                        self.know_group(group).await;
+                        self.groups.pending.insert(group);
+                        if !self.behind {
+                            frames.extend(self.flush().await);
+                        }
+                    }
+                }
                 Outbound::Typing { from } => frames.push(Out::Typing { from }.text()),
                 Outbound::Kick { code } => {
                     frames.push(Out::Kicked { code }.text());
@@ -456,9 +515,96 @@ impl Connection {
         }
     }
 
+    /// A group's event stored on this node: sent as it is when it is the group's next event for
+    /// this connection, nothing when it was sent already, and after a gap the group's events from
+    /// the database.
+    async fn live_group(&mut self, row: &GroupEventRow) -> Vec<String> {
+        if self.last_sent.is_none() {
+            return Vec::new();
+        }
+        self.know_group(row.group_id).await;
+        let Some(&(sent, upto)) = self.groups.sent.get(&row.group_id) else {
+            return Vec::new();
+        };
+        if self.behind || self.groups.pending.contains(&row.group_id) {
+            self.groups.pending.insert(row.group_id);
+            return Vec::new();
+        }
+        if row.seq == sent + 1 && row.seq <= upto {
+            self.groups.sent.insert(row.group_id, (row.seq, upto));
+            let signer = self.chat.media.signer(self.chat.clock.unix());
+            return vec![group_event_frame(row, self.user_id, &signer)];
+        }
+        if row.seq > sent + 1 {
+            self.groups.pending.insert(row.group_id);
+            return self.flush().await;
+        }
+        Vec::new()
+    }
+
+    /// Starts following a group this connection has not heard of (I was added since I
+    /// resumed): from my joining.
+    async fn know_group(&mut self, group: i64) {
+        if self.groups.sent.contains_key(&group) {
+            return;
+        }
+        if let Ok(Some(m)) = self.chat.groups.membership(group, self.user_id).await {
+            let upto = m.left_seq.unwrap_or(i64::MAX);
+            self.groups.sent.insert(group, (m.joined_seq, upto));
+        }
+    }
+
+    /// The next page of the groups' stored events after the last ones sent, in order;
+    /// `behind` says whether more may follow.
+    async fn flush_groups(&mut self) -> Vec<String> {
+        let mut frames = Vec::new();
+        let signer = self.chat.media.signer(self.chat.clock.unix());
+        while let Some(group) = self.groups.pending.first().copied() {
+            let Some(&(sent, upto)) = self.groups.sent.get(&group) else {
+                self.groups.pending.remove(&group);
+                continue;
+            };
+            let events = match self
+                .chat
+                .groups
+                .events_after(group, sent, upto, REPLAY_BATCH)
+                .await
+            {
+                Ok(events) => events,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not read group events");
+                    return frames;
+                }
+            };
+            if let Some(last) = events.last() {
+                self.groups.sent.insert(group, (last.seq, upto));
+            }
+            frames.extend(
+                events
+                    .iter()
+                    .map(|e| group_event_frame(e, self.user_id, &signer)),
+            );
+            if i64::try_from(events.len()).unwrap_or(0) >= REPLAY_BATCH {
+                self.behind = true;
+                return frames;
+            }
+            self.groups.pending.remove(&group);
+        }
+        frames
+    }
+
     /// The next page of stored events after the last one sent, in order (nothing before the
-    /// client resumed); `behind` says whether more may follow.
+    /// client resumed), then of the groups' events; `behind` says whether more may follow.
     async fn flush(&mut self) -> Vec<String> {
+        let mut frames = self.flush_account().await;
+        if !self.behind && !self.groups.pending.is_empty() {
+            frames.extend(self.flush_groups().await);
+        }
+        frames
+    }
+
+    /// The next page of the account's own stored events after the last one sent.
+    async fn flush_account(&mut self) -> Vec<String> {
         self.behind = false;
         let Some(mut last) = self.last_sent else {
             return Vec::new();
@@ -558,6 +704,8 @@ enum Out<'a> {
     Hello {
         user_id: i64,
         last_seq: i64,
+        /// Each of my groups' last event number.
+        groups: BTreeMap<String, i64>,
         recall_minutes: i64,
         /// Chats between people of the same gender are refused (customer service excepted).
         same_gender_blocked: bool,
@@ -566,8 +714,15 @@ enum Out<'a> {
         seq: i64,
         event: Event<'a>,
     },
+    GroupEvent {
+        group_id: i64,
+        seq: i64,
+        event: Event<'a>,
+    },
     Ack {
         client_id: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        group_id: Option<i64>,
         seq: i64,
         message: &'a Message,
     },
@@ -590,7 +745,10 @@ enum Out<'a> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Event<'a> {
-    Message { kind: &'a str, message: Message },
+    Message {
+        kind: &'a str,
+        message: Box<Message>,
+    },
     Other(Value),
 }
 
@@ -603,12 +761,70 @@ impl Out<'_> {
 
 /// An `event` frame about a message, as `viewer` sees it.
 fn event_frame(seq: i64, kind: &str, row: &MessageRow, viewer: i64, signer: &Signer) -> String {
-    let message = Message::view(row, viewer, signer);
+    let message = Box::new(Message::view(row, viewer, signer));
     Out::Event {
         seq,
         event: Event::Message { kind, message },
     }
     .text()
+}
+
+/// A `groupEvent` frame, as member `viewer` sees it.
+fn group_event_frame(row: &GroupEventRow, viewer: i64, signer: &Signer) -> String {
+    let event = match row.recalls {
+        Some(id) if row.kind == "recall" => Event::Other(json!({ "kind": "recall", "id": id })),
+        _ => Event::Message {
+            kind: "message",
+            message: Box::new(row.message(viewer, None, signer)),
+        },
+    };
+    Out::GroupEvent {
+        group_id: row.group_id,
+        seq: row.seq,
+        event,
+    }
+    .text()
+}
+
+/// What one connection has sent of each of its account's groups.
+#[derive(Default)]
+struct GroupCursors {
+    /// For each group: the last event sent, and the last this member is shown (their leaving).
+    sent: HashMap<i64, (i64, i64)>,
+    /// Groups that may have events not yet sent.
+    pending: BTreeSet<i64>,
+}
+
+impl GroupCursors {
+    /// After a resume: every group I am in or was in, from the number the client gives (from
+    /// my joining, when it gives none), pending where events follow it.
+    fn resume(
+        &mut self,
+        memberships: &[(i64, i64, Option<i64>, i64)],
+        given: &HashMap<String, i64>,
+    ) {
+        self.sent.clear();
+        self.pending.clear();
+        for &(group, joined, left, last) in memberships {
+            let upto = left.unwrap_or(i64::MAX);
+            let from = given
+                .get(&group.to_string())
+                .map_or(joined, |n| (*n).max(joined));
+            self.sent.insert(group, (from, upto));
+            if from < last.min(upto) {
+                self.pending.insert(group);
+            }
+        }
+    }
+
+    /// An ack of my message, numbered `seq`, stands for that event when it is the next.
+    fn acked(&mut self, group: i64, seq: i64) {
+        if let Some((sent, _)) = self.sent.get_mut(&group) {
+            if *sent == seq - 1 {
+                *sent = seq;
+            }
+        }
+    }
 }
 
 /// The answer to a frame over the budget: a 429 error, with the client id of a send.

@@ -30,7 +30,7 @@ use crate::db::Arg;
 use crate::i18n::Msg;
 use crate::people::model::{CardRow, DiscoverFilters};
 use crate::people::paging::{fingerprint, DiscoverToken, PeoplePaging, PEOPLE_COUNTED};
-use crate::people::store::{Conditions, Findable, ListRow};
+use crate::people::store::{Conditions, Findable, ListRow, Only};
 use crate::people::People;
 
 /// The most people one list holds (the first list of a search: its total counts up to here).
@@ -553,7 +553,16 @@ impl People {
             let ids: Vec<i64> = candidates.iter().map(|(l, i)| l.people[*i].0).collect();
             let mut shown: HashMap<i64, CardRow> = self
                 .store
-                .cards_among(reading.viewer, &conditions, &ids, reading.unliked)
+                .cards_among(
+                    reading.viewer,
+                    &conditions,
+                    &ids,
+                    if reading.unliked {
+                        Only::Unliked
+                    } else {
+                        Only::Anyone
+                    },
+                )
                 .await?
                 .into_iter()
                 .map(|row| (row.id, row))
@@ -595,7 +604,7 @@ impl People {
             .collect();
         let found = self
             .store
-            .cards_among(viewer, &conditions, &picks, false)
+            .cards_among(viewer, &conditions, &picks, Only::Anyone)
             .await?;
         Ok(picks
             .iter()

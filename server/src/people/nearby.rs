@@ -13,7 +13,7 @@
 //! Past a list's end a page walks the bands itself from the token's place. The token names the
 //! last person shown and their distance, so a scroll shows nobody twice.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use crate::api::error::{ApiError, ApiResult};
@@ -24,6 +24,7 @@ use crate::people::discover::Search;
 use crate::people::forms::{AreaRequest, AreaState, NearbyCard, NearbyPage};
 use crate::people::model::{CardRow, DiscoverFilters};
 use crate::people::paging::{fingerprint, NearbyToken, PEOPLE_COUNTED};
+use crate::people::store::Only;
 use crate::people::People;
 
 /// An area is said to be in the most populous town this near its middle (km).
@@ -160,30 +161,34 @@ impl People {
     /// People sharing their area, nearest first; 403 asking me to share mine first when I
     /// don't.
     pub async fn nearby(&self, me: &Session, f: &DiscoverFilters) -> ApiResult<NearbyPage> {
-        let row = self.me_row(me).await?;
+        let (row, area) = tokio::try_join!(self.me_row(me), async {
+            Ok(self.store.area(me.user_id).await?)
+        })?;
         let search = Search::of(self, &row, f)?;
-        let Some(cell) = self.store.area(me.user_id).await? else {
+        let Some(cell) = area else {
             return Err(ApiError::Forbidden(Msg::NearbyShareFirst));
         };
         let search_print = fingerprint(&search.key());
-        let (after, total) = match f.page_token.as_deref() {
+        let limit = f.paging().paging().limit() as usize;
+        // One more than a page, to know whether another follows; the first page counts
+        // everyone sharing beside it.
+        let (mut found, total) = match f.page_token.as_deref() {
             Some(token) => {
                 let token = NearbyToken::decode(token)?;
                 if token.cell != (cell.row, cell.col) || token.search != search_print {
                     return Err(ApiError::Invalid(Msg::PageTokenStale));
                 }
-                (Some((token.km, token.id)), token.total)
+                let after = Some((token.km, token.id));
+                let found = self
+                    .nearest_listed(me.user_id, cell, &search, after, limit + 1)
+                    .await?;
+                (found, token.total)
             }
-            None => (
-                None,
-                self.store.sharing_count(me.user_id, PEOPLE_COUNTED).await?,
-            ),
+            None => tokio::try_join!(
+                self.nearest_listed(me.user_id, cell, &search, None, limit + 1),
+                async { Ok(self.store.sharing_count(me.user_id, PEOPLE_COUNTED).await?) },
+            )?,
         };
-        let limit = f.paging().paging().limit() as usize;
-        // One more than a page, to know whether another follows.
-        let mut found = self
-            .nearest_listed(me.user_id, cell, &search, after, limit + 1)
-            .await?;
         let more = found.len() > limit;
         found.truncate(limit);
         let next = found.last().filter(|_| more).map(|(km, row)| {
@@ -247,10 +252,10 @@ impl People {
             let (window, after_window) = rest.split_at((missing + missing / 2 + 2).min(rest.len()));
             rest = after_window;
             let ids: Vec<i64> = window.iter().map(|(_, id, _)| *id).collect();
-            let sharing: HashSet<i64> = self.store.sharing_among(&ids).await?.into_iter().collect();
+            // The list is a while old: who stopped sharing since is left out here.
             let mut shown: HashMap<i64, CardRow> = self
                 .store
-                .cards_among(viewer, &conditions, &ids, false)
+                .cards_among(viewer, &conditions, &ids, Only::SharingArea)
                 .await?
                 .into_iter()
                 .map(|row| (row.id, row))
@@ -258,9 +263,6 @@ impl People {
             for (km, id, area) in window {
                 if found.len() == want {
                     break;
-                }
-                if !sharing.contains(id) {
-                    continue;
                 }
                 if let Some(card) = shown.remove(id) {
                     let near = Near {
@@ -355,7 +357,7 @@ impl People {
                 let ids: Vec<i64> = window.iter().map(|(_, id, _)| *id).collect();
                 let mut shown: std::collections::HashMap<i64, CardRow> = self
                     .store
-                    .cards_among(viewer, &conditions, &ids, false)
+                    .cards_among(viewer, &conditions, &ids, Only::Anyone)
                     .await?
                     .into_iter()
                     .map(|row| (row.id, row))

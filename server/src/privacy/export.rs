@@ -352,6 +352,8 @@ async fn ledger(privacy: &Privacy, me: i64, sink: &Sink) -> ApiResult<()> {
     tail.extend(json_bytes(&gifts)?);
     tail.extend_from_slice(b",\n\"redPackets\": ");
     tail.extend(json_bytes(&red_packets)?);
+    tail.extend_from_slice(b",\n\"groups\": ");
+    tail.extend(json_bytes(&chat::personal::groups(db, me).await?)?);
     tail.extend_from_slice(b"}\n");
     sink.bytes(tail).await
 }

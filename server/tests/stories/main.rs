@@ -13,6 +13,7 @@ mod album;
 mod backup;
 mod bad_input;
 mod chat_durability;
+mod chat_groups;
 mod chat_harsh;
 mod chat_limits;
 mod chat_places;

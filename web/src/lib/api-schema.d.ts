@@ -518,6 +518,129 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/em/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My groups, newest activity first, with my unread counts. */
+    get: operations['list_groups'];
+    put?: never;
+    /** Makes a group of people I have a conversation or a match with; I am its owner. */
+    post: operations['create_group'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/groups/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who may add me to groups. */
+    get: operations['group_settings'];
+    put: operations['set_group_settings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/groups/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A group I am in (or was in), with its members and their roles. */
+    get: operations['group'];
+    /** Renames the group or gives it a picture (owner or admin). */
+    put: operations['update_group'];
+    post?: never;
+    /** Dissolves the group (owner): its history stays, nothing more is sent. */
+    delete: operations['dissolve_group'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/groups/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds people I have a conversation or a match with (owner or admin). */
+    post: operations['add_group_members'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/groups/{id}/members/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Makes a member an admin (1) or an admin a member (2) (owner). */
+    put: operations['set_group_role'];
+    post?: never;
+    /** Removes someone (owner: anyone; admin: members), or me: leaving. */
+    delete: operations['remove_group_member'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/groups/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Moves my read cursor of the group forward (the socket's `read` with `groupId`). */
+    put: operations['read_group'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/prod-api/em/groups/{id}/transfer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Hands the group over to a member (owner); the owner becomes an admin. */
+    post: operations['hand_over_group'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/getInfo': {
     parameters: {
       query?: never;
@@ -2188,6 +2311,11 @@ export interface components {
       /** @description Base64 data URLs (or keys from `POST /common/image/uploads/base64`); the album holds six. */
       images?: string[] | null;
     };
+    /**
+     * @description Who may add me to groups.
+     * @enum {string}
+     */
+    AddedBy: 'anyone' | 'matches';
     AppealRequest: {
       /** @description Why the ban should be lifted: 1 to 1000 characters. */
       text?: string | null;
@@ -2382,6 +2510,11 @@ export interface components {
       /** Format: int64 */
       userId: number;
     };
+    /**
+     * @description One-to-one or group (SPEC section 3).
+     * @enum {string}
+     */
+    ChatType: 'singleChat' | 'groupChat';
     ClaimRedPacket: {
       /**
        * Format: int64
@@ -3050,6 +3183,67 @@ export interface components {
       msg: string;
     };
     /** @description A successful answer. */
+    Envelope_Group: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      /** @description A group as one of its members sees it. */
+      data: {
+        avatar?: string | null;
+        /** @description Dissolved or closed: nothing more can be sent. */
+        ended: boolean;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description The group's last event number.
+         */
+        lastSeq: number;
+        /** @description The members now, owner first. */
+        members: components['schemas']['GroupMember'][];
+        /** @description Until when my notifications of it are muted (RFC 3339), if they are. */
+        mutedUntil?: string | null;
+        /**
+         * Format: int64
+         * @description My role; null once I have left.
+         */
+        myRole?: number | null;
+        name: string;
+        /**
+         * Format: int64
+         * @description The last event number I have read.
+         */
+        readSeq: number;
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_GroupList: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        rows: components['schemas']['GroupSummary'][];
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
+    Envelope_GroupSettings: {
+      /**
+       * Format: int32
+       * @description 200 on success; errors carry their HTTP status here.
+       */
+      code: number;
+      data: {
+        addedBy: components['schemas']['AddedBy'];
+      };
+      msg: string;
+    };
+    /** @description A successful answer. */
     Envelope_ImToken: {
       /**
        * Format: int32
@@ -3107,8 +3301,9 @@ export interface components {
        * @description 200 on success; errors carry their HTTP status here.
        */
       code: number;
-      /** @description A message as one side of the conversation sees it. */
+      /** @description A message as one side of the conversation, or a member of the group, sees it. */
       data: {
+        chatType: components['schemas']['ChatType'];
         clientId: string;
         /** @description Null once recalled or deleted. */
         content: Record<string, unknown> | null;
@@ -3119,9 +3314,22 @@ export interface components {
         /** Format: int64 */
         id: number;
         readAt?: string | null;
+        /**
+         * Format: int64
+         * @description My own group message: how many other members have read it.
+         */
+        readBy?: number | null;
+        /**
+         * Format: int64
+         * @description A group message's number in the group's sequence.
+         */
+        seq?: number | null;
         /** @description unread, read, recalled or deleted. */
         status: string;
-        /** Format: int64 */
+        /**
+         * Format: int64
+         * @description The other person, or the group.
+         */
         to: number;
         translation?: null | components['schemas']['MessageTranslation'];
         type: string;
@@ -3431,6 +3639,7 @@ export interface components {
       code: number;
       data: {
         rows: {
+          chatType: components['schemas']['ChatType'];
           clientId: string;
           /** @description Null once recalled or deleted. */
           content: Record<string, unknown> | null;
@@ -3441,9 +3650,22 @@ export interface components {
           /** Format: int64 */
           id: number;
           readAt?: string | null;
+          /**
+           * Format: int64
+           * @description My own group message: how many other members have read it.
+           */
+          readBy?: number | null;
+          /**
+           * Format: int64
+           * @description A group message's number in the group's sequence.
+           */
+          seq?: number | null;
           /** @description unread, read, recalled or deleted. */
           status: string;
-          /** Format: int64 */
+          /**
+           * Format: int64
+           * @description The other person, or the group.
+           */
           to: number;
           translation?: null | components['schemas']['MessageTranslation'];
           type: string;
@@ -4354,6 +4576,89 @@ export interface components {
       dailyTranslationCharacters: number;
       level: components['schemas']['Level'];
     };
+    /** @description A group as one of its members sees it. */
+    Group: {
+      avatar?: string | null;
+      /** @description Dissolved or closed: nothing more can be sent. */
+      ended: boolean;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description The group's last event number.
+       */
+      lastSeq: number;
+      /** @description The members now, owner first. */
+      members: components['schemas']['GroupMember'][];
+      /** @description Until when my notifications of it are muted (RFC 3339), if they are. */
+      mutedUntil?: string | null;
+      /**
+       * Format: int64
+       * @description My role; null once I have left.
+       */
+      myRole?: number | null;
+      name: string;
+      /**
+       * Format: int64
+       * @description The last event number I have read.
+       */
+      readSeq: number;
+    };
+    GroupList: {
+      rows: components['schemas']['GroupSummary'][];
+    };
+    /** @description A member as the group's page shows them. */
+    GroupMember: {
+      avatar?: string | null;
+      /**
+       * Format: int64
+       * @description 0 owner, 1 admin, 2 member.
+       */
+      role: number;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
+    GroupPeople: {
+      userIds: number[];
+    };
+    GroupRoleForm: {
+      /**
+       * Format: int64
+       * @description 1 admin, 2 member.
+       */
+      role?: number | null;
+    };
+    GroupSettings: {
+      addedBy: components['schemas']['AddedBy'];
+    };
+    /** @description One of my groups in the list of conversations. */
+    GroupSummary: {
+      avatar?: string | null;
+      ended: boolean;
+      /** Format: int64 */
+      id: number;
+      lastMessage?: null | components['schemas']['Message'];
+      /** Format: int64 */
+      lastSeq: number;
+      /** Format: int64 */
+      memberCount: number;
+      /** Format: int64 */
+      myRole: number;
+      name: string;
+      /**
+       * Format: int64
+       * @description Messages from others after what I have read.
+       */
+      unread: number;
+    };
+    HandOver: {
+      /**
+       * Format: int64
+       * @description The member who becomes the owner.
+       */
+      userId?: number | null;
+    };
     /**
      * @description Ids of records, comma-separated, as `ids` inputs take them: one to 100 of them, digits only
      *     (`parse_ids` reads them).
@@ -4416,8 +4721,9 @@ export interface components {
       /** @description `https://…/{z}/{x}/{y}.png`; none: the outline only (offline). */
       tileUrl?: string | null;
     };
-    /** @description A message as one side of the conversation sees it. */
+    /** @description A message as one side of the conversation, or a member of the group, sees it. */
     Message: {
+      chatType: components['schemas']['ChatType'];
       clientId: string;
       /** @description Null once recalled or deleted. */
       content: Record<string, unknown> | null;
@@ -4428,9 +4734,22 @@ export interface components {
       /** Format: int64 */
       id: number;
       readAt?: string | null;
+      /**
+       * Format: int64
+       * @description My own group message: how many other members have read it.
+       */
+      readBy?: number | null;
+      /**
+       * Format: int64
+       * @description A group message's number in the group's sequence.
+       */
+      seq?: number | null;
       /** @description unread, read, recalled or deleted. */
       status: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description The other person, or the group.
+       */
       to: number;
       translation?: null | components['schemas']['MessageTranslation'];
       type: string;
@@ -4464,6 +4783,12 @@ export interface components {
        * @description How many others share their area, counted up to 1,000 (some may be hidden from me).
        */
       total: number;
+    };
+    NewGroup: {
+      /** @description 1 to 50 characters. */
+      name?: string | null;
+      /** @description The people to add: people I have a conversation or a match with (at most 199). */
+      userIds?: number[] | null;
     };
     Notice: {
       body: string;
@@ -4541,6 +4866,11 @@ export interface components {
       confirmed?: boolean | null;
       /** @description `{"text"}`, `{"code"}`, `{"image": dataURL}`, any object for custom, `{"action"}` for cmd, `{"key", "waveform"?}` for audio. A bare string is taken as the text. */
       content: Record<string, unknown> | string;
+      /**
+       * Format: int64
+       * @description Or the group's id (a group message).
+       */
+      groupId?: number | null;
       /** @description txt, emoji, img, custom, cmd, gift, redPacket, loc or audio (default txt). */
       msgType?: string | null;
       /**
@@ -4761,7 +5091,19 @@ export interface components {
       /** @example 07:00 */
       to: string;
     };
+    ReadGroup: {
+      /**
+       * Format: int64
+       * @description The last event number read (default: the group's last).
+       */
+      upTo?: number | null;
+    };
     RecallRequest: {
+      /**
+       * Format: int64
+       * @description The group of a group message.
+       */
+      groupId?: number | null;
       /** Format: int64 */
       id?: number | null;
     };
@@ -5187,6 +5529,12 @@ export interface components {
     };
     UnsubscribeRequest: {
       endpoint?: string | null;
+    };
+    UpdateGroup: {
+      /** @description A new picture, as a `data:image/...;base64,` URL. */
+      avatar?: string | null;
+      /** @description A new name, 1 to 50 characters. */
+      name?: string | null;
     };
     UploadRequest: {
       /** @description The picture as a base64 data URL (JPEG, PNG, WebP or GIF; at most 10 MB). */
@@ -7210,6 +7558,778 @@ export interface operations {
       };
     };
   };
+  list_groups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GroupList'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  create_group: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['NewGroup'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Group'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  group_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GroupSettings'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  set_group_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupSettings'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GroupSettings'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  group: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Group'];
+        };
+      };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  update_group: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['UpdateGroup'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Group'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  dissolve_group: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  add_group_members: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupPeople'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Group'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  set_group_role: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['GroupRoleForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Group'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  remove_group_member: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Group'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  read_group: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ReadGroup'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  hand_over_group: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['HandOver'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Group'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
   get_info: {
     parameters: {
       query?: never;
@@ -9029,6 +10149,8 @@ export interface operations {
       query?: {
         /** @description The other person. */
         userId?: number;
+        /** @description Or a group I am in (or was in: what I was shown). */
+        groupId?: number;
         /** @description Only messages older than this id (paging backwards). */
         beforeId?: number;
         pageNum?: number;

@@ -60,6 +60,16 @@ pub struct ListRow {
     pub complete: bool,
 }
 
+/// Whom else `cards_among` keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Only {
+    Anyone,
+    /// People the viewer does not like.
+    Unliked,
+    /// People sharing their area still (people nearby's lists are a while old).
+    SharingArea,
+}
+
 impl PeopleStore {
     /// Up to `limit` people the conditions match, most recently active first, after `after`
     /// (activity, id) when given.
@@ -125,28 +135,30 @@ impl PeopleStore {
             .bind(before).execute(pool).await.map(|r| r.rows_affected()))
     }
 
-    /// The cards of `ids` that the viewer may be shown now under `conditions` (in no order);
-    /// with `unliked`, only people the viewer does not like.
+    /// The cards of `ids` that the viewer may be shown now under `conditions` (in no order),
+    /// of those who are also what `only` asks.
     pub async fn cards_among(
         &self,
         viewer: i64,
         conditions: &Conditions,
         ids: &[i64],
-        unliked: bool,
+        only: Only,
     ) -> sqlx::Result<Vec<CardRow>> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
         let filter = conditions.numbered(2);
         let listed = placeholders(conditions.args.len() + 2, ids.len());
-        let unliked = if unliked {
-            "AND NOT EXISTS (SELECT 1 FROM likes mine WHERE mine.liker_id = $1 AND mine.liked_id = u.id)"
-        } else {
-            ""
+        let only = match only {
+            Only::Anyone => "",
+            Only::Unliked => {
+                "AND NOT EXISTS (SELECT 1 FROM likes mine WHERE mine.liker_id = $1 AND mine.liked_id = u.id)"
+            }
+            Only::SharingArea => "AND EXISTS (SELECT 1 FROM nearby_areas n WHERE n.user_id = u.id)",
         };
         let sql = format!(
             "SELECT {CARD}, CAST(NULL AS BIGINT) AS happened_at FROM users u
-             WHERE u.id IN ({listed}) AND {} AND {filter} {unliked}",
+             WHERE u.id IN ({listed}) AND {} AND {filter} {only}",
             discoverable()
         );
         on_db!(&self.db, pool => {

@@ -63,25 +63,6 @@ impl PeopleStore {
         Ok(found)
     }
 
-    /// Those of `ids` who share their area.
-    pub async fn sharing_among(&self, ids: &[i64]) -> sqlx::Result<Vec<i64>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let listed = (1..=ids.len())
-            .map(|i| format!("${i}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let sql = format!("SELECT user_id FROM nearby_areas WHERE user_id IN ({listed})");
-        on_db!(&self.db, pool => {
-            let mut q = sqlx::query_scalar(&sql);
-            for id in ids {
-                q = q.bind(*id);
-            }
-            q.fetch_all(pool).await
-        })
-    }
-
     /// How many others share their area, counted up to `most`.
     pub async fn sharing_count(&self, me: i64, most: i64) -> sqlx::Result<i64> {
         let sql = format!(

@@ -19,6 +19,7 @@ const base: Message = {
   clientId: 'c1',
   from: 7,
   to: 42,
+  chatType: 'singleChat',
   type: 'txt',
   content: { text: 'Hi  there\nfriend' },
   status: 'unread',

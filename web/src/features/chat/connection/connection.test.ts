@@ -54,6 +54,7 @@ function message(overrides: Partial<Message>): Message {
     clientId: `m-${overrides.id ?? 1}`,
     from: MIKA,
     to: ME,
+    chatType: 'singleChat',
     type: 'txt',
     content: { text: 'Hi!' },
     status: 'unread',

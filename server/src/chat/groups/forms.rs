@@ -1,0 +1,71 @@
+//! What the group endpoints take and answer (their OpenAPI schemas).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::chat::groups::model::GroupSummary;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewGroup {
+    /// 1 to 50 characters.
+    pub name: Option<String>,
+    /// The people to add: people I have a conversation or a match with (at most 199).
+    pub user_ids: Option<Vec<i64>>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateGroup {
+    /// A new name, 1 to 50 characters.
+    pub name: Option<String>,
+    /// A new picture, as a `data:image/...;base64,` URL.
+    pub avatar: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupPeople {
+    pub user_ids: Vec<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GroupRoleForm {
+    /// 1 admin, 2 member.
+    pub role: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HandOver {
+    /// The member who becomes the owner.
+    pub user_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadGroup {
+    /// The last event number read (default: the group's last).
+    pub up_to: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupList {
+    pub rows: Vec<GroupSummary>,
+}
+
+/// Who may add me to groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum AddedBy {
+    /// Anyone I have a conversation or a match with.
+    Anyone,
+    /// Only people I matched with.
+    Matches,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupSettings {
+    pub added_by: AddedBy,
+}
