@@ -7,7 +7,6 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
-import { request } from '../../../lib/request';
 import { chatKeys } from './keys';
 import type { Message, Page } from './types';
 
@@ -52,9 +51,8 @@ export function useHistoryReadAgain(peer: number, when: boolean) {
 
 /** GET /system/content/list?groupId=: a group's messages and system lines, newest first. */
 export function getGroupHistory(groupId: number, beforeId?: number): Promise<Page<Message>> {
-  return request({
-    url: '/system/content/list',
-    params: { groupId, pageNum: 1, pageSize: HISTORY_PAGE_SIZE, beforeId },
+  return api.get('/system/content/list', {
+    query: { groupId, pageNum: 1, pageSize: HISTORY_PAGE_SIZE, beforeId },
   });
 }
 

@@ -1,6 +1,5 @@
 // Recalling a message over HTTP (POST /system/content/recall).
 import { api } from '../../../lib/api';
-import { request } from '../../../lib/request';
 import type { Message } from './types';
 
 /** POST /system/content/recall: the socket's `recall` over HTTP (sender only, within 2 minutes). */
@@ -10,5 +9,5 @@ export function recallOverHttp(id: number): Promise<Message> {
 
 /** POST /system/content/recall with `groupId`: a group message recalled over HTTP. */
 export function recallInGroupOverHttp(id: number, groupId: number): Promise<Message> {
-  return request({ url: '/system/content/recall', method: 'POST', data: { id, groupId } });
+  return api.post('/system/content/recall', { body: { id, groupId } });
 }

@@ -1,7 +1,6 @@
 // Sending a message over HTTP when the socket cannot (POST /system/content/sendMsg).
 import { type Narrowed, api } from '../../../lib/api';
 import type { components } from '../../../lib/api-schema';
-import { request } from '../../../lib/request';
 import type { MessageContent, MessageType, Sent } from './types';
 
 export type Outgoing = Narrowed<
@@ -17,15 +16,12 @@ export function sendMessageOverHttp(message: Outgoing): Promise<Sent> {
   return api.post('/system/content/sendMsg', { body: message, silent: true });
 }
 
-export interface GroupOutgoing {
-  groupId: number;
-  msgType: MessageType;
-  content: MessageContent;
-  clientId: string;
-  confirmed?: boolean;
-}
+export type GroupOutgoing = Narrowed<
+  components['schemas']['Outgoing'],
+  { groupId: number; msgType: MessageType; content: MessageContent; clientId: string }
+>;
 
 /** POST /system/content/sendMsg with `groupId`: a group's `send` over HTTP. */
 export function sendGroupMessageOverHttp(message: GroupOutgoing): Promise<Sent> {
-  return request({ url: '/system/content/sendMsg', method: 'POST', data: message, silent: true });
+  return api.post('/system/content/sendMsg', { body: message, silent: true });
 }

@@ -34,10 +34,6 @@ export type Message = Omit<Schemas['Message'], 'type' | 'content' | 'status'> & 
   status: MessageStatus | (string & {});
   /** -1: read on arrival because its chat was open (SPEC section 4); client side only. */
   unRead?: number;
-  /** `groupChat` for a group's message or system line (its `to` is then the group's id). */
-  chatType?: string;
-  /** My group message: how many other members have read up to it. */
-  readBy?: number;
 };
 
 export type Conversation = Omit<Schemas['Conversation'], 'lastMessage'> & { lastMessage: Message };

@@ -448,7 +448,7 @@ export class ChatConnection {
 
   /** My group message stored: the ack stands for the group's next event (as one-to-one). */
   private onGroupAck(groupId: number, clientId: string, seq: number, message: Message): void {
-    const stored = { ...message, chatType: 'groupChat', to: groupId };
+    const stored: Message = { ...message, chatType: 'groupChat', to: groupId };
     this.sending.stored(clientId, stored);
     if (!this.groups.isNext(groupId, seq)) return;
     this.groups.processed(groupId, seq);

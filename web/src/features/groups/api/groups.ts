@@ -1,12 +1,13 @@
 // My groups (GET /em/groups), one group (GET /em/groups/{id}) and making one (POST /em/groups).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { groupKeys } from './keys';
-import type { Group, GroupSummary } from './types';
+import { type Group, type GroupSummary, groupOf, roleOf } from './types';
 
 /** GET /em/groups: my groups, newest activity first. */
-export function getGroups(): Promise<{ rows: GroupSummary[] }> {
-  return request({ url: '/em/groups', silent: true });
+export async function getGroups(): Promise<{ rows: GroupSummary[] }> {
+  const { rows } = await api.get('/em/groups', { silent: true });
+  return { rows: rows.map((g) => ({ ...g, myRole: roleOf(g.myRole) ?? 2 })) };
 }
 
 export const groupsQueryOptions = () =>
@@ -17,8 +18,8 @@ export function useGroups() {
 }
 
 /** GET /em/groups/{id}: the group and its members (for someone who left: as they last saw it). */
-export function getGroup(id: number): Promise<Group> {
-  return request({ url: `/em/groups/${id}` });
+export async function getGroup(id: number): Promise<Group> {
+  return groupOf(await api.get('/em/groups/{id}', { path: { id } }));
 }
 
 export const groupQueryOptions = (id: number) =>
@@ -34,8 +35,8 @@ export function useGroup(id: number) {
 }
 
 /** POST /em/groups: a group of the people chosen, with me as its owner. */
-export function createGroup(body: { name: string; userIds: number[] }): Promise<Group> {
-  return request({ url: '/em/groups', method: 'POST', data: body });
+export async function createGroup(body: { name: string; userIds: number[] }): Promise<Group> {
+  return groupOf(await api.post('/em/groups', { body }));
 }
 
 export function useCreateGroup() {

@@ -1,9 +1,9 @@
 // Changing a group (docs/im-protocol.md, "Groups"): its name, its members and their roles, handing
 // it over, leaving and dissolving it. Each answers the group as it is now (dissolving: nothing).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { groupKeys } from './keys';
-import type { Group } from './types';
+import { type Group, groupOf } from './types';
 
 export type GroupChange =
   | { kind: 'rename'; name: string }
@@ -14,25 +14,35 @@ export type GroupChange =
   | { kind: 'dissolve' };
 
 /** The request that makes a change; the server's refusal `msg` is already in my language. */
-export function changeGroup(id: number, change: GroupChange): Promise<Group | null> {
-  const at = `/em/groups/${id}`;
+export async function changeGroup(id: number, change: GroupChange): Promise<Group | null> {
+  const path = { id };
   switch (change.kind) {
     case 'rename':
-      return request({ url: at, method: 'PUT', data: { name: change.name } });
+      return groupOf(await api.put('/em/groups/{id}', { path, body: { name: change.name } }));
     case 'add':
-      return request({ url: `${at}/members`, method: 'POST', data: { userIds: change.userIds } });
+      return groupOf(
+        await api.post('/em/groups/{id}/members', { path, body: { userIds: change.userIds } }),
+      );
     case 'remove':
-      return request({ url: `${at}/members/${change.userId}`, method: 'DELETE' });
+      return groupOf(
+        await api.delete('/em/groups/{id}/members/{userId}', {
+          path: { id, userId: change.userId },
+        }),
+      );
     case 'role':
-      return request({
-        url: `${at}/members/${change.userId}`,
-        method: 'PUT',
-        data: { role: change.role },
-      });
+      return groupOf(
+        await api.put('/em/groups/{id}/members/{userId}', {
+          path: { id, userId: change.userId },
+          body: { role: change.role },
+        }),
+      );
     case 'handOver':
-      return request({ url: `${at}/transfer`, method: 'POST', data: { userId: change.userId } });
+      return groupOf(
+        await api.post('/em/groups/{id}/transfer', { path, body: { userId: change.userId } }),
+      );
     case 'dissolve':
-      return request({ url: at, method: 'DELETE' });
+      await api.delete('/em/groups/{id}', { path });
+      return null;
   }
 }
 

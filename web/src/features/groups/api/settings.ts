@@ -1,12 +1,12 @@
 // Who may add me to groups (GET and PUT /em/groups/settings).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { api } from '../../../lib/api';
 import { groupKeys } from './keys';
 import type { GroupSettings } from './types';
 
 /** GET /em/groups/settings. */
 export function getGroupSettings(): Promise<GroupSettings> {
-  return request({ url: '/em/groups/settings', silent: true });
+  return api.get('/em/groups/settings', { silent: true });
 }
 
 export const groupSettingsQueryOptions = () =>
@@ -18,7 +18,7 @@ export function useGroupSettings() {
 
 /** PUT /em/groups/settings. */
 export function putGroupSettings(settings: GroupSettings): Promise<GroupSettings> {
-  return request({ url: '/em/groups/settings', method: 'PUT', data: settings });
+  return api.put('/em/groups/settings', { body: settings });
 }
 
 export function useSetGroupSettings() {

@@ -1,4 +1,8 @@
-// The groups domain's wire types (docs/im-protocol.md, "Groups").
+// The groups domain's wire types: the server's OpenAPI document (src/lib/api-schema.d.ts), with
+// roles narrowed to what docs/im-protocol.md ("Groups") defines.
+import type { components } from '../../../lib/api-schema';
+
+type Schemas = components['schemas'];
 
 /** Owner 0, admin 1, member 2 (SPEC section 3). */
 export type GroupRole = 0 | 1 | 2;
@@ -7,55 +11,32 @@ export const OWNER = 0 satisfies GroupRole;
 export const ADMIN = 1 satisfies GroupRole;
 export const MEMBER = 2 satisfies GroupRole;
 
-export interface GroupMember {
-  userId: number;
-  userName: string;
-  avatar?: string | null;
-  role: GroupRole;
-}
+export type GroupMember = Omit<Schemas['GroupMember'], 'role'> & { role: GroupRole };
 
 /** A group as its members see it; `ended`: dissolved or closed, nothing more is sent. */
-export interface Group {
-  id: number;
-  name: string;
-  avatar?: string | null;
+export type Group = Omit<Schemas['Group'], 'myRole' | 'members'> & {
   /** Null once I have left (or was removed). */
   myRole: GroupRole | null;
-  lastSeq: number;
-  readSeq: number;
-  ended: boolean;
-  /** Until when my notifications of it are muted (RFC 3339), if they are. */
-  mutedUntil?: string | null;
-  /** The members now, owner first. */
   members: GroupMember[];
-}
-
-/** A message of the group as the list shows its last one. */
-export interface GroupLastMessage {
-  id: number;
-  clientId: string;
-  from: number;
-  to: number;
-  type: string;
-  content: Record<string, unknown> | null;
-  status: string;
-  createdAt: string;
-}
+};
 
 /** A group in my list of groups. */
-export interface GroupSummary {
-  id: number;
-  name: string;
-  avatar?: string | null;
-  myRole: GroupRole;
-  memberCount: number;
-  lastMessage?: GroupLastMessage | null;
-  unread: number;
-  lastSeq: number;
-  ended: boolean;
-}
+export type GroupSummary = Omit<Schemas['GroupSummary'], 'myRole'> & { myRole: GroupRole };
 
 /** Who may add me to a group: anyone I have a conversation or a match with, or matches only. */
-export interface GroupSettings {
-  addedBy: 'anyone' | 'matches';
+export type GroupSettings = Schemas['GroupSettings'];
+
+/** The server's role number as a role (a number it does not define reads as a member). */
+export function roleOf(n: number | null | undefined): GroupRole | null {
+  if (n === null || n === undefined) return null;
+  return n === 0 || n === 1 ? n : 2;
+}
+
+/** A group as the server sends it, its roles read. */
+export function groupOf(raw: Schemas['Group']): Group {
+  return {
+    ...raw,
+    myRole: roleOf(raw.myRole),
+    members: raw.members.map((m) => ({ ...m, role: roleOf(m.role) ?? MEMBER })),
+  };
 }
