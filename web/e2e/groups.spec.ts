@@ -9,7 +9,7 @@ const line = (page: Page, text: string | RegExp) =>
 
 async function openMembers(page: Page) {
   await page.getByTestId('group-members-button').click();
-  return page.getByRole('dialog', { name: /members/ });
+  return page.getByRole('dialog', { name: /\d+ members?$/ });
 }
 
 /** Opens a member's options in the members sheet and picks one. */
@@ -68,6 +68,7 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   const row = she.page.getByTestId('group-row').filter({ hasText: 'Weekend hikers' });
   await expect(row).toContainText('Saturday at nine');
   await expect(row.getByTestId('unread-badge')).toHaveText('1');
+  await shot(she.page, testInfo, 'group-in-messages');
   await row.click();
   const theirs = she.page.getByTestId('message').filter({ hasText: 'Saturday at nine' });
   await expect(theirs).toContainText(owner.userName);

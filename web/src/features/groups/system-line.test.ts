@@ -1,5 +1,5 @@
 import { i18n, initI18n, setLanguage, t } from '../../i18n';
-import { SYSTEM_ACTIONS, readSystemLine, systemLineText } from './system-line';
+import { SYSTEM_ACTIONS, namesInLines, readSystemLine, systemLineText } from './system-line';
 
 const YUKI = { id: 1, name: 'Yuki' };
 const CARLOS = { id: 2, name: 'Carlos' };
@@ -69,5 +69,19 @@ describe('a group system line', () => {
     expect(
       readSystemLine({ action: 'added', by: 'nobody', people: [{ id: 'x' }, CARLOS] }),
     ).toEqual({ action: 'added', by: null, people: [CARLOS], name: '' });
+  });
+});
+
+describe('names in system lines', () => {
+  it('keep the name of everyone a line mentions, the latest winning', () => {
+    const names = namesInLines([
+      { type: 'system', content: { action: 'created', by: YUKI, people: [CARLOS] } },
+      { type: 'txt', content: { text: 'hi' } },
+      { type: 'system', content: { action: 'left', by: { id: 2, name: 'Carlos R.' }, people: [] } },
+    ]);
+    expect([...names]).toEqual([
+      [1, 'Yuki'],
+      [2, 'Carlos R.'],
+    ]);
   });
 });

@@ -68,3 +68,16 @@ export function systemLineText(
   const people = formatList(line.people.map((p) => (p.id === me ? t('groups.you') : p.name)));
   return t(`groups.line.${key}`, { by: by?.name ?? '', people, name: line.name });
 }
+
+/** The names the system lines give people (someone who has left is still named by them). */
+export function namesInLines(
+  lines: readonly { type: string; content: Readonly<Record<string, unknown>> | null }[],
+): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const { type, content } of lines) {
+    if (type !== 'system') continue;
+    const line = readSystemLine(content);
+    for (const p of [line.by, ...line.people]) if (p?.name) names.set(p.id, p.name);
+  }
+  return names;
+}

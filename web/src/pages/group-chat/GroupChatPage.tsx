@@ -8,6 +8,7 @@ import { AppBar } from '../../components/AppBar';
 import { Spinner } from '../../components/Button';
 import { ChatIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
+import { useGroupHistory } from '../../features/chat/api/history';
 import { GroupChatView } from '../../features/chat/components/GroupChatView';
 import type { GroupDisplay } from '../../features/chat/components/MessageList';
 import { useChatConnection } from '../../features/chat/hooks';
@@ -15,7 +16,7 @@ import { useGroup } from '../../features/groups/api/groups';
 import { GroupHeader } from '../../features/groups/components/GroupHeader';
 import { MembersSheet } from '../../features/groups/components/MembersSheet';
 import { clearGroupUnread, useFollowGroups } from '../../features/groups/hooks';
-import { systemLineText } from '../../features/groups/system-line';
+import { namesInLines, systemLineText } from '../../features/groups/system-line';
 import { isMember } from '../../lib/membership';
 import { paths } from '../../lib/paths';
 import { useGroupCandidates } from './candidates';
@@ -36,14 +37,17 @@ export default function GroupChatPage() {
   useEffect(() => clearGroupUnread(queryClient, id), [queryClient, id]);
 
   const data = group.data;
+  const history = useGroupHistory(id).data;
   const display = useMemo((): GroupDisplay => {
-    const names = new Map(data?.members.map((m) => [m.userId, m.userName]));
+    // Members by their names now; someone who has left, as the system lines named them.
+    const names = namesInLines(history?.pages.flatMap((p) => p.rows) ?? []);
+    for (const m of data?.members ?? []) names.set(m.userId, m.userName);
     return {
       senderName: (userId) => names.get(userId) ?? t('groups.formerMember'),
       systemLine: (message) => systemLineText(message.content, me, t),
       start: t('groups.start', { name: data?.name ?? '' }),
     };
-  }, [data, me, t]);
+  }, [data, history, me, t]);
 
   if (!id || group.isError) {
     return (

@@ -1,7 +1,9 @@
-// A group among my conversations: its picture or initial, name, last message and unread count.
+// A group among my conversations: its picture or initial, name (marked as a group, with how many
+// are in it for screen readers), last message and unread count.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
+import { UsersIcon } from '../../../components/icons';
 import { groupChatHref } from '../../../lib/paths';
 import type { GroupSummary } from '../api/types';
 import './groups.css';
@@ -26,9 +28,13 @@ export function GroupRow({
       <span className="grow conversation-main">
         <span className="conversation-line">
           <span className="conversation-name">{group.name}</span>
-          <span className="group-count">
-            {t('groups.membersCount', { count: group.memberCount })}
-          </span>
+          <UsersIcon
+            size={15}
+            className="group-mark"
+            role="img"
+            aria-hidden={false}
+            aria-label={t('groups.membersCount', { count: group.memberCount })}
+          />
           <time className="conversation-time" dateTime={group.lastMessage?.createdAt}>
             {time}
           </time>
