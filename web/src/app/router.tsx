@@ -3,9 +3,12 @@
 import { Outlet, type RouteObject, createBrowserRouter } from 'react-router';
 import { paths, staffPaths } from '../lib/paths';
 import { setNavigator } from '../lib/session';
-import { AppLayout } from './AppLayout';
 import { FirstLaunchGate, GuestOnly, RequireAuth, StaffOnly } from './guards';
 import { lazyPage } from './lazy-page';
+
+// The signed-in shell (tab bar, side menu, the chat connection) is a chunk of its own too: the
+// login route's first load does without it.
+const AppLayout = lazyPage(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
 
 // One chunk per page.
 const Index = lazyPage(() => import('../pages/index/IndexPage'));
