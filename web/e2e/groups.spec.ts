@@ -1,5 +1,6 @@
 // The story of a group chat: someone makes a group of two people they talk to, their message
-// reaches both, an admin removes one, and the owner hands the group over and leaves.
+// reaches both, an admin removes one, the owner hands the group over and leaves, and the new owner
+// renames it and keeps strangers from adding her to groups.
 import { type Page, expect, test } from '@playwright/test';
 import { signIn } from './chat-people';
 import { api, person, registerViaApi, shot, url } from './helpers';
@@ -128,6 +129,25 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await expect(members.getByTestId('group-member')).toHaveCount(1);
   await expect(members).toContainText('Owner');
   await shot(she.page, testInfo, 'group-members');
+
+  // The group is hers now: she renames it.
+  await members.getByRole('button', { name: 'Rename group' }).click();
+  const rename = she.page.getByRole('dialog', { name: 'Rename group' });
+  await rename.getByLabel('Group name').fill('Saturday hikers');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(she.page.getByRole('heading', { level: 1 })).toContainText('Saturday hikers');
+  await members.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(line(she.page, 'You renamed the group to “Saturday hikers”')).toBeVisible();
+
+  // And only people she has matched with may add her to groups from now on.
+  await she.page.goto(url('/pages/settings/settings'));
+  const onlyMatches = she.page.getByTestId('group-added-by');
+  await expect(onlyMatches).not.toBeChecked();
+  await onlyMatches.click();
+  await expect(onlyMatches).toBeChecked();
+  await expect
+    .poll(() => api<{ addedBy: string }>(request, yuki.token, '/em/groups/settings'))
+    .toEqual({ addedBy: 'matches' });
 
   await he.context.close();
   await she.context.close();
