@@ -52,6 +52,7 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await sheet.getByLabel('Group name').fill('Weekend hikers');
   await sheet.getByRole('checkbox', { name: yuki.userName }).check();
   await sheet.getByRole('checkbox', { name: ana.userName }).check();
+  await shot(he.page, testInfo, 'new-group');
   await sheet.getByRole('button', { name: 'Create group' }).click();
   await expect(he.page).toHaveURL(/\/pages\/group-chat\/group-chat\?id=\d+/);
   const groupId = Number(new URL(he.page.url()).searchParams.get('id'));
