@@ -117,6 +117,7 @@ function kindOf(data) {
  * shows as one, replaced (and announced again: renotify) by the newest.
  */
 function tagOf(kind, data) {
+  if (groupOf(data)) return `${kind}-g${groupOf(data)}`;
   if (PER_PERSON.includes(kind)) return `${kind}-${data.im_chat_msg_ext_mine_id || ''}`;
   return kind;
 }
@@ -156,11 +157,20 @@ function chatUrl(data) {
   return `/pages/chat/chat?data=${encodeURIComponent(JSON.stringify(partner))}`;
 }
 
-/** Where a notification leads: the page the push names (ours only), else the sender's chat. */
+/** The group a message was sent in (`groupId`), if it was: one notification per group. */
+function groupOf(data) {
+  return Number.isInteger(data.groupId) && data.groupId > 0 ? data.groupId : null;
+}
+
+/**
+ * Where a notification leads: the page the push names (ours only), else the group's chat for a
+ * group's message, else the sender's chat.
+ */
 function urlOf(data) {
   if (typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//')) {
     return data.url;
   }
+  if (groupOf(data)) return `/pages/group-chat/group-chat?id=${groupOf(data)}`;
   if (data.im_chat_msg_ext_mine_id) return chatUrl(data);
   return '/';
 }
