@@ -2,17 +2,16 @@
 // group (owner, admin), remove someone (the owner anyone, an admin members), make or unmake an
 // admin and hand the group over (owner), leave, and dissolve it (owner). The server says no in my
 // language when it does (the request helper shows it).
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { ActionSheet, ConfirmDialog, Dialog, type SheetAction } from '../../../components/Dialog';
-import { TextField } from '../../../components/Field';
 import { type GroupChange, useChangeGroup } from '../api/members';
 import { ADMIN, type Group, type GroupMember, MEMBER, OWNER } from '../api/types';
 import { memberActions, roleKey } from '../roles';
-import { MAX_GROUP_NAME } from './NewGroupSheet';
-import { type Candidate, PeoplePicker } from './PeoplePicker';
+import { AddPeopleDialog, RenameGroupDialog } from './GroupEditDialogs';
+import type { Candidate } from './PeoplePicker';
 import './groups.css';
 
 type Asking =
@@ -40,8 +39,6 @@ export function MembersSheet({
   const change = useChangeGroup(group.id);
   const [picked, setPicked] = useState<GroupMember | null>(null);
   const [asking, setAsking] = useState<Asking | null>(null);
-  const [name, setName] = useState(group.name);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
   const mine = group.ended ? null : group.myRole;
   const inGroup = new Set(group.members.map((m) => m.userId));
   const addable = people.filter((p) => !inGroup.has(p.userId));
@@ -83,10 +80,6 @@ export function MembersSheet({
 
   const pickedActions = picked ? actionsFor(picked) : [];
   const manager = mine === OWNER || mine === ADMIN;
-  const submitRename = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim()) run({ kind: 'rename', name: name.trim() });
-  };
 
   return (
     <>
@@ -140,14 +133,7 @@ export function MembersSheet({
               </Button>
             )}
             {manager && (
-              <Button
-                variant="outline"
-                block
-                onClick={() => {
-                  setName(group.name);
-                  setAsking({ kind: 'rename' });
-                }}
-              >
+              <Button variant="outline" block onClick={() => setAsking({ kind: 'rename' })}>
                 {t('groups.rename')}
               </Button>
             )}
@@ -225,50 +211,20 @@ export function MembersSheet({
         onCancel={() => setAsking(null)}
         onConfirm={() => run({ kind: 'dissolve' }, onGone)}
       />
-      <Dialog
+      <RenameGroupDialog
         open={asking?.kind === 'rename'}
+        current={group.name}
+        busy={change.isPending}
+        onRename={(name) => run({ kind: 'rename', name })}
         onClose={() => setAsking(null)}
-        title={t('groups.rename')}
-      >
-        <form onSubmit={submitRename}>
-          <TextField
-            label={t('groups.nameLabel')}
-            value={name}
-            maxLength={MAX_GROUP_NAME}
-            onChange={(e) => setName(e.target.value)}
-            required
-          />
-          <div className="row">
-            <Button variant="outline" className="grow" onClick={() => setAsking(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" className="grow" loading={change.isPending}>
-              {t('common.save')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-      <Dialog
+      />
+      <AddPeopleDialog
         open={asking?.kind === 'add'}
+        people={addable}
+        busy={change.isPending}
+        onAdd={(userIds, done) => run({ kind: 'add', userIds }, done)}
         onClose={() => setAsking(null)}
-        title={t('groups.addPeople')}
-        sheet
-      >
-        <PeoplePicker people={addable} chosen={chosen} onChange={setChosen} />
-        <div className="sheet-form-actions row">
-          <Button variant="outline" className="grow" onClick={() => setAsking(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            className="grow"
-            loading={change.isPending}
-            disabled={chosen.size === 0}
-            onClick={() => run({ kind: 'add', userIds: [...chosen] }, () => setChosen(new Set()))}
-          >
-            {t('groups.add')}
-          </Button>
-        </div>
-      </Dialog>
+      />
     </>
   );
 }
