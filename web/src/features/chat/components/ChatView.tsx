@@ -3,14 +3,10 @@
 // photos in the photo viewer, and the composer, which stays above the soft keyboard. A
 // message the server asks about ("Are you sure?") goes back to the composer while a dialog asks.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
 import { CloseIcon } from '../../../components/icons';
 import { PhotoViewer } from '../../../components/PhotoViewer';
-import { paths } from '../../../lib/paths';
 import { notePushMoment } from '../../../lib/push-moments';
 import type { ConversationsData } from '../api/conversations';
 import { useEmoji } from '../api/emoji';
@@ -21,6 +17,7 @@ import { signedUrlExpired } from '../display';
 import { textOf } from '../../../lib/message-view';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useIsTyping, useOutbox } from '../hooks';
+import { HarshAskDialog, UpgradeDialog } from './ChatDialogs';
 import { ChatHeader } from './ChatHeader';
 import { Composer, type Draft } from './Composer';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -29,6 +26,7 @@ import { MessageOptions, type SelectedMessage } from './MessageOptions';
 import { useChatItems } from './use-chat-items';
 import { useChatScroll } from './use-chat-scroll';
 import { useHarshAsk } from './use-harsh-ask';
+import { useRefusal } from './use-refusal';
 import './chat.css';
 
 export function ChatView({
@@ -59,8 +57,6 @@ export function ChatView({
   const emoji = useEmoji().data;
   const [selected, setSelected] = useState<SelectedMessage | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const [dismissed, setDismissed] = useState<string | null>(null);
   // A text put back in the composer.
   const [draft, setDraft] = useState<Draft | null>(null);
 
@@ -99,18 +95,7 @@ export function ChatView({
   );
 
   // A refusal from the server: the notice shows its reason; a membership one offers Upgrade.
-  const refused = [...outbox]
-    .reverse()
-    .find((e) => e.status === 'fail' && e.error && !e.error.confirm);
-  const refusal = refused?.error;
-  const refusedBy = refused?.clientId;
-  const upgradeFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (refusal?.upgrade && refusedBy && upgradeFor.current !== refusedBy) {
-      upgradeFor.current = refusedBy;
-      setUpgradeOpen(true);
-    }
-  }, [refusal, refusedBy]);
+  const { refused, shown: refusal, dismiss, upgradeOpen, setUpgradeOpen } = useRefusal(outbox);
 
   const shownPhoto =
     viewing === null
@@ -159,7 +144,7 @@ export function ChatView({
           {notice}
         </p>
       )}
-      {refusal && !refusal.upgrade && refusal.msg !== notice && dismissed !== refusedBy && (
+      {refusal && refusal.msg !== notice && (
         <div className="chat-notice" role="alert" data-testid="chat-notice">
           <span className="grow">{refusal.msg}</span>
           {refused && extras.refusalAction?.(refused)}
@@ -167,7 +152,7 @@ export function ChatView({
             type="button"
             className="icon-btn"
             aria-label={t('common.close')}
-            onClick={() => setDismissed(refusedBy ?? null)}
+            onClick={dismiss}
           >
             <CloseIcon size={18} />
           </button>
@@ -206,41 +191,8 @@ export function ChatView({
           if (signedUrlExpired(src)) refreshImages();
         }}
       />
-      <Dialog
-        open={upgradeOpen}
-        onClose={() => setUpgradeOpen(false)}
-        title={t('chat.upgradeTitle')}
-        actions={
-          <>
-            <Button variant="outline" onClick={() => setUpgradeOpen(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Link className="btn btn-primary" to={paths.recharge}>
-              {t('chat.upgradeNow')}
-            </Link>
-          </>
-        }
-      >
-        <p>{t('chat.upgradeBody')}</p>
-      </Dialog>
-      <Dialog
-        open={asking !== undefined}
-        onClose={edit}
-        title={t('chat.harsh.askTitle')}
-        className="harsh-dialog"
-        actions={
-          <>
-            <Button variant="outline" onClick={edit}>
-              {t('chat.harsh.edit')}
-            </Button>
-            <Button variant="danger" onClick={sendAnyway}>
-              {t('chat.harsh.sendAnyway')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('chat.harsh.askBody')}</p>
-      </Dialog>
+      <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
+      <HarshAskDialog open={asking !== undefined} onEdit={edit} onSendAnyway={sendAnyway} />
       {extras.panels}
     </div>
   );

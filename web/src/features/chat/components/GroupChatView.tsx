@@ -2,18 +2,15 @@
 // system lines loaded backwards, each member's name above their messages, "Read by N" under mine,
 // and the composer, which sends to the group; once the group has ended (or I am no longer in it)
 // a note takes the composer's place.
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
 import { CloseIcon } from '../../../components/icons';
 import { PhotoViewer } from '../../../components/PhotoViewer';
-import { paths } from '../../../lib/paths';
 import { useEmoji } from '../api/emoji';
 import { useGroupHistory } from '../api/history';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useGroupOutbox } from '../hooks';
+import { HarshAskDialog, UpgradeDialog } from './ChatDialogs';
 import { Composer, type Draft } from './Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { type GroupDisplay, MessageList } from './MessageList';
@@ -21,6 +18,7 @@ import { MessageOptions, type SelectedMessage } from './MessageOptions';
 import { useChatItems } from './use-chat-items';
 import { useChatScroll } from './use-chat-scroll';
 import { useHarshAsk } from './use-harsh-ask';
+import { useRefusal } from './use-refusal';
 import './chat.css';
 
 export function GroupChatView({
@@ -55,8 +53,6 @@ export function GroupChatView({
   const emoji = useEmoji().data;
   const [selected, setSelected] = useState<SelectedMessage | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const [dismissed, setDismissed] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
 
   useEffect(() => {
@@ -78,18 +74,7 @@ export function GroupChatView({
     setDraft,
   );
 
-  const refused = [...outbox]
-    .reverse()
-    .find((e) => e.status === 'fail' && e.error && !e.error.confirm);
-  const refusal = refused?.error;
-  const refusedBy = refused?.clientId;
-  const upgradeFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (refusal?.upgrade && refusedBy && upgradeFor.current !== refusedBy) {
-      upgradeFor.current = refusedBy;
-      setUpgradeOpen(true);
-    }
-  }, [refusal, refusedBy]);
+  const { shown: refusal, dismiss, upgradeOpen, setUpgradeOpen } = useRefusal(outbox);
 
   const refresh = () => void history.refetch();
   const shownPhoto =
@@ -123,14 +108,14 @@ export function GroupChatView({
         onOutboxActions={(entry, at) => setSelected({ kind: 'outbox', entry, at })}
         onRetry={(entry) => connection.resend(entry.clientId)}
       />
-      {refusal && !refusal.upgrade && dismissed !== refusedBy && (
+      {refusal && (
         <div className="chat-notice" role="alert" data-testid="chat-notice">
           <span className="grow">{refusal.msg}</span>
           <button
             type="button"
             className="icon-btn"
             aria-label={t('common.close')}
-            onClick={() => setDismissed(refusedBy ?? null)}
+            onClick={dismiss}
           >
             <CloseIcon size={18} />
           </button>
@@ -172,41 +157,8 @@ export function GroupChatView({
         onIndex={(index) => setViewing(photos[index]?.id ?? null)}
         onClose={() => setViewing(null)}
       />
-      <Dialog
-        open={upgradeOpen}
-        onClose={() => setUpgradeOpen(false)}
-        title={t('chat.upgradeTitle')}
-        actions={
-          <>
-            <Button variant="outline" onClick={() => setUpgradeOpen(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Link className="btn btn-primary" to={paths.recharge}>
-              {t('chat.upgradeNow')}
-            </Link>
-          </>
-        }
-      >
-        <p>{t('chat.upgradeBody')}</p>
-      </Dialog>
-      <Dialog
-        open={asking !== undefined}
-        onClose={edit}
-        title={t('chat.harsh.askTitle')}
-        className="harsh-dialog"
-        actions={
-          <>
-            <Button variant="outline" onClick={edit}>
-              {t('chat.harsh.edit')}
-            </Button>
-            <Button variant="danger" onClick={sendAnyway}>
-              {t('chat.harsh.sendAnyway')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('chat.harsh.askBody')}</p>
-      </Dialog>
+      <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
+      <HarshAskDialog open={asking !== undefined} onEdit={edit} onSendAnyway={sendAnyway} />
       {extras.panels}
     </div>
   );
