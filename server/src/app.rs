@@ -177,6 +177,7 @@ impl AccountHooks for AccountNeighbours {
                     self.chat.kick(user_id, KICKED);
                 }
                 AccountEvent::Left { user_id } => {
+                    self.chat.leave_every_group(user_id).await?;
                     self.privacy.erase(user_id).await?;
                     self.chat.kick(user_id, KICKED);
                 }

@@ -7,11 +7,26 @@ use crate::notify::settings::PushKind;
 use crate::notify::{Push, Sender};
 
 /// The notification a message makes: the sender's name as title, a short preview as body (in
-/// the recipient's language where we write it); gifts and red packets are their own kind.
+/// the recipient's language where we write it).
 pub(super) fn push_for(me: &Party, them: &Party, row: &MessageRow) -> Push {
     let lang = Lang::parse(&them.language).unwrap_or_default();
-    let content: serde_json::Value = serde_json::from_str(&row.content).unwrap_or_default();
-    let (kind, body) = match row.kind {
+    let (kind, body) = preview(row.kind, &row.content, lang);
+    Push {
+        recipient: them.id,
+        kind,
+        title: me.user_name.clone(),
+        body,
+        from: Some(sender(me)),
+        url: None,
+        group: None,
+    }
+}
+
+/// What a message says in a notification, in `lang` where we write it, and the kind of push it
+/// is (gifts and red packets are their own kind).
+pub(super) fn preview(msg_type: MessageType, content: &str, lang: Lang) -> (PushKind, String) {
+    let content: serde_json::Value = serde_json::from_str(content).unwrap_or_default();
+    match msg_type {
         MessageType::Txt => (
             PushKind::Message,
             content["text"]
@@ -41,14 +56,6 @@ pub(super) fn push_for(me: &Party, them: &Party, row: &MessageRow) -> Push {
             (PushKind::Message, body)
         }
         _ => (PushKind::Message, String::new()),
-    };
-    Push {
-        recipient: them.id,
-        kind,
-        title: me.user_name.clone(),
-        body,
-        from: Some(sender(me)),
-        url: None,
     }
 }
 

@@ -236,6 +236,7 @@ impl Notices {
                 body: cut(body, 120).to_owned(),
                 from: None,
                 url: Some(BULLETIN),
+                group: None,
             });
         }
         Ok(id)

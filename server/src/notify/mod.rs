@@ -64,6 +64,8 @@ pub struct Push {
     pub from: Option<Sender>,
     /// Opening it opens this page of the app instead.
     pub url: Option<&'static str>,
+    /// Opening it opens this group's chat.
+    pub group: Option<i64>,
 }
 
 /// Where likes and winks are listed.
@@ -78,6 +80,9 @@ impl Push {
         let mut data = json!({ "kind": self.kind.as_str() });
         if let Some(url) = self.url {
             data["url"] = json!(url);
+        }
+        if let Some(group) = self.group {
+            data["groupId"] = json!(group);
         }
         if let Some(from) = &self.from {
             data["im_chat_msg_ext_mine_id"] = json!(from.id);

@@ -58,6 +58,7 @@ impl People {
                 body: text(Msg::PushMatch),
                 from: Some(sender(&actor)),
                 url: None,
+                group: None,
             },
             Doing::Liked { matched: false } if member => Push {
                 recipient: whom,
@@ -66,6 +67,7 @@ impl People {
                 body: text(Msg::PushLikedYou),
                 from: None,
                 url: Some(WINK_ME),
+                group: None,
             },
             Doing::Liked { matched: false } => Push {
                 recipient: whom,
@@ -74,6 +76,7 @@ impl People {
                 body: text(Msg::PushUpgradeToSee),
                 from: None,
                 url: Some(WINK_ME),
+                group: None,
             },
             Doing::Visited if member => Push {
                 recipient: whom,
@@ -82,6 +85,7 @@ impl People {
                 body: text(Msg::PushVisitedYou),
                 from: None,
                 url: Some(FOOTPRINTS),
+                group: None,
             },
             Doing::Visited => Push {
                 recipient: whom,
@@ -90,6 +94,7 @@ impl People {
                 body: text(Msg::PushUpgradeToSee),
                 from: None,
                 url: Some(FOOTPRINTS),
+                group: None,
             },
         };
         self.notify.send(push).await;

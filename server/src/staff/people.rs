@@ -88,6 +88,7 @@ impl Staff {
             return Err(ApiError::Conflict(Msg::AlreadyBanned));
         }
         self.chat.kick(id, crate::chat::KICKED);
+        self.chat.leave_every_group(id).await?;
         let after = self.store.person(id).await?.ok_or(ApiError::NotFound)?;
         self.record(
             by.into(),

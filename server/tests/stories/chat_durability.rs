@@ -347,4 +347,176 @@ async fn acknowledged_messages_survive_a_crash(b: Backend) {
     drop(pg);
 }
 
-both_databases!(acknowledged_messages_survive_a_crash);
+/// Every message and line of a group as `token`'s owner sees it, oldest first: (seq, id, client id).
+async fn group_stored(base: &str, token: &str, group: i64) -> Vec<(i64, i64, String)> {
+    let http = reqwest::Client::new();
+    let mut all = Vec::new();
+    for page in 1.. {
+        let reply: Value = http
+            .get(format!(
+                "{base}/prod-api/system/content/list?groupId={group}&pageSize=100&pageNum={page}"
+            ))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let rows = reply["data"]["rows"].as_array().unwrap();
+        all.extend(rows.iter().map(|m| {
+            (
+                m["seq"].as_i64().unwrap(),
+                m["id"].as_i64().unwrap(),
+                m["clientId"].as_str().unwrap_or_default().to_owned(),
+            )
+        }));
+        if rows.len() < 100 {
+            break;
+        }
+    }
+    all.sort_unstable();
+    all
+}
+
+/// The same for a group: killed while its members send to it as fast as they can, every
+/// acknowledged message is there after the restart, and the group's sequence is whole.
+async fn acknowledged_group_messages_survive_a_crash(b: Backend) {
+    let dir = tempfile::tempdir().unwrap();
+    let (pg, database_url) = match b {
+        Backend::Sqlite => (None, format!("sqlite://{}/amora.db", dir.path().display())),
+        Backend::Postgres => {
+            let (pg, url) = Postgres::create().await;
+            (Some(pg), url)
+        }
+    };
+    let mut amora = start(&database_url, dir.path()).await;
+    let http = reqwest::Client::new();
+    let (tom, tom_token) = register(&http, &amora.base, "tom", "male").await;
+    let (ana, ana_token) = register(&http, &amora.base, "ana", "female").await;
+    let (kim, kim_token) = register(&http, &amora.base, "kim", "female").await;
+    let post = |path: &str, token: &str, body: Value| {
+        http.post(format!("{}/prod-api{path}", amora.base))
+            .bearer_auth(token.to_owned())
+            .json(&body)
+            .send()
+    };
+    for token in [&ana_token, &kim_token] {
+        let sent = post(
+            "/system/content/sendMsg",
+            token,
+            json!({ "to": tom, "content": "hi" }),
+        );
+        assert_eq!(sent.await.unwrap().status(), 200);
+    }
+    let group: Value = post(
+        "/em/groups",
+        &tom_token,
+        json!({ "name": "Crash", "userIds": [ana, kim] }),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    let group = group["data"]["id"].as_i64().unwrap();
+
+    let acked = Arc::new(Mutex::new(Vec::<Acked>::new()));
+    let count = Arc::new(AtomicUsize::new(0));
+    let mut tasks = Vec::new();
+    for t in 0..SENDERS {
+        let (from, token) = [(tom, &tom_token), (ana, &ana_token), (kim, &kim_token)][t % 3];
+        let (token, acked, count, base) = (
+            token.clone(),
+            acked.clone(),
+            count.clone(),
+            amora.base.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let http = reqwest::Client::builder()
+                .timeout(Duration::from_secs(10))
+                .build()
+                .unwrap();
+            for n in 0..2000 {
+                let client_id = format!("g{t}-{n}");
+                let sent = http
+                    .post(format!("{base}/prod-api/system/content/sendMsg"))
+                    .bearer_auth(&token)
+                    .json(&json!({
+                        "groupId": group, "msgType": "txt", "clientId": client_id,
+                        "content": { "text": format!("message {n} from task {t}") },
+                    }))
+                    .send()
+                    .await;
+                let reply: Value = match sent {
+                    Ok(res) if res.status() == 200 => match res.json().await {
+                        Ok(v) => v,
+                        Err(_) => return n,
+                    },
+                    Ok(res) => panic!("a send was refused: {}", res.status()),
+                    Err(_) => return n,
+                };
+                acked.lock().unwrap().push(Acked {
+                    client_id,
+                    id: reply["data"]["message"]["id"].as_i64().unwrap(),
+                    from,
+                });
+                count.fetch_add(1, Ordering::SeqCst);
+            }
+            2000
+        }));
+    }
+    let waited = tokio::time::timeout(Duration::from_secs(60), async {
+        while count.load(Ordering::SeqCst) < ACKED_BEFORE_KILL {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await;
+    assert!(waited.is_ok(), "the load did not get going");
+    amora.child.kill().await.unwrap();
+    for task in tasks {
+        assert!(
+            task.await.unwrap() < 2000,
+            "a sender did not notice the crash"
+        );
+    }
+    let acked = acked.lock().unwrap().clone();
+
+    let amora = start(&database_url, dir.path()).await;
+    let after = group_stored(&amora.base, &kim_token, group).await;
+    eprintln!(
+        "{} group sends acknowledged before the kill, {} events stored",
+        acked.len(),
+        after.len()
+    );
+    for a in &acked {
+        assert!(
+            after
+                .iter()
+                .any(|(_, id, client_id)| *id == a.id && *client_id == a.client_id),
+            "acknowledged group message {a:?} is missing or changed"
+        );
+    }
+    // One sequence, whole: the line that made the group, then every message, without a gap.
+    let seqs: Vec<i64> = after.iter().map(|(seq, _, _)| *seq).collect();
+    assert_eq!(seqs, (1..=after.len() as i64).collect::<Vec<_>>());
+    assert_eq!(group_stored(&amora.base, &tom_token, group).await, after);
+    let reply: Value = reqwest::Client::new()
+        .post(format!("{}/prod-api/system/content/sendMsg", amora.base))
+        .bearer_auth(&ana_token)
+        .json(&json!({ "groupId": group, "content": "still here?" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(reply["data"]["seq"], after.len() as i64 + 1, "{reply}");
+    drop(amora);
+    drop(pg);
+}
+
+both_databases!(
+    acknowledged_messages_survive_a_crash,
+    acknowledged_group_messages_survive_a_crash,
+);

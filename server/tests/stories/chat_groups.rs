@@ -8,7 +8,9 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::common::chat::{Im, HISTORY, RECALL, SEND};
-use crate::common::{spawn, Backend, Person, TestApp};
+use crate::common::{spawn, Backend, Person, Setup, TestApp};
+use crate::push::{settle, with_local_push_and};
+use crate::push_settings::Phone;
 
 const GROUPS: &str = "/prod-api/em/groups";
 const NAME_INVALID: &str = "A group's name is 1 to 50 characters";
@@ -706,6 +708,146 @@ async fn a_recall_reaches_every_member(b: Backend) {
     );
 }
 
+async fn a_group_pushes_unless_muted_and_a_mention_is_heard_anyway(b: Backend) {
+    let app = with_local_push_and(Setup::new(b), |_| {}).await;
+    let yuki = app.woman("yuki").await;
+    let carlos = app
+        .register_with("carlos", json!({ "gender": "male", "language": "es" }))
+        .await;
+    let aiko = app
+        .register_with("aiko", json!({ "gender": "male", "language": "ja" }))
+        .await;
+    app.says(&carlos, &yuki, "hola").await;
+    app.says(&aiko, &yuki, "konnichiwa").await;
+    let id = make(&app, &yuki, "Tapas", &[&carlos, &aiko]).await["id"]
+        .as_i64()
+        .unwrap();
+    let (carlos_phone, aiko_phone) = (Phone::of(&app, &carlos).await, Phone::of(&app, &aiko).await);
+    let yukis_phone = Phone::of(&app, &yuki).await;
+
+    // Aiko mutes the group for a week: only a message naming her reaches her.
+    let muted = app
+        .put(
+            &format!("{GROUPS}/{id}/mute"),
+            Some(&aiko.token),
+            json!({ "for": "week" }),
+        )
+        .await
+        .ok();
+    assert!(muted["mutedUntil"].is_string());
+    app.post(
+        SEND,
+        Some(&yuki.token),
+        json!({ "groupId": id, "msgType": "img", "content": { "image": "x" } }),
+    )
+    .await
+    .fails_starting(403, "");
+    say(&app, &yuki, id, "¿Vamos a las ocho?").await.ok();
+    let carlos_heard = carlos_phone.pushes(1).await;
+    assert_eq!(carlos_heard[0]["title"], "Tapas");
+    assert_eq!(carlos_heard[0]["body"], "yuki: ¿Vamos a las ocho?");
+    assert_eq!(carlos_heard[0]["data"]["groupId"], id);
+    say(&app, &yuki, id, "@aiko are you coming?").await.ok();
+    let aiko_heard = aiko_phone.pushes(1).await;
+    assert_eq!(
+        aiko_heard.len(),
+        1,
+        "the first message did not reach her: {aiko_heard:?}"
+    );
+    assert_eq!(aiko_heard[0]["body"], "yuki: @aiko are you coming?");
+    // Pictures and places in each reader's language; never to the sender.
+    app.post(
+        SEND,
+        Some(&yuki.token),
+        json!({ "groupId": id, "msgType": "loc", "content": { "lat": 40.4, "lng": -3.7 } }),
+    )
+    .await
+    .ok();
+    let carlos_heard = carlos_phone.pushes(3).await;
+    assert_eq!(carlos_heard[2]["body"], "yuki: 📍 un lugar");
+    app.put(
+        &format!("{GROUPS}/{id}/mute"),
+        Some(&aiko.token),
+        json!({ "for": "off" }),
+    )
+    .await
+    .ok();
+    say(&app, &carlos, id, "¡Sí!").await.ok();
+    assert_eq!(aiko_phone.pushes(2).await[1]["body"], "carlos: ¡Sí!");
+    settle().await;
+    assert_eq!(
+        yukis_phone.pushes(1).await.len(),
+        1,
+        "only Carlos' message reached her"
+    );
+    assert_eq!(aiko_phone.pushes(0).await.len(), 2);
+    app.put(
+        &format!("{GROUPS}/{id}/mute"),
+        Some(&aiko.token),
+        json!({ "for": "forever" }),
+    )
+    .await
+    .fails_starting(400, "");
+}
+
+async fn someone_banned_or_gone_leaves_every_group(b: Backend) {
+    let app = spawn(b).await;
+    let (yuki, carlos, ana) = friends(&app).await;
+    let dana = app.man("dana").await;
+    app.says(&dana, &yuki, "hi").await;
+    let tapas = make(&app, &yuki, "Tapas", &[&carlos, &ana, &dana]).await["id"]
+        .as_i64()
+        .unwrap();
+    let hikers = make(&app, &yuki, "Hikers", &[&ana]).await["id"]
+        .as_i64()
+        .unwrap();
+    app.put(
+        &format!("{GROUPS}/{tapas}/members/{}", ana.id),
+        Some(&yuki.token),
+        json!({ "role": 1 }),
+    )
+    .await
+    .ok();
+
+    // The owner is banned: her groups pass on (to the admin first), and she is out of them.
+    let staff = app.staff("mod").await;
+    app.ban_as(&staff, yuki.id, "spam", None).await.ok();
+    let group = app
+        .get(&format!("{GROUPS}/{tapas}"), Some(&carlos.token))
+        .await
+        .ok();
+    assert!(roles(&group).contains(&(ana.id, 0)), "{group}");
+    assert!(!roles(&group).iter().any(|(id, _)| *id == yuki.id));
+    assert_eq!(
+        lines(&app, &carlos, tapas).await,
+        ["created", "promoted", "handedOver", "left"]
+    );
+    let hikers_now = app
+        .get(&format!("{GROUPS}/{hikers}"), Some(&ana.token))
+        .await
+        .ok();
+    assert_eq!(roles(&hikers_now), [(ana.id, 0)]);
+
+    // Someone who deletes their account leaves too; what they wrote reads as withdrawn.
+    let said = say(&app, &dana, tapas, "see you there").await.ok();
+    app.delete_account(&dana).await;
+    let shown = history(&app, &carlos, tapas).await;
+    let gone = shown
+        .iter()
+        .find(|m| m["id"] == said["message"]["id"])
+        .unwrap();
+    assert_eq!(
+        (gone["status"].as_str(), &gone["content"]),
+        (Some("recalled"), &Value::Null)
+    );
+    assert_eq!(lines(&app, &carlos, tapas).await.last().unwrap(), "left");
+    let group = app
+        .get(&format!("{GROUPS}/{tapas}"), Some(&carlos.token))
+        .await
+        .ok();
+    assert_eq!(group["members"].as_array().unwrap().len(), 2);
+}
+
 both_databases!(
     a_group_is_made_of_people_i_know,
     blocks_and_the_matches_only_setting_keep_people_out,
@@ -714,4 +856,6 @@ both_databases!(
     a_member_who_was_offline_resumes_without_a_gap,
     read_cursors_count_readers_and_unread,
     a_recall_reaches_every_member,
+    a_group_pushes_unless_muted_and_a_mention_is_heard_anyway,
+    someone_banned_or_gone_leaves_every_group,
 );

@@ -295,3 +295,150 @@ async fn two_nodes_chat_through_nats_and_survive_a_restart() {
         .execute(&mut admin)
         .await;
 }
+
+/// A fresh PostgreSQL database for a several-nodes story: its URL and name.
+async fn fresh_database(admin: &mut sqlx::PgConnection) -> (String, String) {
+    let name = format!("amora_nodes_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut *admin)
+        .await
+        .unwrap();
+    let mut url = url::Url::parse(&admin_url()).unwrap();
+    url.set_path(&name);
+    (url.to_string(), name)
+}
+
+async fn send_frame(socket: &mut Socket, frame: Value) {
+    socket
+        .send(Ws::Text(frame.to_string().into()))
+        .await
+        .unwrap();
+}
+
+/// A group whose members are on two nodes: each message reaches the members on the other node
+/// live, in the group's one sequence, and a member whose node restarts resumes the group from
+/// the number it had, without a gap.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_spans_two_nodes_and_resumes_after_a_restart() {
+    let mut admin = sqlx::PgConnection::connect(&admin_url()).await.unwrap();
+    let (database, name) = fresh_database(&mut admin).await;
+    let prefix = format!("t{}", uuid::Uuid::new_v4().simple());
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (port_a, port_b) = (free_port(), free_port());
+    let node_a = start_node(port_a, &database, &prefix, dir_a.path()).await;
+    let mut node_b = start_node(port_b, &database, &prefix, dir_b.path()).await;
+
+    let (ken_id, ken) = register(&node_a.base, "ken", "male").await;
+    let (yui_id, yui) = register(&node_b.base, "yui", "female").await;
+    let (aoi_id, aoi) = register(&node_a.base, "aoi", "female").await;
+    for (token, base) in [(&yui, &node_b.base), (&aoi, &node_a.base)] {
+        let sent = call(
+            base,
+            reqwest::Method::POST,
+            "/system/content/sendMsg",
+            Some(token),
+            Some(json!({ "to": ken_id, "content": "hi" })),
+        )
+        .await;
+        assert_eq!(sent["code"], 200);
+    }
+    let mut yui_on_b = connect(&node_b.base, &yui).await;
+    let hello = next_frame(&mut yui_on_b, "hello").await;
+    let last = hello["lastSeq"].as_i64().unwrap();
+    send_frame(
+        &mut yui_on_b,
+        json!({ "type": "resume", "lastSeq": last, "groups": {} }),
+    )
+    .await;
+    let mut ken_on_a = connect(&node_a.base, &ken).await;
+    let hello = next_frame(&mut ken_on_a, "hello").await;
+    let last = hello["lastSeq"].as_i64().unwrap();
+    send_frame(
+        &mut ken_on_a,
+        json!({ "type": "resume", "lastSeq": last, "groups": {} }),
+    )
+    .await;
+
+    // Ken makes the group on node A: Yui, on B, is shown it at once.
+    let group = call(
+        &node_a.base,
+        reqwest::Method::POST,
+        "/em/groups",
+        Some(&ken),
+        Some(json!({ "name": "Onsen trip", "userIds": [yui_id, aoi_id] })),
+    )
+    .await;
+    let id = group["data"]["id"].as_i64().unwrap();
+    let made = next_frame(&mut yui_on_b, "groupEvent").await;
+    assert_eq!(
+        (made["groupId"].as_i64(), made["seq"].as_i64()),
+        (Some(id), Some(1))
+    );
+    assert_eq!(next_frame(&mut ken_on_a, "groupEvent").await["seq"], 1);
+
+    // Through A and through B, one sequence.
+    call(
+        &node_a.base,
+        reqwest::Method::POST,
+        "/system/content/sendMsg",
+        Some(&aoi),
+        Some(json!({ "groupId": id, "content": "土曜日？" })),
+    )
+    .await;
+    let heard = next_frame(&mut yui_on_b, "groupEvent").await;
+    assert_eq!(heard["seq"], 2);
+    assert_eq!(heard["event"]["message"]["content"]["text"], "土曜日？");
+    send_frame(
+        &mut yui_on_b,
+        json!({ "type": "send", "clientId": "y-1", "groupId": id,
+        "msgType": "txt", "content": { "text": "いいね" } }),
+    )
+    .await;
+    assert_eq!(next_frame(&mut yui_on_b, "ack").await["seq"], 3);
+    assert_eq!(next_frame(&mut ken_on_a, "groupEvent").await["seq"], 2);
+    let from_b = next_frame(&mut ken_on_a, "groupEvent").await;
+    assert_eq!(
+        (
+            from_b["seq"].as_i64(),
+            from_b["event"]["message"]["from"].as_i64()
+        ),
+        (Some(3), Some(yui_id))
+    );
+
+    // Node B restarts while Ken writes; Yui resumes the group from 3.
+    node_b.child.kill().await.unwrap();
+    let sent = call(
+        &node_a.base,
+        reqwest::Method::POST,
+        "/system/content/sendMsg",
+        Some(&ken),
+        Some(json!({ "groupId": id, "content": "7時に駅で" })),
+    )
+    .await;
+    assert_eq!(sent["data"]["seq"], 4);
+    node_b = start_node(port_b, &database, &prefix, dir_b.path()).await;
+    let mut yui_back = connect(&node_b.base, &yui).await;
+    let hello = next_frame(&mut yui_back, "hello").await;
+    assert_eq!(hello["groups"][id.to_string()], 4);
+    let last = hello["lastSeq"].as_i64().unwrap();
+    send_frame(
+        &mut yui_back,
+        json!({ "type": "resume", "lastSeq": last, "groups": { id.to_string(): 3 } }),
+    )
+    .await;
+    let missed = next_frame(&mut yui_back, "groupEvent").await;
+    assert_eq!(
+        (
+            missed["seq"].as_i64(),
+            &missed["event"]["message"]["content"]["text"]
+        ),
+        (Some(4), &json!("7時に駅で"))
+    );
+
+    drop(node_a);
+    drop(node_b);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await;
+}

@@ -607,6 +607,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/em/groups/{id}/mute': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mutes the group's notifications for me: 8 hours, a week, always, or off. */
+    put: operations['mute_group'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/em/groups/{id}/read': {
     parameters: {
       query?: never;
@@ -4761,6 +4778,15 @@ export interface components {
       text: string;
     };
     /**
+     * @description How long a group stays quiet for me.
+     * @enum {string}
+     */
+    MuteFor: '8h' | 'week' | 'always' | 'off';
+    MuteGroup: {
+      /** @description 8h, week, always or off. Someone who names me (`@name`) is heard even so. */
+      for: components['schemas']['MuteFor'];
+    };
+    /**
      * @description Someone nearby: their card, how far (whole km between our areas, 5 at the least, which
      *     reads "less than 5 km"), and the town their area is in, in the reader's language, where
      *     one is near.
@@ -8159,6 +8185,83 @@ export interface operations {
         };
       };
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  mute_group: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MuteGroup'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Group'];
+        };
+      };
+      /** @description The input does not parse or breaks a rule; `msg` says which. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
         headers: {
           [name: string]: unknown;
         };

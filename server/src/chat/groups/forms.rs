@@ -69,3 +69,24 @@ pub enum AddedBy {
 pub struct GroupSettings {
     pub added_by: AddedBy,
 }
+
+/// How long a group stays quiet for me.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+pub enum MuteFor {
+    #[serde(rename = "8h")]
+    Hours8,
+    #[serde(rename = "week")]
+    Week,
+    #[serde(rename = "always")]
+    Always,
+    /// Not muted any more.
+    #[serde(rename = "off")]
+    Off,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MuteGroup {
+    /// 8h, week, always or off. Someone who names me (`@name`) is heard even so.
+    #[serde(rename = "for")]
+    pub span: MuteFor,
+}

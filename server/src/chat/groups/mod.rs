@@ -6,6 +6,7 @@
 
 pub mod forms;
 pub mod model;
+pub mod push;
 pub mod routes;
 pub mod service;
 pub mod store;

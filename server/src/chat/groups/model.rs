@@ -66,6 +66,7 @@ pub struct MemberRow {
     pub muted_until: Option<i64>,
     pub user_name: String,
     pub avatar_thumb_key: Option<String>,
+    pub language: String,
 }
 
 impl MemberRow {

@@ -10,8 +10,8 @@ use crate::api::error::ApiResult;
 use crate::api::extract::{Input, Path};
 use crate::api::session::Session;
 use crate::chat::groups::forms::{
-    AddedBy, GroupList, GroupPeople, GroupRoleForm, GroupSettings, HandOver, NewGroup, ReadGroup,
-    UpdateGroup,
+    AddedBy, GroupList, GroupPeople, GroupRoleForm, GroupSettings, HandOver, MuteGroup, NewGroup,
+    ReadGroup, UpdateGroup,
 };
 use crate::chat::groups::model::Group;
 use crate::chat::Chat;
@@ -29,6 +29,7 @@ where
         .routes(routes!(remove_group_member, set_group_role))
         .routes(routes!(hand_over_group))
         .routes(routes!(read_group))
+        .routes(routes!(mute_group))
 }
 
 /// Makes a group of people I have a conversation or a match with; I am its owner.
@@ -181,4 +182,16 @@ async fn read_group(
 ) -> ApiResult<Reply<Option<String>>> {
     chat.read_group(me.user_id, id, req.up_to).await?;
     Ok(ok(None))
+}
+
+/// Mutes the group's notifications for me: 8 hours, a week, always, or off.
+#[utoipa::path(put, path = "/em/groups/{id}/mute", tag = "groups", params(("id" = i64, Path)), request_body = MuteGroup,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Group>), (status = 403), (status = 404)))]
+async fn mute_group(
+    State(chat): State<Chat>,
+    me: Session,
+    Path(id): Path<i64>,
+    Input(req): Input<MuteGroup>,
+) -> ApiResult<Reply<Group>> {
+    Ok(ok(chat.mute_group(me.user_id, id, req.span).await?))
 }

@@ -10,7 +10,7 @@ use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
 use crate::chat::forms::HistoryQuery;
-use crate::chat::groups::forms::{NewGroup, UpdateGroup};
+use crate::chat::groups::forms::{MuteFor, NewGroup, UpdateGroup};
 use crate::chat::groups::model::{
     Candidate, Group, GroupEventRow, GroupRole, GroupSummary, Happened, MemberRow, MAX_MEMBERS,
     MAX_NAME_CHARS,
@@ -20,6 +20,9 @@ use crate::chat::model::{check_content, Checked, Message, MessageType, Outgoing}
 use crate::chat::service::Sent;
 use crate::chat::Chat;
 use crate::i18n::Msg;
+
+/// A mute "always": the last second of the year 9999.
+const MUTED_FOR_GOOD: i64 = 253_402_300_799;
 
 /// What one change of a group does, decided against the group as it is inside the change.
 #[derive(Default)]
@@ -277,6 +280,45 @@ impl Chat {
         .map(|_| ())
     }
 
+    /// Takes someone out of every group they are in (banned, or leaving Amora): a group they own
+    /// passes first to its longest-standing admin, else member, and ends when nobody is left.
+    pub async fn leave_every_group(&self, person: i64) -> ApiResult<()> {
+        for (group, _, left, _) in self.groups.memberships_of(person).await? {
+            if left.is_some() {
+                continue;
+            }
+            let members = self.groups.members(group).await?;
+            let owner = members
+                .iter()
+                .any(|m| m.user_id == person && m.is_current() && m.role() == GroupRole::Owner);
+            let heir = members
+                .iter()
+                .filter(|m| m.is_current() && m.user_id != person)
+                .min_by_key(|m| (m.role, m.joined_seq, m.user_id))
+                .map(|m| m.user_id);
+            let gone = match (owner, heir) {
+                (true, None) => self.dissolve_group(person, group).await,
+                (true, Some(heir)) => match self.hand_over_group(person, group, Some(heir)).await {
+                    Ok(_) => self
+                        .remove_from_group(person, group, person)
+                        .await
+                        .map(|_| ()),
+                    Err(e) => Err(e),
+                },
+                (false, _) => self
+                    .remove_from_group(person, group, person)
+                    .await
+                    .map(|_| ()),
+            };
+            match gone {
+                // A group that ended meanwhile keeps them in its history as they were.
+                Ok(()) | Err(ApiError::Forbidden(Msg::GroupEnded)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
     /// Moves my read cursor of the group forward.
     pub async fn read_group(&self, me: i64, id: i64, up_to: Option<i64>) -> ApiResult<()> {
         let group = self.groups.group(id).await?.ok_or(ApiError::NotFound)?;
@@ -289,6 +331,24 @@ impl Chat {
             }
         }
         Ok(())
+    }
+
+    /// Mutes the group's notifications for me: for 8 hours, a week, always, or no longer.
+    pub async fn mute_group(&self, me: i64, id: i64, span: MuteFor) -> ApiResult<Group> {
+        let now = self.clock.unix();
+        let until = match span {
+            MuteFor::Hours8 => Some(now + 8 * 3600),
+            MuteFor::Week => Some(now + 7 * 86_400),
+            MuteFor::Always => Some(MUTED_FOR_GOOD),
+            MuteFor::Off => None,
+        };
+        if !self.groups.mute(id, me, until).await? {
+            return match self.groups.membership(id, me).await? {
+                Some(_) => Err(ApiError::Forbidden(Msg::GroupNotMember)),
+                None => Err(ApiError::NotFound),
+            };
+        }
+        self.group_of(me, id).await
     }
 
     /// Whether only people I matched with may add me to groups.
@@ -361,7 +421,7 @@ impl Chat {
         };
         let content = content.to_string();
         let mut tx = self.groups.begin().await?;
-        let Some(seq) = store::take_seq(&mut tx, id).await? else {
+        let Some((seq, group_name)) = store::take_seq(&mut tx, id).await? else {
             return Err(ApiError::Forbidden(Msg::GroupEnded));
         };
         let members = store::members_in(&mut tx, id).await?;
@@ -400,6 +460,7 @@ impl Chat {
             .map(|m| m.user_id)
             .collect();
         let sent = self.sent_view(&row, me);
+        self.push_group_message(group_name, &row, &sender, members);
         self.hub.group_event(row, &to);
         Ok(sent)
     }
@@ -455,7 +516,7 @@ impl Chat {
             return Err(ApiError::Forbidden(Msg::Forbidden));
         }
         let mut tx = self.groups.begin().await?;
-        let Some(seq) = store::take_seq(&mut tx, group).await? else {
+        let Some((seq, _)) = store::take_seq(&mut tx, group).await? else {
             return Err(ApiError::Forbidden(Msg::GroupEnded));
         };
         if !store::recall(&mut tx, group, id, me, since, now).await? {
@@ -502,7 +563,7 @@ impl Chat {
     {
         let now = self.clock.unix();
         let mut tx = self.groups.begin().await?;
-        let Some(seq) = store::take_seq(&mut tx, id).await? else {
+        let Some((seq, _)) = store::take_seq(&mut tx, id).await? else {
             drop(tx);
             return Err(match self.groups.group(id).await? {
                 Some(_) if self.groups.membership(id, me).await?.is_some() => {

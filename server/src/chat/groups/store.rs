@@ -9,7 +9,7 @@ use crate::chat::groups::model::{
 use crate::db::{on_db, on_tx, placeholders, Db, Tx};
 
 const GROUP_COLUMNS: &str = "id, name, avatar_key, last_seq, ended_at";
-const MEMBER_COLUMNS: &str = "m.user_id, m.role, m.joined_seq, m.left_seq, m.read_seq, m.muted_until, u.user_name, u.avatar_thumb_key";
+const MEMBER_COLUMNS: &str = "m.user_id, m.role, m.joined_seq, m.left_seq, m.read_seq, m.muted_until, u.user_name, u.avatar_thumb_key, u.language";
 
 /// An event to append to a group's sequence.
 pub struct NewGroupEvent<'a> {
@@ -224,6 +224,14 @@ impl GroupStore {
         })
     }
 
+    /// Mutes the group for `user` until `until` (None: not muted); whether they are in it.
+    pub async fn mute(&self, group: i64, user: i64, until: Option<i64>) -> sqlx::Result<bool> {
+        let done = on_db!(&self.db, pool => sqlx::query(
+            "UPDATE group_members SET muted_until = $3 WHERE group_id = $1 AND user_id = $2 AND left_seq IS NULL",
+        ).bind(group).bind(user).bind(until).execute(pool).await.map(|r| r.rows_affected()))?;
+        Ok(done > 0)
+    }
+
     /// Moves `user`'s read cursor of the group forward to `upto` (never back).
     pub async fn read_up_to(&self, group: i64, user: i64, upto: i64) -> sqlx::Result<bool> {
         let done = on_db!(&self.db, pool => sqlx::query(
@@ -255,13 +263,12 @@ pub async fn create(
     Ok(group)
 }
 
-/// Takes the group's next number, locking it until the transaction ends; None when the group
-/// does not exist or has ended.
-pub async fn take_seq(tx: &mut Tx, group: i64) -> sqlx::Result<Option<i64>> {
-    let taken: Option<(i64,)> = on_tx!(tx, conn => sqlx::query_as(
-        "UPDATE chat_groups SET last_seq = last_seq + 1 WHERE id = $1 AND ended_at IS NULL RETURNING last_seq",
-    ).bind(group).fetch_optional(&mut **conn).await)?;
-    Ok(taken.map(|(s,)| s))
+/// Takes the group's next number, locking it until the transaction ends: the number and the
+/// group's name; None when the group does not exist or has ended.
+pub async fn take_seq(tx: &mut Tx, group: i64) -> sqlx::Result<Option<(i64, String)>> {
+    on_tx!(tx, conn => sqlx::query_as(
+        "UPDATE chat_groups SET last_seq = last_seq + 1 WHERE id = $1 AND ended_at IS NULL RETURNING last_seq, name",
+    ).bind(group).fetch_optional(&mut **conn).await)
 }
 
 /// Everyone who is or was in the group, read inside a change of it.
