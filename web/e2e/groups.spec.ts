@@ -1,6 +1,6 @@
 // The story of a group chat: someone makes a group of two people they talk to, their message
 // reaches both, an admin removes one, the owner hands the group over and leaves, and the new owner
-// renames it and keeps strangers from adding her to groups.
+// mutes it, renames it and keeps strangers from adding her to groups.
 import { type Page, expect, test } from '@playwright/test';
 import { signIn } from './chat-people';
 import { api, person, registerViaApi, shot, url } from './helpers';
@@ -130,6 +130,15 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await expect(members.getByTestId('group-member')).toHaveCount(1);
   await expect(members).toContainText('Owner');
   await shot(she.page, testInfo, 'group-members');
+
+  // She quiets it for a while.
+  await members.getByRole('button', { name: 'Mute notifications' }).click();
+  await she.page
+    .getByRole('dialog', { name: 'Mute this group' })
+    .getByRole('button', { name: 'For 8 hours' })
+    .click();
+  await expect(members.getByTestId('group-muted')).toContainText('Muted until');
+  await expect(members.getByRole('button', { name: 'Unmute notifications' })).toBeVisible();
 
   // The group is hers now: she renames it.
   await members.getByRole('button', { name: 'Rename group' }).click();

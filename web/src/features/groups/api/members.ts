@@ -2,6 +2,7 @@
 // it over, leaving and dissolving it. Each answers the group as it is now (dissolving: nothing).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema';
 import { groupKeys } from './keys';
 import { type Group, groupOf } from './types';
 
@@ -11,7 +12,11 @@ export type GroupChange =
   | { kind: 'remove'; userId: number }
   | { kind: 'role'; userId: number; role: 1 | 2 }
   | { kind: 'handOver'; userId: number }
+  | { kind: 'mute'; for: MuteFor }
   | { kind: 'dissolve' };
+
+/** How long the group stays quiet for me: 8 hours, a week, always, or not any more. */
+export type MuteFor = components['schemas']['MuteFor'];
 
 /** The request that makes a change; the server's refusal `msg` is already in my language. */
 export async function changeGroup(id: number, change: GroupChange): Promise<Group | null> {
@@ -40,6 +45,8 @@ export async function changeGroup(id: number, change: GroupChange): Promise<Grou
       return groupOf(
         await api.post('/em/groups/{id}/transfer', { path, body: { userId: change.userId } }),
       );
+    case 'mute':
+      return groupOf(await api.put('/em/groups/{id}/mute', { path, body: { for: change.for } }));
     case 'dissolve':
       await api.delete('/em/groups/{id}', { path });
       return null;

@@ -1,7 +1,7 @@
 // A group's members, with their roles, and what my role lets me do: add people and rename the
 // group (owner, admin), remove someone (the owner anyone, an admin members), make or unmake an
-// admin and hand the group over (owner), leave, and dissolve it (owner). The server says no in my
-// language when it does (the request helper shows it).
+// admin and hand the group over (owner), mute it for me, leave, and dissolve it (owner). The
+// server says no in my language when it does (the request helper shows it).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
@@ -11,6 +11,7 @@ import { type GroupChange, useChangeGroup } from '../api/members';
 import { ADMIN, type Group, type GroupMember, MEMBER, OWNER } from '../api/types';
 import { memberActions, roleKey } from '../roles';
 import { AddPeopleDialog, RenameGroupDialog } from './GroupEditDialogs';
+import { MuteButton } from './MuteButton';
 import type { Candidate } from './PeoplePicker';
 import './groups.css';
 
@@ -137,6 +138,11 @@ export function MembersSheet({
                 {t('groups.rename')}
               </Button>
             )}
+            <MuteButton
+              mutedUntil={group.mutedUntil}
+              busy={change.isPending && change.variables.kind === 'mute'}
+              onMute={(mute) => run({ kind: 'mute', for: mute })}
+            />
             {mine === OWNER ? (
               <>
                 <p className="muted group-hint">{t('groups.ownerLeaves')}</p>
