@@ -1,6 +1,7 @@
 // The story of a group chat: someone makes a group of two people they talk to, their message
 // reaches both, an admin removes one, the owner hands the group over and leaves, and the new owner
 // mutes it, renames it and keeps strangers from adding her to groups.
+import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { signIn } from './chat-people';
 import { api, person, registerViaApi, shot, url } from './helpers';
@@ -11,6 +12,14 @@ const line = (page: Page, text: string | RegExp) =>
 async function openMembers(page: Page) {
   await page.getByTestId('group-members-button').click();
   return page.getByRole('dialog', { name: /\d+ members?$/ });
+}
+
+/** What axe finds serious or critical on the page as it is (an open sheet included). */
+async function axeFinds(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Opens a member's options in the members sheet and picks one. */
@@ -53,6 +62,7 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await sheet.getByRole('checkbox', { name: yuki.userName }).check();
   await sheet.getByRole('checkbox', { name: ana.userName }).check();
   await shot(he.page, testInfo, 'new-group');
+  expect(await axeFinds(he.page)).toEqual([]);
   await sheet.getByRole('button', { name: 'Create group' }).click();
   await expect(he.page).toHaveURL(/\/pages\/group-chat\/group-chat\?id=\d+/);
   const groupId = Number(new URL(he.page.url()).searchParams.get('id'));
@@ -71,6 +81,7 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await expect(row).toContainText('Saturday at nine');
   await expect(row.getByTestId('unread-badge')).toHaveText('1');
   await shot(she.page, testInfo, 'group-in-messages');
+  expect(await axeFinds(she.page)).toEqual([]);
   await row.click();
   const theirs = she.page.getByTestId('message').filter({ hasText: 'Saturday at nine' });
   await expect(theirs).toContainText(owner.userName);
@@ -87,6 +98,7 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await he.page.reload();
   await expect(mine.getByTestId('read-by')).toHaveText('Read by 1');
   await shot(he.page, testInfo, 'group-chat');
+  expect(await axeFinds(he.page)).toEqual([]);
 
   // He makes her an admin; she removes Ana.
   let members = await openMembers(he.page);
@@ -130,6 +142,7 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await expect(members.getByTestId('group-member')).toHaveCount(1);
   await expect(members).toContainText('Owner');
   await shot(she.page, testInfo, 'group-members');
+  expect(await axeFinds(she.page)).toEqual([]);
 
   // She quiets it for a while.
   await members.getByRole('button', { name: 'Mute notifications' }).click();

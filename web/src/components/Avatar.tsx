@@ -15,15 +15,24 @@ export function Avatar({
 }) {
   const [failed, setFailed] = useState(false);
   const initial = name.trim().charAt(0).toUpperCase() || '?';
+  const photo = Boolean(src) && !failed;
+  // alt="": decorative (the name is written beside it), so the initial is hidden too.
+  const decorative = alt === '';
   return (
     <span
       className="avatar"
       style={{ width: size, height: size, fontSize: size * 0.42 }}
-      role={src && !failed ? undefined : 'img'}
-      aria-label={src && !failed ? undefined : (alt ?? name)}
+      role={photo || decorative ? undefined : 'img'}
+      aria-label={photo || decorative ? undefined : (alt ?? name)}
+      aria-hidden={!photo && decorative ? true : undefined}
     >
-      {src && !failed ? (
-        <img src={src} alt={alt ?? name} loading="lazy" onError={() => setFailed(true)} />
+      {photo ? (
+        <img
+          src={src ?? undefined}
+          alt={alt ?? name}
+          loading="lazy"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <span aria-hidden="true">{initial}</span>
       )}
