@@ -10,8 +10,9 @@ export async function getGroups(): Promise<{ rows: GroupSummary[] }> {
   return { rows: rows.map((g) => ({ ...g, myRole: roleOf(g.myRole) ?? 2 })) };
 }
 
+// Asked again whenever the list shows: the socket is followed only while it is on screen.
 export const groupsQueryOptions = () =>
-  queryOptions({ queryKey: groupKeys.list(), queryFn: getGroups, staleTime: 30_000 });
+  queryOptions({ queryKey: groupKeys.list(), queryFn: getGroups, staleTime: 0 });
 
 export function useGroups() {
   return useQuery(groupsQueryOptions());
