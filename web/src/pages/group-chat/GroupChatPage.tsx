@@ -1,5 +1,5 @@
 // A group's chat (`?id=17`): the chat's view of the group's messages, with the groups feature's
-// header, system lines and members sheet.
+// header, system lines and members sheet, voice messages, and shared places drawn.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,18 @@ import { Spinner } from '../../components/Button';
 import { ChatIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
 import { useGroupHistory } from '../../features/chat/api/history';
+import { chatKeys } from '../../features/chat/api/keys';
 import { GroupChatView } from '../../features/chat/components/GroupChatView';
 import type { GroupDisplay } from '../../features/chat/components/MessageList';
+import { signedUrlExpired } from '../../features/chat/display';
 import { useChatConnection } from '../../features/chat/hooks';
 import { useGroup } from '../../features/groups/api/groups';
 import { GroupHeader } from '../../features/groups/components/GroupHeader';
 import { MembersSheet } from '../../features/groups/components/MembersSheet';
 import { clearGroupUnread, useFollowGroups } from '../../features/groups/hooks';
 import { namesInLines, systemLineText } from '../../features/groups/system-line';
+import { useChatPlaces } from '../../features/places/components/chat-places';
+import { useChatVoice } from '../../features/voice/components/chat-voice';
 import { isMember } from '../../lib/membership';
 import { paths } from '../../lib/paths';
 import { useGroupCandidates } from './candidates';
@@ -34,6 +38,17 @@ export default function GroupChatPage() {
   const people = useGroupCandidates();
   const [membersOpen, setMembersOpen] = useState(false);
   useFollowGroups(connection.subscribeGroups);
+  // Voice messages: recorded and sent to the group, and drawn; places shared are drawn.
+  const voice = useChatVoice({
+    member: isMember(user),
+    send: (msgType, content) => connection.sendToGroup(id, msgType, content),
+    onExpired: (url) => {
+      if (signedUrlExpired(url)) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.groupHistory(id) });
+      }
+    },
+  });
+  const places = useChatPlaces(0);
   useEffect(() => clearGroupUnread(queryClient, id), [queryClient, id]);
 
   const data = group.data;
@@ -90,6 +105,10 @@ export default function GroupChatPage() {
         member={isMember(user)}
         display={display}
         closed={closed}
+        extras={{
+          renderContent: (m) => places.renderContent(m) ?? voice.renderContent(m),
+          composerAction: voice.composerAction,
+        }}
         header={
           <GroupHeader
             name={data.name}

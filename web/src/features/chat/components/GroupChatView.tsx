@@ -44,7 +44,7 @@ export function GroupChatView({
   display: GroupDisplay;
   /** Said in place of the composer: the group has ended, or I am no longer in it. */
   closed?: string;
-  extras?: Pick<ChatExtras, 'renderContent' | 'panels'>;
+  extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'panels'>;
 }) {
   const { t } = useTranslation();
   const connection = useChatConnection();
@@ -141,6 +141,7 @@ export function GroupChatView({
           onTyping={() => undefined}
           onNeedMembership={() => setUpgradeOpen(true)}
           onFocus={keepAtBottom}
+          action={extras.composerAction?.({ onNeedMembership: () => setUpgradeOpen(true) })}
         />
       )}
       <MessageOptions
