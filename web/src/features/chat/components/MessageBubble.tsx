@@ -1,7 +1,8 @@
-// One message in the chat: mine on the right with its ticks, theirs on the left; a recalled one
-// as a line in the middle; an unsent one as pending, or failed with Retry. A risky first message
-// I received comes with a safety notice above it; one its sender sent anyway after "Are you
-// sure?" asks under it "Does this bother you?", with a one-tap report.
+// One message in the chat: mine on the right with its ticks (in a group: how many have read it),
+// theirs on the left (in a group, under its sender's name); a recalled one as a line in the
+// middle; an unsent one as pending, or failed with Retry. A risky first message I received comes
+// with a safety notice above it; one its sender sent anyway after "Are you sure?" asks under it
+// "Does this bother you?", with a one-tap report.
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '../../../components/icons';
 import { emojiCodeOf, imageOf, textOf } from '../../../lib/message-view';
@@ -152,7 +153,7 @@ export function MessageBubble({
           <time dateTime={message.createdAt}>{bubbleTime(message.createdAt)}</time>
           {mine && message.chatType === 'groupChat' ? (
             <span className="read-by" data-testid="read-by">
-              {t('chat.readBy', { count: message.readBy ?? 0 })}
+              {message.readBy ? t('chat.readBy', { count: message.readBy }) : t('chat.sent')}
             </span>
           ) : (
             mine && <Ticks message={message} />
