@@ -13,6 +13,8 @@
 #   - discover (bench/discover.sh): discover's filters (page 1, and page 50 through a page token)
 #     and the people lists (likes, visitors, matches, blocked) of a member, on 100,000 people
 #     seeded with SQL, beside getInfo
+#   - groups (bench/groups.sh): a group of 200, 20 writing, in deliveries a second and their
+#     latency, beside one-to-one chat among the same people
 #   - nearby (bench/nearby.sh): people nearby, page 1 and page 50 (through a page token) and
 #     filtered pages, on 100,000 people of whom a third share their area
 #   - webhooks (bench/webhooks.sh): Stripe's checkout.session.completed at a fixed 500 a second
@@ -100,6 +102,10 @@ bash bench/staff.sh
 # page 1 and page 50, as a member who likes 20,000 people and was visited by 50,000, on 100,000
 # people (bench/discover.sh; about 6 minutes).
 bash bench/discover.sh
+
+# Group chat: a group of 200 people all online, 20 of them writing, beside one-to-one chat among
+# the same 200 (bench/groups.sh; about 3 minutes).
+bash bench/groups.sh
 
 # People nearby: page 1, page 50 (through a page token) and filtered pages of the people sharing
 # their area, nearest first, beside getInfo, on 100,000 people of whom a third share their area

@@ -7,6 +7,11 @@
 //!   the asked rate (by default half the max phase's): the latency at a load the server keeps
 //!   up with.
 //!
+//! With `group`, the connections are the members of one group (`members` of them) and the
+//! first `senders` write to it: a message counts once for each member who reads it (a message to
+//! 199 people is 199 deliveries), and a sender's window opens again when the member after it
+//! reads its message.
+//!
 //! Messages are counted and timed where the recipient reads them; only those read inside the
 //! measured seconds (after the warm-up) count. The latency is from just before the sender writes
 //! the frame to the recipient reading the frame that carries the message.
@@ -36,6 +41,17 @@ pub struct Chat {
     pub sources: Vec<Ipv4Addr>,
     pub pid: Option<u32>,
     pub pg: Option<String>,
+    pub group: Option<GroupLoad>,
+}
+
+/// Traffic in one group instead of pairs.
+#[derive(Clone, Copy, Debug)]
+pub struct GroupLoad {
+    pub id: i64,
+    /// Connections, one per member.
+    pub members: usize,
+    /// The members who write.
+    pub senders: usize,
 }
 
 static START: OnceLock<Instant> = OnceLock::new();
@@ -62,6 +78,14 @@ struct Shared {
     addresses: Vec<String>,
     /// Connections that ended before the run did.
     closed: AtomicU64,
+    group: Option<GroupLoad>,
+}
+
+impl Shared {
+    /// Deliveries one message makes.
+    fn fan_out(&self) -> u64 {
+        self.group.map_or(1, |g| g.members as u64 - 1)
+    }
 }
 
 impl Shared {
@@ -136,9 +160,9 @@ fn cpu_seconds(pid: &str) -> Option<f64> {
 }
 
 pub async fn run(c: Chat) -> anyhow::Result<()> {
-    let senders = c.pairs * 2;
+    let senders = c.group.map_or(c.pairs * 2, |g| g.members);
     if c.users.len() < senders {
-        anyhow::bail!("{} pairs need {senders} accounts", c.pairs);
+        anyhow::bail!("{senders} connections need as many accounts");
     }
     let proto = match c.users[0] {
         Login::Amora(_) => Proto::Amora,
@@ -157,6 +181,7 @@ pub async fn run(c: Chat) -> anyhow::Result<()> {
         numbers: (0..senders).map(|_| AtomicU64::new(0)).collect(),
         addresses: c.users[..senders].iter().map(Login::address).collect(),
         closed: AtomicU64::new(0),
+        group: c.group,
     });
 
     let started = Instant::now();
@@ -222,7 +247,8 @@ pub async fn run(c: Chat) -> anyhow::Result<()> {
                 if let Some((sender, sent_at)) = conn::received(text, me) {
                     let now = micros();
                     shared.delivered.fetch_add(1, Ordering::Relaxed);
-                    if let Some(w) = shared.windows.get(sender) {
+                    let watcher = shared.group.is_none_or(|g| me == (sender + 1) % g.members);
+                    if let Some(w) = shared.windows.get(sender).filter(|_| watcher) {
                         w.add_permits(1);
                     }
                     let phase = shared.measuring.load(Ordering::Relaxed);
@@ -249,7 +275,8 @@ pub async fn run(c: Chat) -> anyhow::Result<()> {
         Some(rate) => rate,
         None => {
             let max = phase(&c, &shared, &sinks, 1, Mode::Max { window: c.window }).await;
-            let half = max.rate / 2.0;
+            // In messages a second: a group message is counted once per member reading it.
+            let half = max.rate / 2.0 / shared.fan_out() as f64;
             results.push(("max", max));
             half
         }
@@ -286,9 +313,10 @@ pub async fn run(c: Chat) -> anyhow::Result<()> {
         let max_ms = s.last().map_or(f64::NAN, |v| f64::from(*v) / 1000.0);
         let cpu = |v: Option<f64>| v.map_or("-".to_owned(), |v| format!("{v:.2}"));
         println!(
-            "RESULT phase={name} pairs={} connections={senders} messages_per_s={:.0} p50_ms={:.2} p90_ms={:.2} \
+            "RESULT phase={name} pairs={} connections={senders} group_senders={} messages_per_s={:.0} p50_ms={:.2} p90_ms={:.2} \
              p99_ms={:.2} max_ms={max_ms:.2} samples={} undelivered={} server_cpu_cores={} db_cpu_cores={} cpu_ms_per_message={} loadgen_cpu_cores={} machine_busy={}",
             c.pairs,
+            c.group.map_or(0, |g| g.senders),
             result.rate,
             pct(50),
             pct(90),
@@ -330,7 +358,7 @@ async fn phase(
     index: u8,
     mode: Mode,
 ) -> PhaseResult {
-    let senders = sinks.len();
+    let senders = shared.group.map_or(sinks.len(), |g| g.senders);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(c.warmup + c.seconds);
     if let Mode::Max { window } = mode {
         for w in &shared.windows {
@@ -340,7 +368,7 @@ async fn phase(
         }
     }
     let mut writers = Vec::with_capacity(senders);
-    for (me, sink) in sinks.iter().enumerate() {
+    for (me, sink) in sinks.iter().enumerate().take(senders) {
         let sink = sink.clone();
         let shared = shared.clone();
         let period = match mode {
@@ -370,14 +398,17 @@ async fn phase(
                     break;
                 }
                 let n = shared.numbers[me].fetch_add(1, Ordering::Relaxed);
-                let frame = conn::message_frame(
-                    shared.proto,
-                    shared.run,
-                    &shared.addresses[peer],
-                    n,
-                    me,
-                    micros(),
-                );
+                let frame = match shared.group {
+                    Some(g) => conn::group_message_frame(shared.run, g.id, n, me, micros()),
+                    None => conn::message_frame(
+                        shared.proto,
+                        shared.run,
+                        &shared.addresses[peer],
+                        n,
+                        me,
+                        micros(),
+                    ),
+                };
                 if sink.lock().await.send(Message::text(frame)).await.is_err() {
                     break;
                 }
@@ -416,7 +447,7 @@ async fn phase(
     // Let what is on the way arrive (at most 10 s), so the next phase starts clean.
     let until = Instant::now() + Duration::from_secs(10);
     let undelivered = loop {
-        let sent = shared.sent.load(Ordering::Relaxed);
+        let sent = shared.sent.load(Ordering::Relaxed) * shared.fan_out();
         let arrived =
             shared.delivered.load(Ordering::Relaxed) + shared.errors.load(Ordering::Relaxed);
         if arrived >= sent || Instant::now() > until {

@@ -183,6 +183,13 @@ pub fn message_frame(
     }
 }
 
+/// A message to group `group`, carrying the sender's index and the time it was sent.
+pub fn group_message_frame(run: u32, group: i64, n: u64, sender: usize, micros: u64) -> String {
+    format!(
+        r#"{{"type":"send","clientId":"g{run}-{sender}-{n}","groupId":{group},"msgType":"txt","content":{{"text":"~t={micros};s={sender};"}}}}"#
+    )
+}
+
 /// (sender index, send time) of a message frame received from someone else.
 pub fn received(text: &str, me: usize) -> Option<(usize, u64)> {
     let micros = number_after(text, "~t=")?;

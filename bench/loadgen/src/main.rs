@@ -8,6 +8,7 @@
 //! - `chat`: one-to-one traffic among many pairs, on `/im` or on XMPP over WebSocket (RFC 7395),
 //!   first at the highest rate the server sustains, then at half of it; delivered messages per
 //!   second and the latency from sending a message to the recipient receiving it.
+//!   With `--group`, the traffic of some members writing to one group of many instead.
 //! - `plan`: the query plan and the time of one SQL statement through sqlx (the feed benchmark,
 //!   `bench/feed.sh`, runs it on the server's feed query).
 //!
@@ -121,6 +122,15 @@ enum Command {
         /// The server's PostgreSQL database: the CPU time of its backends counts as well.
         #[arg(long)]
         pg: Option<String>,
+        /// Traffic in this group (its members are the first `--members` accounts) instead of
+        /// pairs.
+        #[arg(long)]
+        group: Option<i64>,
+        #[arg(long, default_value_t = 200)]
+        members: usize,
+        /// Members writing to the group.
+        #[arg(long, default_value_t = 20)]
+        senders: usize,
     },
     /// The plan of one SQL statement and the time it takes, run through sqlx as the server runs it.
     Plan {
@@ -213,6 +223,9 @@ async fn main() -> anyhow::Result<()> {
             sources,
             pid,
             pg,
+            group,
+            members,
+            senders,
         } => {
             loopback(server)?;
             let users = match proto {
@@ -247,6 +260,11 @@ async fn main() -> anyhow::Result<()> {
                 sources: source_addresses(sources),
                 pid,
                 pg,
+                group: group.map(|id| chat::GroupLoad {
+                    id,
+                    members,
+                    senders: senders.min(members),
+                }),
             })
             .await
         }

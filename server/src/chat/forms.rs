@@ -102,6 +102,8 @@ pub struct RedPacketClaimed {
 pub struct TranMsgQuery {
     /// The message to translate.
     pub id: Option<i64>,
+    /// The group of a group message.
+    pub group_id: Option<i64>,
     /// Target language code; default: my choice for that partner, else my language.
     pub target: Option<String>,
     /// Accepted and ignored (the seed sends it).

@@ -58,6 +58,9 @@ pub const TABLES: Tables = &[
 /// The ids of the messages person `$1` sent, for a statement of another domain's about them.
 pub const MESSAGES_SENT: &str = "SELECT id FROM messages WHERE sender_id = $1";
 
+/// The ids of the group messages person `$1` sent.
+pub const GROUP_MESSAGES_SENT: &str = "SELECT id FROM group_events WHERE sender_id = $1";
+
 /// The people `me` has exchanged messages with: id and user name, by id.
 pub async fn conversations(db: &Db, me: i64) -> sqlx::Result<Vec<(i64, String)>> {
     on_db!(db, pool => sqlx::query_as(

@@ -194,6 +194,6 @@ async fn tran_msg(
     let _ = q.year;
     let id = q.id.ok_or(ApiError::NotFound)?;
     Ok(ok(chat
-        .translate_message(me.user_id, id, q.target.as_deref())
+        .translate_message(me.user_id, id, q.group_id, q.target.as_deref())
         .await?))
 }

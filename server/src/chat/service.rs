@@ -242,10 +242,18 @@ impl Chat {
         &self,
         me: i64,
         message_id: i64,
+        group: Option<i64>,
         target: Option<&str>,
     ) -> ApiResult<Translation> {
         self.limits
             .check(Action::TranslateByAccount, &me.to_string())?;
+        if let Some(group) = group {
+            let message = self.group_readable(me, group, message_id).await?;
+            return self
+                .translate
+                .translate_group_message(me, &message, target)
+                .await;
+        }
         let row = self
             .store
             .message(message_id)
@@ -267,7 +275,10 @@ impl Chat {
             .filter(|r| r.recipient_id == viewer && r.kind == MessageType::Txt)
             .map(|r| r.id)
             .collect();
-        let mut kept = self.translate.kept_translations(viewer, &ids).await?;
+        let mut kept = self
+            .translate
+            .kept_translations(viewer, &ids, false)
+            .await?;
         for view in views.iter_mut().filter(|v| v.content.get() != "null") {
             if let Some(k) = kept.remove(&view.id) {
                 view.translation = Some(Box::new(MessageTranslation {

@@ -22,6 +22,7 @@ pub async fn erase(db: &Db, user_id: i64, now: i64) -> sqlx::Result<Vec<String>>
     // and the feed then blank or remove.
     let written = Written {
         messages: chat::personal::MESSAGES_SENT,
+        group_messages: chat::personal::GROUP_MESSAGES_SENT,
         dynamics: feed::personal::DYNAMICS_WRITTEN,
         comments: feed::personal::COMMENTS_WRITTEN,
     };

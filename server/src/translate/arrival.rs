@@ -125,10 +125,11 @@ impl Translate {
         &self,
         reader: i64,
         message_ids: &[i64],
+        group: bool,
     ) -> ApiResult<HashMap<i64, Kept>> {
         Ok(self
             .store
-            .latest_translations(reader, message_ids)
+            .latest_translations(reader, message_ids, group)
             .await?
             .into_iter()
             .map(|(id, target, text)| (id, Kept { target, text }))

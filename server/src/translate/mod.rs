@@ -143,7 +143,6 @@ impl Translate {
         message: &ReadableMessage,
         target: Option<&str>,
     ) -> ApiResult<Translation> {
-        let (message_id, partner) = (message.id, message.partner);
         let reader = self
             .accounts
             .user(me)
@@ -153,7 +152,7 @@ impl Translate {
             Some(t) => parse_language(Some(t))?.to_owned(),
             None => match self
                 .store
-                .chat_language(me, partner)
+                .chat_language(me, message.partner)
                 .await?
                 .filter(|t| t != DO_NOT_TRANSLATE)
             {
@@ -161,13 +160,47 @@ impl Translate {
                 None => reader.language.clone(),
             },
         };
+        self.message_translation(&reader, Subject::Message(message.id), message, target)
+            .await
+    }
+
+    /// Translates a group message I may read (the chat decides) into `target` (default: my
+    /// language), charged to me as a one-to-one message is.
+    pub async fn translate_group_message(
+        &self,
+        me: i64,
+        message: &ReadableMessage,
+        target: Option<&str>,
+    ) -> ApiResult<Translation> {
+        let reader = self
+            .accounts
+            .user(me)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
+        let target = match target.filter(|t| !t.is_empty()) {
+            Some(t) => parse_language(Some(t))?.to_owned(),
+            None => reader.language.clone(),
+        };
+        self.message_translation(&reader, Subject::GroupMessage(message.id), message, target)
+            .await
+    }
+
+    /// A message's translation for `reader` into `target`, charged by `charged`.
+    async fn message_translation(
+        &self,
+        reader: &UserRow,
+        subject: Subject<'_>,
+        message: &ReadableMessage,
+        target: String,
+    ) -> ApiResult<Translation> {
+        let message_id = message.id;
         let source_text = message.text.as_str();
         let sender = self.accounts.user(message.sender).await?;
         let source = sender.as_ref().map(|s| s.language.clone());
         let done = self
             .charged(
-                &reader,
-                Subject::Message(message_id),
+                reader,
+                subject,
                 source_text,
                 source.as_deref(),
                 &target,
@@ -232,11 +265,15 @@ impl Translate {
         ));
         let what = match subject {
             Subject::Message(id) => format!("message:{id}"),
+            Subject::GroupMessage(id) => format!("group-message:{id}"),
             Subject::Text { kind, id } => format!("{kind}:{id}:{source_hash}"),
         };
         let _only_one = self.in_flight.enter((what, me, target.to_owned())).await;
         let stored = match subject {
             Subject::Message(id) => self.store.stored_translation(id, me, target).await?,
+            Subject::GroupMessage(id) => {
+                self.store.stored_group_translation(id, me, target).await?
+            }
             Subject::Text { kind, id } => {
                 self.store
                     .stored_text_translation(me, kind, id, target, &source_hash)

@@ -16,6 +16,10 @@ pub const TABLES: Tables = &[
         "translations",
         Removed("translations of their messages and the ones they asked for"),
     ),
+    (
+        "group_translations",
+        Removed("translations of their group messages and the ones they asked for"),
+    ),
     ("text_translations", Theirs),
     (
         "translation_cache",
@@ -31,6 +35,7 @@ pub const TABLES: Tables = &[
 /// the domains that keep it (`chat::personal`, `feed::personal`).
 pub struct Written {
     pub messages: &'static str,
+    pub group_messages: &'static str,
     pub dynamics: &'static str,
     pub comments: &'static str,
 }
@@ -72,6 +77,7 @@ pub async fn export(db: &Db, me: i64) -> sqlx::Result<(Value, Value)> {
 pub async fn erase(tx: &mut Tx, user_id: i64, written: &Written) -> sqlx::Result<()> {
     let Written {
         messages,
+        group_messages,
         dynamics,
         comments,
     } = written;
@@ -84,6 +90,15 @@ pub async fn erase(tx: &mut Tx, user_id: i64, written: &Written) -> sqlx::Result
         )).bind(user_id).execute(&mut **conn).await?;
         sqlx::query(&format!(
             "DELETE FROM translations WHERE reader_id = $1 OR message_id IN ({messages})",
+        )).bind(user_id).execute(&mut **conn).await?;
+        sqlx::query(&format!(
+            "DELETE FROM translation_cache WHERE EXISTS (
+                SELECT 1 FROM group_translations t
+                WHERE t.message_id IN ({group_messages}) AND t.target = translation_cache.target
+                  AND t.text = translation_cache.text)",
+        )).bind(user_id).execute(&mut **conn).await?;
+        sqlx::query(&format!(
+            "DELETE FROM group_translations WHERE reader_id = $1 OR message_id IN ({group_messages})",
         )).bind(user_id).execute(&mut **conn).await?;
         let theirs = format!(
             "(kind = 'dynamic' AND item_id IN ({dynamics}))

@@ -3,11 +3,12 @@
 use crate::db::{on_db, on_tx, Db};
 use crate::ledger::{self, Asset, Entry, LedgerError};
 
-/// What a translation is of: a chat message, or a text people read elsewhere (`kind` is
-/// `dynamic`, `comment` or `about`; `id` the dynamic's, the comment's or the person's).
+/// What a translation is of: a chat message, a group message, or a text people read elsewhere
+/// (`kind` is `dynamic`, `comment` or `about`; `id` the dynamic's, the comment's or the person's).
 #[derive(Debug, Clone, Copy)]
 pub enum Subject<'a> {
     Message(i64),
+    GroupMessage(i64),
     Text { kind: &'a str, id: i64 },
 }
 
@@ -48,6 +49,18 @@ impl TranslateStore {
     ) -> sqlx::Result<Option<String>> {
         let found: Option<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
             "SELECT text FROM translations WHERE message_id = $1 AND reader_id = $2 AND target = $3",
+        ).bind(message_id).bind(reader).bind(target).fetch_optional(pool).await)?;
+        Ok(found.map(|(t,)| t))
+    }
+
+    pub async fn stored_group_translation(
+        &self,
+        message_id: i64,
+        reader: i64,
+        target: &str,
+    ) -> sqlx::Result<Option<String>> {
+        let found: Option<(String,)> = on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT text FROM group_translations WHERE message_id = $1 AND reader_id = $2 AND target = $3",
         ).bind(message_id).bind(reader).bind(target).fetch_optional(pool).await)?;
         Ok(found.map(|(t,)| t))
     }
@@ -97,6 +110,12 @@ impl TranslateStore {
                 )
                 .bind(message_id).bind(t.reader).bind(t.target).bind(t.text).bind(t.characters).bind(t.provider).bind(t.now)
                 .execute(&mut **conn).await?.rows_affected(),
+                Subject::GroupMessage(message_id) => sqlx::query(
+                    "INSERT INTO group_translations (message_id, reader_id, target, text, characters, provider, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id, reader_id, target) DO NOTHING",
+                )
+                .bind(message_id).bind(t.reader).bind(t.target).bind(t.text).bind(t.characters).bind(t.provider).bind(t.now)
+                .execute(&mut **conn).await?.rows_affected(),
                 Subject::Text { kind, id } => sqlx::query(
                     "INSERT INTO text_translations (reader_id, kind, item_id, target, source_hash, text, characters, provider, created_at)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -126,6 +145,9 @@ impl TranslateStore {
             let key = match t.subject {
                 Subject::Message(message_id) => {
                     format!("translation:{message_id}:{}:{}", t.reader, t.target)
+                }
+                Subject::GroupMessage(message_id) => {
+                    format!("translation:group:{message_id}:{}:{}", t.reader, t.target)
                 }
                 Subject::Text { kind, id } => format!(
                     "translation:{kind}:{id}:{}:{}:{}",
@@ -218,6 +240,7 @@ impl TranslateStore {
         &self,
         reader: i64,
         message_ids: &[i64],
+        group: bool,
     ) -> sqlx::Result<Vec<(i64, String, String)>> {
         if message_ids.is_empty() {
             return Ok(Vec::new());
@@ -225,8 +248,13 @@ impl TranslateStore {
         let marks: Vec<String> = (0..message_ids.len())
             .map(|i| format!("${}", i + 2))
             .collect();
+        let table = if group {
+            "group_translations"
+        } else {
+            "translations"
+        };
         let sql = format!(
-            "SELECT message_id, target, text FROM translations WHERE reader_id = $1 AND message_id IN ({})
+            "SELECT message_id, target, text FROM {table} WHERE reader_id = $1 AND message_id IN ({})
              ORDER BY message_id, created_at, target",
             marks.join(", ")
         );

@@ -848,6 +848,61 @@ async fn someone_banned_or_gone_leaves_every_group(b: Backend) {
     assert_eq!(group["members"].as_array().unwrap().len(), 2);
 }
 
+async fn each_reader_translates_a_group_message_and_pays_once(b: Backend) {
+    let app = spawn(b).await;
+    let tom = app.speaker("tom", "male", "en").await;
+    let lucia = app.speaker("lucia", "female", "es").await;
+    let mia = app.speaker("mia", "female", "es").await;
+    let stranger = app.speaker("stranger", "female", "es").await;
+    app.text(&lucia, &tom, "hola").await;
+    app.text(&mia, &tom, "hola").await;
+    let id = make(&app, &tom, "Language club", &[&lucia, &mia]).await["id"]
+        .as_i64()
+        .unwrap();
+    app.give_characters(&lucia, 100).await;
+    let message = say(&app, &tom, id, "Good morning").await.ok()["message"]["id"]
+        .as_i64()
+        .unwrap();
+    let translate = |who: &Person, group: i64| {
+        let path = format!("/prod-api/system/content/tranMsg?id={message}&groupId={group}");
+        let token = who.token.clone();
+        let app = &app;
+        async move {
+            app.call("POST", &path, Some(&token), crate::common::Body::None)
+                .await
+        }
+    };
+
+    // Into the reader's own language by default, charged to the reader, once.
+    let first = translate(&lucia, id).await.ok();
+    assert_eq!(
+        (first["text"].as_str(), first["fromPack"].as_i64()),
+        (Some("Buenos días"), Some(12))
+    );
+    assert_eq!(app.characters(&lucia).await, 88);
+    let again = translate(&lucia, id).await.ok();
+    assert_eq!(again["fromPack"], 0, "reading again costs nothing");
+    assert_eq!(app.characters(&lucia).await, 88);
+    // Mia has no characters to pay with: refused, nothing stored for her.
+    translate(&mia, id).await.fails_starting(400, "");
+    // Someone not in the group, or the wrong group, reads nothing.
+    translate(&stranger, id).await.fails_starting(404, "");
+    translate(&lucia, id + 1000).await.fails_starting(404, "");
+
+    // The history carries each reader's own translation.
+    let hers = history(&app, &lucia, id).await;
+    let translated = hers.iter().find(|m| m["id"] == message).unwrap();
+    assert_eq!(translated["translation"]["text"], "Buenos días");
+    let mias = history(&app, &mia, id).await;
+    assert!(mias
+        .iter()
+        .find(|m| m["id"] == message)
+        .unwrap()
+        .get("translation")
+        .is_none());
+    assert_eq!(app.count("group_translations").await, 1);
+}
+
 both_databases!(
     a_group_is_made_of_people_i_know,
     blocks_and_the_matches_only_setting_keep_people_out,
@@ -858,4 +913,5 @@ both_databases!(
     a_recall_reaches_every_member,
     a_group_pushes_unless_muted_and_a_mention_is_heard_anyway,
     someone_banned_or_gone_leaves_every_group,
+    each_reader_translates_a_group_message_and_pays_once,
 );

@@ -10554,6 +10554,8 @@ export interface operations {
       query?: {
         /** @description The message to translate. */
         id?: number;
+        /** @description The group of a group message. */
+        groupId?: number;
         /** @description Target language code; default: my choice for that partner, else my language. */
         target?: string;
         /** @description Accepted and ignored (the seed sends it). */

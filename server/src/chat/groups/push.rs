@@ -34,6 +34,8 @@ impl Chat {
         let pushes: Vec<Push> = members
             .into_iter()
             .filter(|m| m.is_current() && m.user_id != sender.id)
+            // Online here: the message reaches them in the app.
+            .filter(|m| !self.hub.is_online(m.user_id))
             .filter(|m| {
                 m.muted_until.is_none_or(|until| until <= now) || mentions(&text, &m.user_name)
             })

@@ -16,10 +16,13 @@ use crate::chat::groups::model::{
     MAX_NAME_CHARS,
 };
 use crate::chat::groups::store::{self, NewGroupEvent};
-use crate::chat::model::{check_content, Checked, Message, MessageType, Outgoing};
+use crate::chat::model::{
+    check_content, Checked, Message, MessageTranslation, MessageType, Outgoing,
+};
 use crate::chat::service::Sent;
 use crate::chat::Chat;
 use crate::i18n::Msg;
+use crate::translate::ReadableMessage;
 
 /// A mute "always": the last second of the year 9999.
 const MUTED_FOR_GOOD: i64 = 253_402_300_799;
@@ -421,13 +424,13 @@ impl Chat {
         };
         let content = content.to_string();
         let mut tx = self.groups.begin().await?;
-        let Some((seq, group_name)) = store::take_seq(&mut tx, id).await? else {
-            return Err(ApiError::Forbidden(Msg::GroupEnded));
+        let Some((seq, group_name)) = store::take_seq_for(&mut tx, id, me).await? else {
+            drop(tx);
+            return Err(match self.groups.membership(id, me).await? {
+                Some(m) if !m.is_current() => ApiError::Forbidden(Msg::GroupNotMember),
+                _ => ApiError::Forbidden(Msg::GroupEnded),
+            });
         };
-        let members = store::members_in(&mut tx, id).await?;
-        if !members.iter().any(|m| m.user_id == me && m.is_current()) {
-            return Err(ApiError::Forbidden(Msg::GroupNotMember));
-        }
         let stored = store::append(
             &mut tx,
             &NewGroupEvent {
@@ -454,6 +457,9 @@ impl Chat {
             return Ok(self.sent_view(&row, me));
         };
         tx.commit().await?;
+        // Read once the group is free again. Whoever joins after this message starts after it;
+        // whoever leaves after it is shown it, live here or when their connection sees the gap.
+        let members = self.groups.members(id).await?;
         let to: Vec<i64> = members
             .iter()
             .filter(|m| m.is_current())
@@ -493,12 +499,59 @@ impl Chat {
             )
             .await?;
         let signer = self.media.signer(self.clock.unix());
+        let texts: Vec<i64> = rows
+            .iter()
+            .filter(|r| r.kind == "message" && r.msg_type == "txt" && r.sender_id != Some(me))
+            .map(|r| r.id)
+            .collect();
+        let mut kept = self.translate.kept_translations(me, &texts, true).await?;
         Ok(Page {
             rows: rows
                 .iter()
-                .map(|r| r.message(me, read_by(&members, r), &signer))
+                .map(|r| {
+                    let mut message = r.message(me, read_by(&members, r), &signer);
+                    if r.recalled_at.is_none() {
+                        message.translation = kept.remove(&r.id).map(|k| {
+                            Box::new(MessageTranslation {
+                                target: k.target,
+                                text: k.text,
+                            })
+                        });
+                    }
+                    message
+                })
                 .collect(),
             total,
+        })
+    }
+
+    /// A text message of a group as `me` may read it, to be translated: shown to me (I am in the
+    /// group, or was when it came), not recalled.
+    pub(in crate::chat) async fn group_readable(
+        &self,
+        me: i64,
+        group: i64,
+        id: i64,
+    ) -> ApiResult<ReadableMessage> {
+        let row = self
+            .groups
+            .event(id)
+            .await?
+            .filter(|e| e.group_id == group && e.kind == "message" && e.msg_type == "txt")
+            .filter(|e| e.recalled_at.is_none())
+            .ok_or(ApiError::NotFound)?;
+        let mine = self
+            .groups
+            .membership(group, me)
+            .await?
+            .filter(|m| row.seq > m.joined_seq && m.left_seq.is_none_or(|left| row.seq <= left))
+            .ok_or(ApiError::NotFound)?;
+        let content: Value = serde_json::from_str(&row.content).unwrap_or_default();
+        Ok(ReadableMessage {
+            id: row.id,
+            sender: row.sender_id.unwrap_or(0),
+            partner: mine.user_id,
+            text: content["text"].as_str().unwrap_or_default().to_owned(),
         })
     }
 

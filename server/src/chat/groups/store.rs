@@ -271,6 +271,20 @@ pub async fn take_seq(tx: &mut Tx, group: i64) -> sqlx::Result<Option<(i64, Stri
     ).bind(group).fetch_optional(&mut **conn).await)
 }
 
+/// Takes the group's next number for a message of `sender`'s, as `take_seq` does, when they are
+/// in the group: one statement, so the group's row is locked no longer than it must be.
+pub async fn take_seq_for(
+    tx: &mut Tx,
+    group: i64,
+    sender: i64,
+) -> sqlx::Result<Option<(i64, String)>> {
+    on_tx!(tx, conn => sqlx::query_as(
+        "UPDATE chat_groups SET last_seq = last_seq + 1 WHERE id = $1 AND ended_at IS NULL
+            AND EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2 AND m.left_seq IS NULL)
+         RETURNING last_seq, name",
+    ).bind(group).bind(sender).fetch_optional(&mut **conn).await)
+}
+
 /// Everyone who is or was in the group, read inside a change of it.
 pub async fn members_in(tx: &mut Tx, group: i64) -> sqlx::Result<Vec<MemberRow>> {
     let sql = format!(
