@@ -5,6 +5,7 @@
 //! which number it in the group's sequence and catch up from the database after a gap.
 
 pub mod forms;
+pub mod messages;
 pub mod model;
 pub mod push;
 pub mod routes;

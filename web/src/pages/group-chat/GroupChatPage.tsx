@@ -20,6 +20,7 @@ import { MembersSheet } from '../../features/groups/components/MembersSheet';
 import { clearGroupUnread, useFollowGroups } from '../../features/groups/hooks';
 import { namesInLines, systemLineText } from '../../features/groups/system-line';
 import { useChatPlaces } from '../../features/places/components/chat-places';
+import { useGroupTranslate } from '../../features/translate/components/chat-translate';
 import { useChatVoice } from '../../features/voice/components/chat-voice';
 import { isMember } from '../../lib/membership';
 import { paths } from '../../lib/paths';
@@ -49,6 +50,8 @@ export default function GroupChatPage() {
     },
   });
   const places = useChatPlaces(0);
+  // Translate under others' texts, into my language, charged to me.
+  const translate = useGroupTranslate({ group: id, member: isMember(user) });
   useEffect(() => clearGroupUnread(queryClient, id), [queryClient, id]);
 
   const data = group.data;
@@ -106,8 +109,11 @@ export default function GroupChatPage() {
         display={display}
         closed={closed}
         extras={{
-          renderContent: (m) => places.renderContent(m) ?? voice.renderContent(m),
+          renderContent: (m) =>
+            places.renderContent(m) ?? voice.renderContent(m) ?? translate.renderContent(m),
           composerAction: voice.composerAction,
+          banner: translate.banner,
+          panels: translate.panels,
         }}
         header={
           <GroupHeader

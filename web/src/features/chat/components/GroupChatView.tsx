@@ -44,7 +44,7 @@ export function GroupChatView({
   display: GroupDisplay;
   /** Said in place of the composer: the group has ended, or I am no longer in it. */
   closed?: string;
-  extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'panels'>;
+  extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'banner' | 'panels'>;
 }) {
   const { t } = useTranslation();
   const connection = useChatConnection();
@@ -89,6 +89,7 @@ export function GroupChatView({
     <div className="chat-page" ref={page}>
       {header}
       <ConnectionBanner />
+      {extras.banner}
       <MessageList
         history={history}
         items={items}

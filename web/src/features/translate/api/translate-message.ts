@@ -6,8 +6,12 @@ import { ApiError, rechargeNeeded } from '../../../lib/request';
 
 export type Translation = components['schemas']['Translation'];
 
-export function translateMessage(id: number, target: string): Promise<Translation> {
-  return api.post('/system/content/tranMsg', { query: { id, target }, silent: true });
+/** `group`: the message is one of this group's. */
+export function translateMessage(id: number, target: string, group?: number): Promise<Translation> {
+  return api.post('/system/content/tranMsg', {
+    query: { id, target, groupId: group },
+    silent: true,
+  });
 }
 
 /** The server's 'Translation is not available for this language' in each interface language. */

@@ -23,6 +23,7 @@ export function TranslatableText({
   kept,
   auto,
   noRoute,
+  group,
 }: {
   id: number;
   text: string;
@@ -34,6 +35,8 @@ export function TranslatableText({
   auto: boolean;
   /** Why no route reaches `target` from the text's language, said instead of Translate. */
   noRoute?: string | undefined;
+  /** The group the message is in (a group chat's). */
+  group?: number | undefined;
 }) {
   const { t } = useTranslation();
   // Asked for one language: choosing another (or "Do not translate") asks nothing by itself.
@@ -41,8 +44,8 @@ export function TranslatableText({
   const asked = askedFor === target;
   const [showTranslation, setShowTranslation] = useState(true);
   const query = useQuery({
-    queryKey: translateKeys.message(id, target),
-    queryFn: () => translateMessage(id, target),
+    queryKey: translateKeys.message(id, target, group),
+    queryFn: () => translateMessage(id, target, group),
     enabled: (asked || auto) && kept === undefined && noRoute === undefined,
     staleTime: Infinity,
     gcTime: Infinity,

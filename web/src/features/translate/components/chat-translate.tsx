@@ -72,3 +72,36 @@ export function useChatTranslate({ peer, member }: { peer: number; member: boole
     panels: <TranslatePrompt />,
   };
 }
+
+/**
+ * What translation adds to a group's chat: Translate under others' text messages, into my
+ * language (each reader translates into their own and pays for it), the allowance and balance
+ * line, and the recharge prompt.
+ */
+export function useGroupTranslate({ group, member }: { group: number; member: boolean }) {
+  useEffect(() => {
+    translateStore.reset();
+    return () => translateStore.reset();
+  }, [group]);
+  const target = getStoredLanguage().abbr;
+  const renderContent = (view: MessageView): ReactNode | undefined => {
+    if (view.type !== 'txt' || view.mine || view.pending || view.id == null) return undefined;
+    const text = textOf(view.content);
+    if (!text) return undefined;
+    return (
+      <TranslatableText
+        id={view.id}
+        text={text}
+        target={target}
+        kept={view.translation?.target === target ? view.translation.text : undefined}
+        auto={false}
+        group={group}
+      />
+    );
+  };
+  return {
+    renderContent,
+    banner: <TranslateStatus member={member} />,
+    panels: <TranslatePrompt />,
+  };
+}
