@@ -1,6 +1,6 @@
 //! Sending, marking and recalling: the one path the socket and the REST endpoints share.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::account::model::Role;
 use crate::api::error::{ApiError, ApiResult};
@@ -13,6 +13,7 @@ use crate::chat::store::{Announced, Charge, NewMessage, Paid, PlainMessage};
 use crate::chat::Chat;
 use crate::chat::{harsh, safety};
 use crate::i18n::{Lang, Msg};
+use crate::media::Media;
 use crate::notify::Push;
 use crate::translate::{ReadableMessage, Translation};
 use crate::wallet::model::GiftKind;
@@ -82,29 +83,12 @@ impl Chat {
         let mut content = match checked {
             Checked::Ready(value) => value,
             Checked::Image(data) => {
-                if me.membership(now).is_none() {
-                    return Err(ApiError::Upgrade);
-                }
-                // A picture is decoded: it counts against the pictures of a minute.
-                self.limits
-                    .check(Action::UploadByAccount, &sender.to_string())?;
-                let picture = self.media.put_base64_image(sender, "chat", &data).await?;
-                json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
+                self.picture(sender, me.membership(now).is_some(), &data)
+                    .await?
             }
             Checked::Audio { upload, waveform } => {
-                if self.config.chat.voice_members_only && me.membership(now).is_none() {
-                    return Err(ApiError::Upgrade);
-                }
-                // Measured again as it is stored: the length is the server's, whatever was said.
-                let (key, recording) = self.media.accept_audio(sender, "chat", &upload).await?;
-                let mut voice = json!({
-                    "url": crate::media::Media::url(&key),
-                    "seconds": recording.seconds(),
-                });
-                if let Some(bars) = waveform {
-                    voice["waveform"] = json!(bars);
-                }
-                voice
+                self.voice(sender, me.membership(now).is_some(), &upload, waveform)
+                    .await?
             }
             Checked::Gift(gift_id) => {
                 let gift = self.wallet.gift(gift_id).await?.ok_or(ApiError::NotFound)?;
@@ -198,6 +182,39 @@ impl Chat {
             seq: row.sender_seq,
             message: Message::view(&row, sender, &self.media.signer(now)),
         })
+    }
+
+    /// A picture sent in a chat (a member's), as its message holds it: decoded, counted against
+    /// the pictures of a minute, and stored privately.
+    pub(super) async fn picture(&self, sender: i64, member: bool, data: &str) -> ApiResult<Value> {
+        if !member {
+            return Err(ApiError::Upgrade);
+        }
+        self.limits
+            .check(Action::UploadByAccount, &sender.to_string())?;
+        let picture = self.media.put_base64_image(sender, "chat", data).await?;
+        Ok(json!({ "url": Media::url(&picture.key), "thumb": Media::url(&picture.thumb_key) }))
+    }
+
+    /// A voice message sent in a chat (a member's, while the setting says so), as its message
+    /// holds it: measured again as it is stored (the length is the server's, whatever was said)
+    /// and moved to private storage.
+    pub(super) async fn voice(
+        &self,
+        sender: i64,
+        member: bool,
+        upload: &str,
+        waveform: Option<Vec<u8>>,
+    ) -> ApiResult<Value> {
+        if self.config.chat.voice_members_only && !member {
+            return Err(ApiError::Upgrade);
+        }
+        let (key, recording) = self.media.accept_audio(sender, "chat", upload).await?;
+        let mut voice = json!({ "url": Media::url(&key), "seconds": recording.seconds() });
+        if let Some(bars) = waveform {
+            voice["waveform"] = json!(bars);
+        }
+        Ok(voice)
     }
 
     /// Pushes a message to its recipient in the background, unless they are online on another

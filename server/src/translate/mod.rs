@@ -143,24 +143,8 @@ impl Translate {
         message: &ReadableMessage,
         target: Option<&str>,
     ) -> ApiResult<Translation> {
-        let reader = self
-            .accounts
-            .user(me)
-            .await?
-            .ok_or(ApiError::Unauthorized)?;
-        let target = match target.filter(|t| !t.is_empty()) {
-            Some(t) => parse_language(Some(t))?.to_owned(),
-            None => match self
-                .store
-                .chat_language(me, message.partner)
-                .await?
-                .filter(|t| t != DO_NOT_TRANSLATE)
-            {
-                Some(t) => t,
-                None => reader.language.clone(),
-            },
-        };
-        self.message_translation(&reader, Subject::Message(message.id), message, target)
+        let subject = Subject::Message(message.id);
+        self.message_translation(me, subject, Some(message.partner), message, target)
             .await
     }
 
@@ -172,34 +156,43 @@ impl Translate {
         message: &ReadableMessage,
         target: Option<&str>,
     ) -> ApiResult<Translation> {
+        let subject = Subject::GroupMessage(message.id);
+        self.message_translation(me, subject, None, message, target)
+            .await
+    }
+
+    /// A message's translation for `me` into `target`, charged by `charged`. Without a target:
+    /// my choice for the `partner` of a one-to-one chat, else my interface language.
+    async fn message_translation(
+        &self,
+        me: i64,
+        subject: Subject<'_>,
+        partner: Option<i64>,
+        message: &ReadableMessage,
+        target: Option<&str>,
+    ) -> ApiResult<Translation> {
         let reader = self
             .accounts
             .user(me)
             .await?
             .ok_or(ApiError::Unauthorized)?;
-        let target = match target.filter(|t| !t.is_empty()) {
-            Some(t) => parse_language(Some(t))?.to_owned(),
-            None => reader.language.clone(),
+        let chosen = match (target.filter(|t| !t.is_empty()), partner) {
+            (Some(t), _) => Some(parse_language(Some(t))?.to_owned()),
+            (None, Some(partner)) => self
+                .store
+                .chat_language(me, partner)
+                .await?
+                .filter(|t| t != DO_NOT_TRANSLATE),
+            (None, None) => None,
         };
-        self.message_translation(&reader, Subject::GroupMessage(message.id), message, target)
-            .await
-    }
-
-    /// A message's translation for `reader` into `target`, charged by `charged`.
-    async fn message_translation(
-        &self,
-        reader: &UserRow,
-        subject: Subject<'_>,
-        message: &ReadableMessage,
-        target: String,
-    ) -> ApiResult<Translation> {
+        let target = chosen.unwrap_or_else(|| reader.language.clone());
         let message_id = message.id;
         let source_text = message.text.as_str();
         let sender = self.accounts.user(message.sender).await?;
         let source = sender.as_ref().map(|s| s.language.clone());
         let done = self
             .charged(
-                reader,
+                &reader,
                 subject,
                 source_text,
                 source.as_deref(),

@@ -63,27 +63,12 @@ impl Chat {
         let content = match checked {
             Checked::Ready(value) => value,
             Checked::Image(data) => {
-                if sender.membership(now).is_none() {
-                    return Err(ApiError::Upgrade);
-                }
-                self.limits
-                    .check(Action::UploadByAccount, &me.to_string())?;
-                let picture = self.media.put_base64_image(me, "chat", &data).await?;
-                json!({ "url": crate::media::Media::url(&picture.key), "thumb": crate::media::Media::url(&picture.thumb_key) })
+                self.picture(me, sender.membership(now).is_some(), &data)
+                    .await?
             }
             Checked::Audio { upload, waveform } => {
-                if self.config.chat.voice_members_only && sender.membership(now).is_none() {
-                    return Err(ApiError::Upgrade);
-                }
-                let (key, recording) = self.media.accept_audio(me, "chat", &upload).await?;
-                let mut voice = json!({
-                    "url": crate::media::Media::url(&key),
-                    "seconds": recording.seconds(),
-                });
-                if let Some(bars) = waveform {
-                    voice["waveform"] = json!(bars);
-                }
-                voice
+                self.voice(me, sender.membership(now).is_some(), &upload, waveform)
+                    .await?
             }
             Checked::Gift(_) | Checked::RedPacket { .. } => {
                 return Err(ApiError::Invalid(Msg::GroupNoGifts))
