@@ -66,6 +66,9 @@ pub struct IdsForm {
     /// Comma-separated message ids.
     #[schema(value_type = IdList)]
     pub ids: Option<String>,
+    /// The group the messages are in, for a group's messages.
+    #[serde(rename = "groupId")]
+    pub group_id: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

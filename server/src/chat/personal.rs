@@ -36,6 +36,10 @@ pub const TABLES: Tables = &[
     ),
     ("group_events", Theirs),
     (
+        "group_hidden",
+        Removed("group messages they deleted for themself"),
+    ),
+    (
         "group_adds_from_matches",
         Removed("a setting of who may add them to groups"),
     ),
@@ -260,6 +264,7 @@ pub async fn erase(tx: &mut Tx, user_id: i64, now: i64) -> sqlx::Result<Vec<Stri
             "DELETE FROM first_contacts WHERE sender_id = $1 OR recipient_id = $1",
             "DELETE FROM im_tokens WHERE user_id = $1",
             "DELETE FROM group_adds_from_matches WHERE user_id = $1",
+            "DELETE FROM group_hidden WHERE user_id = $1",
         ] {
             sqlx::query(sql).bind(user_id).execute(&mut **conn).await?;
         }

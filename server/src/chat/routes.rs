@@ -129,7 +129,7 @@ async fn mark_read(
     Ok(ok(None))
 }
 
-/// Deletes messages for me only; the other side keeps them.
+/// Deletes messages for me only; the other side (a group's other members) keeps them.
 #[utoipa::path(delete, path = "/system/content/delMsg", tag = "chat",
     request_body(content = IdsForm, content_type = "application/x-www-form-urlencoded"),
     security(("bearer" = [])), responses((status = 200, body = Envelope<u64>), (status = 400)))]
@@ -139,7 +139,10 @@ async fn delete_messages(
     Input(form): Input<IdsForm>,
 ) -> ApiResult<Reply<u64>> {
     let ids = parse_ids(form.ids.as_deref())?;
-    Ok(ok(chat.delete_for_me(me.user_id, &ids).await?))
+    Ok(ok(match form.group_id {
+        Some(group) => chat.delete_in_group_for_me(me.user_id, group, &ids).await?,
+        None => chat.delete_for_me(me.user_id, &ids).await?,
+    }))
 }
 
 /// Recalls my message within the recall window (the socket's `recall`).

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use crate::api::error::{ApiError, ApiResult};
 use crate::chat::model::{MessageRow, MessageType};
 use crate::chat::push::push_for;
-use crate::chat::store::{NewSafetyItem, PlainMessage};
+use crate::chat::store::{NewSafetyItem, PlainMessage, SentTo};
 use crate::chat::Chat;
 use crate::i18n::Msg;
 use serde_json::Value;
@@ -243,11 +243,17 @@ impl Repeats {
 }
 
 impl Chat {
-    /// A new account under its day's cap of new conversations, or 429 until midnight.
-    pub(super) async fn within_new_conversations(&self, sender: i64, now: i64) -> ApiResult<()> {
+    /// A new account with room under its day's cap for `more` new conversations, or 429 until
+    /// midnight.
+    pub(super) async fn within_new_conversations(
+        &self,
+        sender: i64,
+        now: i64,
+        more: i64,
+    ) -> ApiResult<()> {
         let day = now - now.rem_euclid(86_400);
         let started = self.store.conversations_started(sender, day).await?;
-        if started >= self.config.safety.new_conversations_per_day {
+        if started + more > self.config.safety.new_conversations_per_day {
             return Err(ApiError::Limited {
                 msg: Msg::NewConversationsCap,
                 retry_after_secs: u64::try_from(day + 86_400 - now).unwrap_or(1),
@@ -256,13 +262,20 @@ impl Chat {
         Ok(())
     }
 
-    /// Counts a text to one more person; true when this person makes it too many.
-    pub(super) fn repeated(&self, sender: i64, recipient: i64, text: &str, now: i64) -> bool {
+    /// Counts a text to one more person, or group; true when this one makes it too many. A
+    /// group counts as one more place the text went, whatever its size: a greeting to a group is
+    /// not spam, the same text in group after group is.
+    pub(super) fn repeated(&self, sender: i64, to: SentTo, text: &str, now: i64) -> bool {
         let safety = &self.config.safety;
         let since = now - safety.repeat_text_minutes * 60;
+        // Groups are counted apart from people by their ids' sign.
+        let place = match to {
+            SentTo::Person(id) => id,
+            SentTo::Group(id) => -id,
+        };
         let people = self.repeats.count(
             sender,
-            recipient,
+            place,
             text,
             safety.repeat_text_min_chars,
             since,
@@ -275,7 +288,7 @@ impl Chat {
     pub(super) async fn hold_as_spam(
         &self,
         sender: i64,
-        recipient: i64,
+        to: SentTo,
         client_id: &str,
         msg_type: MessageType,
         content: &serde_json::Value,
@@ -285,7 +298,7 @@ impl Chat {
             kind: "spam",
             reason: "repeated",
             sender,
-            recipient,
+            to,
             message_id: None,
             client_id,
             msg_type,
@@ -313,7 +326,7 @@ impl Chat {
                 kind: "caution",
                 reason: caution.as_str(),
                 sender: row.sender_id,
-                recipient: row.recipient_id,
+                to: SentTo::Person(row.recipient_id),
                 message_id: Some(row.id),
                 client_id: &row.client_id,
                 msg_type: row.kind,

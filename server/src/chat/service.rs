@@ -9,7 +9,7 @@ use crate::chat::model::{
     check_content, Checked, Message, MessageRow, MessageTranslation, MessageType, Outgoing,
 };
 use crate::chat::push::push_for;
-use crate::chat::store::{Announced, Charge, NewMessage, Paid, PlainMessage};
+use crate::chat::store::{Announced, Charge, NewMessage, Paid, PlainMessage, SentTo};
 use crate::chat::Chat;
 use crate::chat::{harsh, safety};
 use crate::i18n::{Lang, Msg};
@@ -77,7 +77,7 @@ impl Chat {
         let starts = watched && !parties.talked;
         let new_account = now - me.created_at < self.config.safety.new_account_days * 86_400;
         if starts && new_account {
-            self.within_new_conversations(sender, now).await?;
+            self.within_new_conversations(sender, now, 1).await?;
         }
         let mut charge = None;
         let mut content = match checked {
@@ -127,8 +127,9 @@ impl Chat {
         if let Some(text) = safety::words_of(kind, &content).filter(|_| watched) {
             let text = text.as_str();
             // A red packet is paid for, which is brake enough, and could not be held unpaid.
-            if kind != MessageType::RedPacket && self.repeated(sender, them.id, text, now) {
-                self.hold_as_spam(sender, them.id, &client_id, kind, &content, now)
+            let to = SentTo::Person(them.id);
+            if kind != MessageType::RedPacket && self.repeated(sender, to, text, now) {
+                self.hold_as_spam(sender, to, &client_id, kind, &content, now)
                     .await?;
                 return Err(ApiError::Forbidden(Msg::HeldAsSpam));
             }

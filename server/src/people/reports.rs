@@ -1,5 +1,6 @@
 //! Reporting a person to the moderators, with up to three screenshots; enough reporters in a
-//! few days hold the person until staff look.
+//! few days hold the person until staff look. A report may be about a group chat, or a message
+//! in one: the chat finds whom it is about and files it here (`report_in_group`).
 
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
@@ -10,11 +11,41 @@ use crate::people::model::REPORT_REASONS;
 use crate::people::store::{Hold, NewReport};
 use crate::people::People;
 
+/// What a report in a group is about: the group, or one message in it.
+#[derive(Debug, Clone, Copy)]
+pub struct InGroup {
+    pub group_id: i64,
+    pub message_id: Option<i64>,
+}
+
 impl People {
     /// Reports a person to the moderators.
     pub async fn report(&self, me: &Session, req: ReportRequest) -> ApiResult<()> {
+        let target = req.user_id;
+        self.file_report(me.user_id, target, None, req).await
+    }
+
+    /// Reports a group, or a message in it, to the moderators: `target` is whoever answers for
+    /// it (the group's owner, the message's sender).
+    pub async fn report_in_group(
+        &self,
+        me: i64,
+        target: i64,
+        about: InGroup,
+        req: ReportRequest,
+    ) -> ApiResult<()> {
+        self.file_report(me, Some(target), Some(about), req).await
+    }
+
+    async fn file_report(
+        &self,
+        me: i64,
+        target: Option<i64>,
+        group: Option<InGroup>,
+        req: ReportRequest,
+    ) -> ApiResult<()> {
         self.limits
-            .check(Action::ReportByAccount, &me.user_id.to_string())?;
+            .check(Action::ReportByAccount, &me.to_string())?;
         let reason = req
             .reason
             .as_deref()
@@ -30,20 +61,19 @@ impl People {
         if content.is_some_and(|c| c.chars().count() > 500) || images.len() > 3 {
             return Err(ApiError::Invalid(Msg::ReportTooLong));
         }
-        let id = req.user_id.ok_or(ApiError::NotFound)?;
-        if id == me.user_id {
+        let target = target.ok_or(ApiError::NotFound)?;
+        if target == me {
             return Err(ApiError::Invalid(Msg::NotYourself));
         }
-        self.accounts.user(id).await?.ok_or(ApiError::NotFound)?;
+        self.accounts
+            .user(target)
+            .await?
+            .ok_or(ApiError::NotFound)?;
         let mut stored = Vec::new();
         // Every file written, thumbnails included, to remove them all if a later picture fails.
         let mut written = Vec::new();
         for image in &images {
-            match self
-                .media
-                .put_base64_image(me.user_id, "reports", image)
-                .await
-            {
+            match self.media.put_base64_image(me, "reports", image).await {
                 Ok(picture) => {
                     written.push(picture.thumb_key);
                     written.push(picture.key.clone());
@@ -64,11 +94,12 @@ impl People {
             since: now - safety.report_hold_days * 86_400,
         };
         let report = NewReport {
-            reporter: me.user_id,
-            target: id,
+            reporter: me,
+            target,
             reason,
             content,
             images: &stored,
+            group: group.map(|g| (g.group_id, g.message_id)),
         };
         self.store.report(&report, hold, now).await?;
         Ok(())

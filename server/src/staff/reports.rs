@@ -34,8 +34,16 @@ impl Staff {
             .store
             .reports_against(row.target_id, row.id, 20)
             .await?;
+        let lines = match row.group_id {
+            Some(group) => {
+                self.store
+                    .group_lines(group, row.group_event_id, 30)
+                    .await?
+            }
+            None => Vec::new(),
+        };
         let signer = self.media.signer(self.clock.unix());
-        Ok(ReportDetail::new(row, sent, earlier, &signer))
+        Ok(ReportDetail::new(row, sent, earlier, lines, &signer))
     }
 
     /// Closes a report with staff's action and does what the action says.
@@ -67,7 +75,14 @@ impl Staff {
                 )
                 .await?;
             }
-            Closing::Remove => self.remove_content(by, target).await?,
+            Closing::Remove => match (report.group_id, report.group_event_id) {
+                // A report in a group: its message comes down, or the group is closed.
+                (Some(group), Some(message)) => {
+                    self.remove_group_message(by, group, message).await?
+                }
+                (Some(group), None) => self.close_group(by, group).await?,
+                (None, _) => self.remove_content(by, target).await?,
+            },
         }
         let closed = self
             .store
@@ -108,6 +123,45 @@ impl Staff {
             Ok(_) | Err(ApiError::Conflict(Msg::AlreadyBanned)) => Ok(()),
             Err(e) => Err(e),
         }
+    }
+
+    /// Closes a reported group: nothing more is sent to it.
+    async fn close_group(&self, by: StaffMember, group: i64) -> ApiResult<()> {
+        let closed = self.chat.close_group(by.0, group).await?;
+        self.record(
+            by.into(),
+            Entry {
+                action: "group.close",
+                target_kind: "group",
+                target_id: group.to_string(),
+                before: None,
+                after: Some(json!({ "closed": closed })),
+            },
+        )
+        .await;
+        Ok(())
+    }
+
+    /// Takes a reported message of a group down, as its sender's recall would.
+    async fn remove_group_message(
+        &self,
+        by: StaffMember,
+        group: i64,
+        message: i64,
+    ) -> ApiResult<()> {
+        let removed = self.chat.take_down_group_message(group, message).await?;
+        self.record(
+            by.into(),
+            Entry {
+                action: "group.remove_message",
+                target_kind: "group",
+                target_id: group.to_string(),
+                before: Some(json!({ "message": message })),
+                after: Some(json!({ "removed": removed })),
+            },
+        )
+        .await;
+        Ok(())
     }
 
     /// Takes down what a person shows others: avatar, about me, dynamics and album photos.

@@ -214,20 +214,37 @@ impl Staff {
             .await?
             .ok_or(ApiError::NotFound)?;
         match (item.kind.as_str(), decision, item.message_id) {
-            ("spam", Decision::Approve, _) => {
-                self.chat
-                    .deliver_held(
-                        item.sender_id,
-                        item.recipient_id,
-                        &item.client_id,
-                        &item.msg_type,
-                        &item.content,
-                    )
-                    .await?;
-            }
-            ("caution", Decision::Reject, Some(message)) => {
-                self.chat.withdraw(item.sender_id, message).await?;
-            }
+            ("spam", Decision::Approve, _) => match (item.recipient_id, item.group_id) {
+                (Some(recipient), _) => {
+                    self.chat
+                        .deliver_held(
+                            item.sender_id,
+                            recipient,
+                            &item.client_id,
+                            &item.msg_type,
+                            &item.content,
+                        )
+                        .await?
+                }
+                (None, Some(group)) => {
+                    self.chat
+                        .deliver_held_to_group(
+                            item.sender_id,
+                            group,
+                            &item.client_id,
+                            &item.msg_type,
+                            &item.content,
+                        )
+                        .await?
+                }
+                (None, None) => {}
+            },
+            ("caution", Decision::Reject, Some(message)) => match item.group_id {
+                Some(group) => {
+                    self.chat.take_down_group_message(group, message).await?;
+                }
+                None => self.chat.withdraw(item.sender_id, message).await?,
+            },
             _ => {}
         }
         self.record(

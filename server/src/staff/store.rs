@@ -29,6 +29,11 @@ pub struct ReportRow {
     pub target_held: bool,
     /// Every report against the target, this one included.
     pub target_reports: i64,
+    /// A report about a group chat, or a message in one.
+    pub group_id: Option<i64>,
+    pub group_name: Option<String>,
+    pub group_ended: bool,
+    pub group_event_id: Option<i64>,
 }
 
 const REPORT: &str = "SELECT r.id, r.reason, r.content, r.images, r.status, r.action, r.created_at,
@@ -36,8 +41,25 @@ const REPORT: &str = "SELECT r.id, r.reason, r.content, r.images, r.status, r.ac
         r.reporter_id, ru.user_name AS reporter_name, ru.avatar_thumb_key AS reporter_avatar,
         r.target_id, tu.user_name AS target_name, tu.avatar_thumb_key AS target_avatar,
         tu.status AS target_status, (tu.held_at IS NOT NULL) AS target_held,
-        (SELECT COUNT(*) FROM reports x WHERE x.target_id = r.target_id) AS target_reports
-    FROM reports r JOIN users ru ON ru.id = r.reporter_id JOIN users tu ON tu.id = r.target_id";
+        (SELECT COUNT(*) FROM reports x WHERE x.target_id = r.target_id) AS target_reports,
+        r.group_id, g.name AS group_name, (g.ended_at IS NOT NULL) AS group_ended, r.group_event_id
+    FROM reports r JOIN users ru ON ru.id = r.reporter_id JOIN users tu ON tu.id = r.target_id
+        LEFT JOIN chat_groups g ON g.id = r.group_id";
+
+/// A line of a group's history, as staff read it beside a report.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GroupLineRow {
+    pub id: i64,
+    pub seq: i64,
+    /// message or system.
+    pub kind: String,
+    pub sender_id: Option<i64>,
+    pub sender_name: Option<String>,
+    pub msg_type: String,
+    pub content: String,
+    pub created_at: i64,
+    pub recalled_at: Option<i64>,
+}
 
 /// A message the target sent the reporter.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -95,8 +117,11 @@ pub struct SafetyRow {
     pub reason: String,
     pub sender_id: i64,
     pub sender_name: String,
-    pub recipient_id: i64,
-    pub recipient_name: String,
+    /// Whom it went to: a person, or a group.
+    pub recipient_id: Option<i64>,
+    pub recipient_name: Option<String>,
+    pub group_id: Option<i64>,
+    pub group_name: Option<String>,
     pub message_id: Option<i64>,
     pub client_id: String,
     pub content: String,
@@ -120,9 +145,10 @@ fn past(prefix: &str) -> String {
 }
 
 const SAFETY: &str = "SELECT q.id, q.kind, q.reason, q.sender_id, su.user_name AS sender_name,
-        q.recipient_id, ru.user_name AS recipient_name, q.message_id, q.client_id, q.content,
-        q.msg_type, q.created_at
-    FROM safety_queue q JOIN users su ON su.id = q.sender_id JOIN users ru ON ru.id = q.recipient_id";
+        q.recipient_id, ru.user_name AS recipient_name, q.group_id, g.name AS group_name,
+        q.message_id, q.client_id, q.content, q.msg_type, q.created_at
+    FROM safety_queue q JOIN users su ON su.id = q.sender_id
+        LEFT JOIN users ru ON ru.id = q.recipient_id LEFT JOIN chat_groups g ON g.id = q.group_id";
 
 #[derive(Clone, Debug)]
 pub struct StaffStore {
@@ -179,6 +205,22 @@ impl StaffStore {
         let sql =
             format!("{REPORT} WHERE r.target_id = $1 AND r.id <> $2 ORDER BY r.id DESC LIMIT $3");
         on_db!(&self.db, pool => sqlx::query_as(&sql).bind(target).bind(except).bind(limit).fetch_all(pool).await)
+    }
+
+    /// A group's messages and system lines up to `up_to` (its newest with none), newest first.
+    pub async fn group_lines(
+        &self,
+        group: i64,
+        up_to: Option<i64>,
+        limit: i64,
+    ) -> sqlx::Result<Vec<GroupLineRow>> {
+        on_db!(&self.db, pool => sqlx::query_as(
+            "SELECT e.id, e.seq, e.kind, e.sender_id, u.user_name AS sender_name, e.msg_type,
+                    e.content, e.created_at, e.recalled_at
+             FROM group_events e LEFT JOIN users u ON u.id = e.sender_id
+             WHERE e.group_id = $1 AND e.kind <> 'recall' AND e.id <= $2
+             ORDER BY e.seq DESC LIMIT $3",
+        ).bind(group).bind(up_to.unwrap_or(i64::MAX)).bind(limit).fetch_all(pool).await)
     }
 
     pub async fn reports_filed(&self, reporter: i64) -> sqlx::Result<i64> {

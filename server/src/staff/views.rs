@@ -15,7 +15,7 @@ use crate::clock::rfc3339;
 use crate::feed::Flagged;
 use crate::media::signed::Signer;
 use crate::media::{thumb_of, Media};
-use crate::staff::store::{PersonRow, ReportRow, SafetyRow, SentRow};
+use crate::staff::store::{GroupLineRow, PersonRow, ReportRow, SafetyRow, SentRow};
 use crate::verification::model::Pose;
 use crate::verification::WaitingRequest;
 use crate::wallet::DiscrepancyRow;
@@ -61,6 +61,21 @@ pub struct ReportView {
     pub target: Target,
     /// Every report against the target, this one included.
     pub target_reports: i64,
+    /// The group chat the report is about (its owner is the target), or where the reported
+    /// message was sent (its sender is).
+    pub group: Option<ReportedGroup>,
+    /// The reported message of the group, when the report is about one.
+    pub message_id: Option<i64>,
+}
+
+/// A group chat a report is about.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportedGroup {
+    pub id: i64,
+    pub name: String,
+    /// Dissolved by its owner, or closed by staff.
+    pub ended: bool,
 }
 
 impl ReportView {
@@ -93,8 +108,34 @@ impl ReportView {
                 held: r.target_held,
             },
             target_reports: r.target_reports,
+            group: r.group_id.map(|id| ReportedGroup {
+                id,
+                name: r.group_name.unwrap_or_default(),
+                ended: r.group_ended,
+            }),
+            message_id: r.group_event_id,
         }
     }
+}
+
+/// A line of a group's history beside a report: a member's message, or what happened.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupLine {
+    pub id: i64,
+    pub seq: i64,
+    /// message or system.
+    pub kind: String,
+    pub sender_id: Option<i64>,
+    pub sender_name: Option<String>,
+    /// txt, img, audio, loc, emoji, custom; system for a system line.
+    #[serde(rename = "type")]
+    pub msg_type: String,
+    /// The message as stored (pictures with signed addresses); null once recalled.
+    #[schema(value_type = Object)]
+    pub content: Value,
+    pub recalled: bool,
+    pub created_at: String,
 }
 
 /// A message the reported person sent the reporter.
@@ -119,6 +160,9 @@ pub struct ReportDetail {
     pub recent_messages: Vec<SentMessage>,
     /// Other reports against the same person, newest first.
     pub earlier_reports: Vec<ReportView>,
+    /// For a report in a group: the group's latest lines, up to the reported message when
+    /// there is one, newest first.
+    pub group_lines: Vec<GroupLine>,
 }
 
 impl ReportDetail {
@@ -126,6 +170,7 @@ impl ReportDetail {
         row: ReportRow,
         sent: Vec<SentRow>,
         earlier: Vec<ReportRow>,
+        lines: Vec<GroupLineRow>,
         signer: &Signer<'_>,
     ) -> ReportDetail {
         ReportDetail {
@@ -145,6 +190,23 @@ impl ReportDetail {
             earlier_reports: earlier
                 .into_iter()
                 .map(|r| ReportView::from_row(r, signer))
+                .collect(),
+            group_lines: lines
+                .into_iter()
+                .map(|l| {
+                    let content = signer.image_content(&l.content).unwrap_or(l.content);
+                    GroupLine {
+                        id: l.id,
+                        seq: l.seq,
+                        kind: l.kind,
+                        sender_id: l.sender_id,
+                        sender_name: l.sender_name,
+                        msg_type: l.msg_type,
+                        content: serde_json::from_str(&content).unwrap_or_default(),
+                        recalled: l.recalled_at.is_some(),
+                        created_at: rfc3339(l.created_at),
+                    }
+                })
                 .collect(),
         }
     }
@@ -191,8 +253,11 @@ pub struct SafetyItem {
     pub reason: String,
     pub sender_id: i64,
     pub sender_name: String,
-    pub recipient_id: i64,
-    pub recipient_name: String,
+    /// Whom it went to: a person, or (recipient null) the group `groupId`.
+    pub recipient_id: Option<i64>,
+    pub recipient_name: Option<String>,
+    pub group_id: Option<i64>,
+    pub group_name: Option<String>,
     pub text: String,
     pub created_at: String,
 }
@@ -208,6 +273,8 @@ impl SafetyItem {
             sender_name: r.sender_name.clone(),
             recipient_id: r.recipient_id,
             recipient_name: r.recipient_name.clone(),
+            group_id: r.group_id,
+            group_name: r.group_name.clone(),
             // The words the message carries, whatever its type.
             text: MessageType::from_db(&r.msg_type)
                 .and_then(|kind| words_of(kind, &content))

@@ -123,6 +123,9 @@ fn kind_of(path: &str, name: &str) -> Option<Kind> {
         // Sending to, reading, recalling and translating in a group are refused to someone not
         // in it in the group stories (chat_groups.rs); here the message ops take one-to-one ids.
         "groupId" if path.starts_with("/prod-api/system/content") => return None,
+        // A message of the group reported: the group's id decides who may report; a message not
+        // shown to the reporter is not found (group_safety.rs).
+        "messageId" if path.starts_with("/prod-api/em/groups/") => return None,
         // A picture's address, not an id: a private picture is served (as `GET /media` serves
         // it) only with the signature of the address someone was handed, a pass that works for
         // whoever holds it until it expires (media_privacy.rs).

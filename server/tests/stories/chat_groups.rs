@@ -12,7 +12,7 @@ use crate::common::{spawn, Backend, Person, Setup, TestApp};
 use crate::push::{settle, with_local_push_and};
 use crate::push_settings::Phone;
 
-const GROUPS: &str = "/prod-api/em/groups";
+pub(crate) const GROUPS: &str = "/prod-api/em/groups";
 const NAME_INVALID: &str = "A group's name is 1 to 50 characters";
 const NOBODY: &str = "Choose at least one person";
 const ONLY_KNOWN: &str = "You can add only people you have a conversation or a match with";
@@ -25,7 +25,7 @@ const ADMINS_STAY: &str = "An admin can remove members, not the owner or other a
 const HAND_OVER_FIRST: &str = "Hand the group over to someone before you leave";
 const ROLE_INVALID: &str = "A member's role is admin (1) or member (2)";
 const NOT_MEMBER: &str = "You are not in this group";
-const ENDED: &str = "This group has ended";
+pub(crate) const ENDED: &str = "This group has ended";
 const NO_GIFTS: &str = "Gifts and red packets are for one-to-one chats";
 
 async fn like(app: &TestApp, who: &Person, whom: &Person) {
@@ -33,13 +33,13 @@ async fn like(app: &TestApp, who: &Person, whom: &Person) {
     app.get(&path, Some(&who.token)).await.ok();
 }
 
-async fn matched(app: &TestApp, a: &Person, b: &Person) {
+pub(crate) async fn matched(app: &TestApp, a: &Person, b: &Person) {
     like(app, a, b).await;
     like(app, b, a).await;
 }
 
 /// Yuki, and two people she knows: Carlos wrote to her, Ana matched with her.
-async fn friends(app: &TestApp) -> (Person, Person, Person) {
+pub(crate) async fn friends(app: &TestApp) -> (Person, Person, Person) {
     let yuki = app.woman("yuki").await;
     let carlos = app.man("carlos").await;
     let ana = app.man("ana").await;
@@ -48,7 +48,7 @@ async fn friends(app: &TestApp) -> (Person, Person, Person) {
     (yuki, carlos, ana)
 }
 
-async fn make(app: &TestApp, owner: &Person, name: &str, people: &[&Person]) -> Value {
+pub(crate) async fn make(app: &TestApp, owner: &Person, name: &str, people: &[&Person]) -> Value {
     let ids: Vec<i64> = people.iter().map(|p| p.id).collect();
     app.post(
         GROUPS,
@@ -71,7 +71,7 @@ fn roles(group: &Value) -> Vec<(i64, i64)> {
 }
 
 /// The group's history as `who` sees it, oldest first.
-async fn history(app: &TestApp, who: &Person, group: i64) -> Vec<Value> {
+pub(crate) async fn history(app: &TestApp, who: &Person, group: i64) -> Vec<Value> {
     let page = app
         .get(
             &format!("{HISTORY}?groupId={group}&pageSize=100"),
@@ -85,7 +85,7 @@ async fn history(app: &TestApp, who: &Person, group: i64) -> Vec<Value> {
 }
 
 /// The actions of the system lines `who` sees, oldest first.
-async fn lines(app: &TestApp, who: &Person, group: i64) -> Vec<String> {
+pub(crate) async fn lines(app: &TestApp, who: &Person, group: i64) -> Vec<String> {
     history(app, who, group)
         .await
         .iter()
@@ -94,7 +94,12 @@ async fn lines(app: &TestApp, who: &Person, group: i64) -> Vec<String> {
         .collect()
 }
 
-async fn say(app: &TestApp, who: &Person, group: i64, text: &str) -> crate::common::Reply {
+pub(crate) async fn say(
+    app: &TestApp,
+    who: &Person,
+    group: i64,
+    text: &str,
+) -> crate::common::Reply {
     app.post(
         SEND,
         Some(&who.token),
@@ -903,7 +908,56 @@ async fn each_reader_translates_a_group_message_and_pays_once(b: Backend) {
     assert_eq!(app.count("group_translations").await, 1);
 }
 
+/// Deleting a group message for me hides it from my history alone; a message not shown to me,
+/// or of another group, is passed over.
+async fn a_member_deletes_a_group_message_for_themself(b: Backend) {
+    let app = spawn(b).await;
+    let (yuki, carlos, ana) = friends(&app).await;
+    let id = make(&app, &yuki, "Hikers", &[&carlos]).await["id"]
+        .as_i64()
+        .unwrap();
+    let other = make(&app, &yuki, "Others", &[&ana]).await["id"]
+        .as_i64()
+        .unwrap();
+    let first = say(&app, &carlos, id, "First").await.ok()["message"]["id"].clone();
+    let second = say(&app, &yuki, id, "Second").await.ok()["message"]["id"].clone();
+    let elsewhere = say(&app, &yuki, other, "Elsewhere").await.ok()["message"]["id"].clone();
+    async fn delete(app: &TestApp, who: &Person, ids: String, group: i64) -> crate::common::Reply {
+        app.call(
+            "DELETE",
+            "/prod-api/system/content/delMsg",
+            Some(&who.token),
+            crate::common::Body::Form(vec![("ids", ids), ("groupId", group.to_string())]),
+        )
+        .await
+    }
+    // Ana was never in the group: nothing of it is hers to hide.
+    assert_eq!(delete(&app, &ana, first.to_string(), id).await.ok(), 0);
+    assert_eq!(
+        delete(&app, &yuki, format!("{first},{second},{elsewhere}"), id)
+            .await
+            .ok(),
+        2
+    );
+    let texts = |rows: Vec<Value>| -> Vec<Value> {
+        rows.iter()
+            .filter(|m| m["type"] == "txt")
+            .map(|m| m["content"]["text"].clone())
+            .collect()
+    };
+    assert_eq!(texts(history(&app, &yuki, id).await), Vec::<Value>::new());
+    assert_eq!(
+        texts(history(&app, &carlos, id).await),
+        vec![json!("First"), json!("Second")]
+    );
+    assert_eq!(
+        texts(history(&app, &yuki, other).await),
+        vec![json!("Elsewhere")]
+    );
+}
+
 both_databases!(
+    a_member_deletes_a_group_message_for_themself,
     a_group_is_made_of_people_i_know,
     blocks_and_the_matches_only_setting_keep_people_out,
     roles_decide_who_may_change_the_group,

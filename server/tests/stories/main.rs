@@ -23,6 +23,7 @@ mod chat_voice;
 mod comments;
 mod email;
 mod feed;
+mod group_safety;
 mod house;
 mod ledger;
 mod limits;

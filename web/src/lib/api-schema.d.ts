@@ -641,6 +641,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/prod-api/em/groups/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reports the group, or a message in it, to the moderators (a member, or someone who was one). */
+    post: operations['report_group'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/prod-api/em/groups/{id}/transfer': {
     parameters: {
       query?: never;
@@ -1141,7 +1158,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Deletes messages for me only; the other side keeps them. */
+    /** Deletes messages for me only; the other side (a group's other members) keeps them. */
     delete: operations['delete_messages'];
     options?: never;
     head?: never;
@@ -3788,10 +3805,16 @@ export interface components {
           closedBy?: number | null;
           content?: string | null;
           createdAt: string;
+          group?: null | components['schemas']['ReportedGroup'];
           /** Format: int64 */
           id: number;
           /** @description Screenshots (signed URLs, valid for a while). */
           images: string[];
+          /**
+           * Format: int64
+           * @description The reported message of the group, when the report is about one.
+           */
+          messageId?: number | null;
           reason: string;
           reporter: components['schemas']['Party'];
           /** @description open or closed. */
@@ -4009,6 +4032,11 @@ export interface components {
       data: components['schemas']['ReportView'] & {
         /** @description Other reports against the same person, newest first. */
         earlierReports: components['schemas']['ReportView'][];
+        /**
+         * @description For a report in a group: the group's latest lines, up to the reported message when
+         *     there is one, newest first.
+         */
+        groupLines: components['schemas']['GroupLine'][];
         /** @description The newest messages the reported person sent the reporter, newest first. */
         recentMessages: components['schemas']['SentMessage'][];
       };
@@ -4029,10 +4057,16 @@ export interface components {
         closedBy?: number | null;
         content?: string | null;
         createdAt: string;
+        group?: null | components['schemas']['ReportedGroup'];
         /** Format: int64 */
         id: number;
         /** @description Screenshots (signed URLs, valid for a while). */
         images: string[];
+        /**
+         * Format: int64
+         * @description The reported message of the group, when the report is about one.
+         */
+        messageId?: number | null;
         reason: string;
         reporter: components['schemas']['Party'];
         /** @description open or closed. */
@@ -4621,6 +4655,24 @@ export interface components {
        */
       readSeq: number;
     };
+    /** @description A line of a group's history beside a report: a member's message, or what happened. */
+    GroupLine: {
+      /** @description The message as stored (pictures with signed addresses); null once recalled. */
+      content: Record<string, unknown>;
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      /** @description message or system. */
+      kind: string;
+      recalled: boolean;
+      /** Format: int64 */
+      senderId?: number | null;
+      senderName?: string | null;
+      /** Format: int64 */
+      seq: number;
+      /** @description txt, img, audio, loc, emoji, custom; system for a system line. */
+      type: string;
+    };
     GroupList: {
       rows: components['schemas']['GroupSummary'][];
     };
@@ -4683,6 +4735,11 @@ export interface components {
      */
     IdList: string;
     IdsForm: {
+      /**
+       * Format: int64
+       * @description The group the messages are in, for a group's messages.
+       */
+      groupId?: number | null;
       /** @description Comma-separated message ids. */
       ids: components['schemas']['IdList'];
     };
@@ -5186,8 +5243,28 @@ export interface components {
     ReportDetail: components['schemas']['ReportView'] & {
       /** @description Other reports against the same person, newest first. */
       earlierReports: components['schemas']['ReportView'][];
+      /**
+       * @description For a report in a group: the group's latest lines, up to the reported message when
+       *     there is one, newest first.
+       */
+      groupLines: components['schemas']['GroupLine'][];
       /** @description The newest messages the reported person sent the reporter, newest first. */
       recentMessages: components['schemas']['SentMessage'][];
+    };
+    /**
+     * @description `POST /em/groups/{id}/report`: the group (its name, its picture, what goes on in it) or, with
+     *     `messageId`, one message in it.
+     */
+    ReportGroup: {
+      /** @description Up to 500 characters. */
+      content?: string | null;
+      /**
+       * Format: int64
+       * @description A message of the group shown to me, someone else's.
+       */
+      messageId?: number | null;
+      /** @description spam, fake_profile, inappropriate_content, harassment, underage, scam or other. */
+      reason?: string | null;
     };
     ReportRequest: {
       content?: string | null;
@@ -5206,10 +5283,16 @@ export interface components {
       closedBy?: number | null;
       content?: string | null;
       createdAt: string;
+      group?: null | components['schemas']['ReportedGroup'];
       /** Format: int64 */
       id: number;
       /** @description Screenshots (signed URLs, valid for a while). */
       images: string[];
+      /**
+       * Format: int64
+       * @description The reported message of the group, when the report is about one.
+       */
+      messageId?: number | null;
       reason: string;
       reporter: components['schemas']['Party'];
       /** @description open or closed. */
@@ -5220,6 +5303,14 @@ export interface components {
        * @description Every report against the target, this one included.
        */
       targetReports: number;
+    };
+    /** @description A group chat a report is about. */
+    ReportedGroup: {
+      /** @description Dissolved by its owner, or closed by staff. */
+      ended: boolean;
+      /** Format: int64 */
+      id: number;
+      name: string;
     };
     /** @description A banned person's appeal, with the ban it is against. */
     ReviewAppeal: {
@@ -5363,6 +5454,9 @@ export interface components {
     SafetyItem: {
       createdAt: string;
       /** Format: int64 */
+      groupId?: number | null;
+      groupName?: string | null;
+      /** Format: int64 */
       id: number;
       /**
        * @description caution: a risky first message, delivered with a safety notice; spam: a text sent to
@@ -5371,9 +5465,12 @@ export interface components {
       kind: string;
       /** @description link, phone, email, money or repeated. */
       reason: string;
-      /** Format: int64 */
-      recipientId: number;
-      recipientName: string;
+      /**
+       * Format: int64
+       * @description Whom it went to: a person, or (recipient null) the group `groupId`.
+       */
+      recipientId?: number | null;
+      recipientName?: string | null;
       /** Format: int64 */
       senderId: number;
       senderName: string;
@@ -8339,6 +8436,82 @@ export interface operations {
       };
       /** @description The body is over 16 MB. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The database is not answering; try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  report_group: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ReportGroup'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_String'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description No session, or it has expired: 'Login has expired, please log in again'. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description The body is over 16 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };

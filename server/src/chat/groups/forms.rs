@@ -90,3 +90,16 @@ pub struct MuteGroup {
     #[serde(rename = "for")]
     pub span: MuteFor,
 }
+
+/// `POST /em/groups/{id}/report`: the group (its name, its picture, what goes on in it) or, with
+/// `messageId`, one message in it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportGroup {
+    /// spam, fake_profile, inappropriate_content, harassment, underage, scam or other.
+    pub reason: Option<String>,
+    /// Up to 500 characters.
+    pub content: Option<String>,
+    /// A message of the group shown to me, someone else's.
+    pub message_id: Option<i64>,
+}

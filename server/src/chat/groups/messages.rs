@@ -4,6 +4,7 @@
 
 use serde_json::{json, Value};
 
+use crate::account::model::{Role, UserRow};
 use crate::api::envelope::{Page, Paging};
 use crate::api::error::{ApiError, ApiResult};
 use crate::api::rate_limit::Action;
@@ -14,7 +15,8 @@ use crate::chat::model::{
     check_content, Checked, Message, MessageTranslation, MessageType, Outgoing,
 };
 use crate::chat::service::Sent;
-use crate::chat::Chat;
+use crate::chat::store::SentTo;
+use crate::chat::{harsh, safety, Chat};
 use crate::i18n::Msg;
 use crate::translate::ReadableMessage;
 
@@ -34,7 +36,9 @@ impl Chat {
     }
 
     /// Sends a message to a group I am in: stored once, numbered in the group's sequence, and
-    /// delivered to every member's connections.
+    /// delivered to every member's connections. The trust & safety rules of one-to-one chat hold
+    /// here too: harsh words are asked about again, a text repeated to too many people and groups
+    /// is held for staff, and my first message in a group carries a caution when it is risky.
     pub async fn send_to_group(
         &self,
         me: i64,
@@ -49,18 +53,13 @@ impl Chat {
         self.limits.check(Action::ChatSend, &me.to_string())?;
         let kind = MessageType::parse(out.msg_type.as_deref())?;
         let checked = check_content(kind, out.content.as_ref())?;
-        let membership = self.groups.membership(id, me).await?;
-        match &membership {
-            Some(m) if m.is_current() => {}
-            Some(_) => return Err(ApiError::Forbidden(Msg::GroupNotMember)),
-            None => return Err(ApiError::NotFound),
-        }
+        self.in_group(me, id).await?;
         let sender = self
             .accounts
             .user(me)
             .await?
             .ok_or(ApiError::Unauthorized)?;
-        let content = match checked {
+        let mut content = match checked {
             Checked::Ready(value) => value,
             Checked::Image(data) => {
                 self.picture(me, sender.membership(now).is_some(), &data)
@@ -74,7 +73,48 @@ impl Chat {
                 return Err(ApiError::Invalid(Msg::GroupNoGifts))
             }
         };
-        let content = content.to_string();
+        // Staff and service accounts are not held to the trust & safety rules.
+        let watched = !matches!(sender.role, Role::Staff | Role::Service);
+        harsh::ask_again(watched, kind, &mut content, out.confirmed == Some(true))?;
+        let mut caution = None;
+        if let Some(text) = safety::words_of(kind, &content).filter(|_| watched) {
+            let to = SentTo::Group(id);
+            if self.repeated(me, to, &text, now) {
+                self.hold_as_spam(me, to, &client_id, kind, &content, now)
+                    .await?;
+                return Err(ApiError::Forbidden(Msg::HeldAsSpam));
+            }
+            caution = safety::caution(&text);
+            if caution.is_some() && self.groups.has_written(id, me).await? {
+                caution = None;
+            }
+            if let Some(c) = caution {
+                content["caution"] = c.as_str().into();
+            }
+        }
+        let (row, fresh) = self
+            .store_in_group(&sender, id, &client_id, kind, &content.to_string(), now)
+            .await?;
+        if fresh {
+            if let Some(c) = caution {
+                self.queue_caution(&row, c).await?;
+            }
+        }
+        Ok(self.sent_view(&row, me))
+    }
+
+    /// Stores a message of `sender`'s in the group and hands it to every member: false with
+    /// the stored message when a retry with the same client id got there first.
+    pub(in crate::chat) async fn store_in_group(
+        &self,
+        sender: &UserRow,
+        id: i64,
+        client_id: &str,
+        kind: MessageType,
+        content: &str,
+        now: i64,
+    ) -> ApiResult<(GroupEventRow, bool)> {
+        let me = sender.id;
         let mut tx = self.groups.begin().await?;
         let Some((seq, group_name)) = store::take_seq_for(&mut tx, id, me).await? else {
             drop(tx);
@@ -89,10 +129,10 @@ impl Chat {
                 group_id: id,
                 seq,
                 kind: "message",
-                sender_id: me,
-                client_id: Some(&client_id),
+                sender_id: Some(me),
+                client_id: Some(client_id),
                 msg_type: kind.as_str(),
-                content: &content,
+                content,
                 recalls: None,
                 now,
             },
@@ -103,10 +143,10 @@ impl Chat {
             drop(tx);
             let row = self
                 .groups
-                .sent(me, &client_id)
+                .sent(me, client_id)
                 .await?
                 .ok_or(ApiError::NotFound)?;
-            return Ok(self.sent_view(&row, me));
+            return Ok((row, false));
         };
         tx.commit().await?;
         // Read once the group is free again. Whoever joins after this message starts after it;
@@ -117,10 +157,9 @@ impl Chat {
             .filter(|m| m.is_current())
             .map(|m| m.user_id)
             .collect();
-        let sent = self.sent_view(&row, me);
-        self.push_group_message(group_name, &row, &sender, members);
-        self.hub.group_event(row, &to);
-        Ok(sent)
+        self.push_group_message(group_name, &row, sender, members);
+        self.hub.group_event(row.clone(), &to);
+        Ok((row, true))
     }
 
     /// A page of a group's history as I see it (what I was shown, when I have left), newest
@@ -144,6 +183,7 @@ impl Chat {
             .groups
             .history(
                 group,
+                me,
                 (mine.joined_seq, mine.left_seq.unwrap_or(i64::MAX)),
                 q.before_id,
                 paging.limit(),
@@ -175,6 +215,11 @@ impl Chat {
                 .collect(),
             total,
         })
+    }
+
+    /// Deletes group messages shown to me from my history only; the other members keep them.
+    pub async fn delete_in_group_for_me(&self, me: i64, group: i64, ids: &[i64]) -> ApiResult<u64> {
+        Ok(self.groups.hide_for(group, me, ids).await?)
     }
 
     /// A text message of a group as `me` may read it, to be translated: shown to me (I am in the
@@ -220,11 +265,26 @@ impl Chat {
         if before.sender_id != Some(me) {
             return Err(ApiError::Forbidden(Msg::Forbidden));
         }
+        self.take_back_in_group(&before, since, now).await?;
+        let row = self.groups.event(id).await?.ok_or(ApiError::NotFound)?;
+        Ok(row.message(me, None, &self.media.signer(now)))
+    }
+
+    /// Takes a group message back as its sender's recall would, when it was sent since `since`:
+    /// its picture or voice deleted, and every member told.
+    pub(in crate::chat) async fn take_back_in_group(
+        &self,
+        message: &GroupEventRow,
+        since: i64,
+        now: i64,
+    ) -> ApiResult<()> {
+        let (group, id) = (message.group_id, message.id);
+        let sender = message.sender_id.ok_or(ApiError::NotFound)?;
         let mut tx = self.groups.begin().await?;
         let Some((seq, _)) = store::take_seq(&mut tx, group).await? else {
             return Err(ApiError::Forbidden(Msg::GroupEnded));
         };
-        if !store::recall(&mut tx, group, id, me, since, now).await? {
+        if !store::recall(&mut tx, group, id, sender, since, now).await? {
             return Err(ApiError::Invalid(Msg::RecallExpired));
         }
         let members = store::members_in(&mut tx, group).await?;
@@ -234,7 +294,7 @@ impl Chat {
                 group_id: group,
                 seq,
                 kind: "recall",
-                sender_id: me,
+                sender_id: Some(sender),
                 client_id: None,
                 msg_type: "cmd",
                 content: &json!({ "id": id }).to_string(),
@@ -245,8 +305,8 @@ impl Chat {
         .await?
         .ok_or(ApiError::NotFound)?;
         tx.commit().await?;
-        if matches!(before.msg_type.as_str(), "img" | "audio") {
-            self.delete_images(std::slice::from_ref(&before.content))
+        if matches!(message.msg_type.as_str(), "img" | "audio") {
+            self.delete_images(std::slice::from_ref(&message.content))
                 .await;
         }
         let to: Vec<i64> = members
@@ -255,8 +315,7 @@ impl Chat {
             .map(|m| m.user_id)
             .collect();
         self.hub.group_event(recall, &to);
-        let row = self.groups.event(id).await?.ok_or(ApiError::NotFound)?;
-        Ok(row.message(me, None, &self.media.signer(now)))
+        Ok(())
     }
 
     fn sent_view(&self, row: &GroupEventRow, me: i64) -> Sent {

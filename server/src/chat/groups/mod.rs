@@ -9,5 +9,6 @@ pub mod messages;
 pub mod model;
 pub mod push;
 pub mod routes;
+pub mod safety;
 pub mod service;
 pub mod store;

@@ -11,7 +11,7 @@ use crate::api::extract::{Input, Path};
 use crate::api::session::Session;
 use crate::chat::groups::forms::{
     AddedBy, GroupList, GroupPeople, GroupRoleForm, GroupSettings, HandOver, MuteGroup, NewGroup,
-    ReadGroup, UpdateGroup,
+    ReadGroup, ReportGroup, UpdateGroup,
 };
 use crate::chat::groups::model::Group;
 use crate::chat::Chat;
@@ -30,6 +30,7 @@ where
         .routes(routes!(hand_over_group))
         .routes(routes!(read_group))
         .routes(routes!(mute_group))
+        .routes(routes!(report_group))
 }
 
 /// Makes a group of people I have a conversation or a match with; I am its owner.
@@ -194,4 +195,17 @@ async fn mute_group(
     Input(req): Input<MuteGroup>,
 ) -> ApiResult<Reply<Group>> {
     Ok(ok(chat.mute_group(me.user_id, id, req.span).await?))
+}
+
+/// Reports the group, or a message in it, to the moderators (a member, or someone who was one).
+#[utoipa::path(post, path = "/em/groups/{id}/report", tag = "groups", params(("id" = i64, Path)), request_body = ReportGroup,
+    security(("bearer" = [])), responses((status = 200, body = Envelope<Option<String>>), (status = 400), (status = 404), (status = 429)))]
+async fn report_group(
+    State(chat): State<Chat>,
+    me: Session,
+    Path(id): Path<i64>,
+    Input(req): Input<ReportGroup>,
+) -> ApiResult<Reply<Option<String>>> {
+    chat.report_group(me.user_id, id, req).await?;
+    Ok(ok(None))
 }

@@ -50,7 +50,8 @@ impl Chat {
             return Err(ApiError::Invalid(Msg::GroupFull));
         }
         self.limits.check(Action::ChatSend, &me.to_string())?;
-        self.may_add(me, &people).await?;
+        let found = self.may_add(me, &people).await?;
+        let new_contacts = self.new_contacts_in_group(me, &found).await?;
         let now = self.clock.unix();
         let mut tx = self.groups.begin().await?;
         let group = store::create(&mut tx, &name, me, &people, now).await?;
@@ -63,7 +64,7 @@ impl Chat {
                 group_id: group.id,
                 seq: 1,
                 kind: "system",
-                sender_id: me,
+                sender_id: Some(me),
                 client_id: None,
                 msg_type: "system",
                 content: &content,
@@ -74,6 +75,7 @@ impl Chat {
         .await?
         .ok_or(ApiError::NotFound)?;
         tx.commit().await?;
+        self.record_new_contacts(me, &new_contacts).await?;
         let mut everyone = people.clone();
         everyone.push(me);
         self.hub.group_event(row, &everyone);
@@ -165,23 +167,27 @@ impl Chat {
         if people.is_empty() {
             return Err(ApiError::Invalid(Msg::GroupNobody));
         }
-        self.may_add(me, &people).await?;
-        self.change(me, id, |members, mine| {
-            runs(mine)?;
-            let current = |p: &i64| members.iter().any(|m| m.user_id == *p && m.is_current());
-            if people.iter().any(current) {
-                return Err(ApiError::Invalid(Msg::GroupAlreadyIn));
-            }
-            if members.iter().filter(|m| m.is_current()).count() + people.len() > MAX_MEMBERS {
-                return Err(ApiError::Invalid(Msg::GroupFull));
-            }
-            Ok(Plan {
-                add: people.clone(),
-                line: Some((Happened::Added, people.clone())),
-                ..Plan::default()
+        let found = self.may_add(me, &people).await?;
+        let new_contacts = self.new_contacts_in_group(me, &found).await?;
+        let group = self
+            .change(me, id, |members, mine| {
+                runs(mine)?;
+                let current = |p: &i64| members.iter().any(|m| m.user_id == *p && m.is_current());
+                if people.iter().any(current) {
+                    return Err(ApiError::Invalid(Msg::GroupAlreadyIn));
+                }
+                if members.iter().filter(|m| m.is_current()).count() + people.len() > MAX_MEMBERS {
+                    return Err(ApiError::Invalid(Msg::GroupFull));
+                }
+                Ok(Plan {
+                    add: people.clone(),
+                    line: Some((Happened::Added, people.clone())),
+                    ..Plan::default()
+                })
             })
-        })
-        .await
+            .await?;
+        self.record_new_contacts(me, &new_contacts).await?;
+        Ok(group)
     }
 
     /// Removes someone (owner: anyone; admin: members), or me (leaving).
@@ -426,7 +432,7 @@ impl Chat {
                 group_id: id,
                 seq,
                 kind: "system",
-                sender_id: me,
+                sender_id: Some(me),
                 client_id: None,
                 msg_type: "system",
                 content: &content,
@@ -443,7 +449,7 @@ impl Chat {
     }
 
     /// Refuses someone who is not in the group now: 404 when they never were.
-    async fn in_group(&self, me: i64, id: i64) -> ApiResult<()> {
+    pub(super) async fn in_group(&self, me: i64, id: i64) -> ApiResult<()> {
         match self.groups.membership(id, me).await? {
             Some(m) if m.is_current() => Ok(()),
             Some(_) => Err(ApiError::Forbidden(Msg::GroupNotMember)),

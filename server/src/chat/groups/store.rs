@@ -16,7 +16,8 @@ pub struct NewGroupEvent<'a> {
     pub group_id: i64,
     pub seq: i64,
     pub kind: &'a str,
-    pub sender_id: i64,
+    /// Nobody's for what staff do (a group closed).
+    pub sender_id: Option<i64>,
     pub client_id: Option<&'a str>,
     pub msg_type: &'a str,
     pub content: &'a str,
@@ -124,24 +125,44 @@ impl GroupStore {
     pub async fn history(
         &self,
         group: i64,
+        viewer: i64,
         (from, to): (i64, i64),
         before: Option<i64>,
         limit: i64,
         offset: i64,
     ) -> sqlx::Result<(Vec<GroupEventRow>, i64)> {
-        let filter = "group_id = $1 AND seq > $2 AND seq <= $3 AND kind <> 'recall' AND id < $4";
+        let filter = "e.group_id = $1 AND e.seq > $2 AND e.seq <= $3 AND e.kind <> 'recall' AND e.id < $4
+            AND NOT EXISTS (SELECT 1 FROM group_hidden h WHERE h.user_id = $5 AND h.event_id = e.id)";
         let rows_sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM group_events WHERE {filter} ORDER BY seq DESC LIMIT $5 OFFSET $6"
+            "SELECT {EVENT_COLUMNS} FROM group_events e WHERE {filter} ORDER BY e.seq DESC LIMIT $6 OFFSET $7"
         );
-        let count_sql = format!("SELECT COUNT(*) FROM group_events WHERE {filter}");
+        let count_sql = format!("SELECT COUNT(*) FROM group_events e WHERE {filter}");
         let before = before.unwrap_or(i64::MAX);
         on_db!(&self.db, pool => {
             let rows = sqlx::query_as(&rows_sql).bind(group).bind(from).bind(to).bind(before)
-                .bind(limit).bind(offset).fetch_all(pool).await?;
+                .bind(viewer).bind(limit).bind(offset).fetch_all(pool).await?;
             let (total,): (i64,) = sqlx::query_as(&count_sql).bind(group).bind(from).bind(to)
-                .bind(before).fetch_one(pool).await?;
+                .bind(before).bind(viewer).fetch_one(pool).await?;
             Ok((rows, total))
         })
+    }
+
+    /// Hides messages of the group shown to `me` from my history; how many were hidden.
+    pub async fn hide_for(&self, group: i64, me: i64, ids: &[i64]) -> sqlx::Result<u64> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        let sql = format!(
+            "INSERT INTO group_hidden (user_id, event_id)
+             SELECT m.user_id, e.id FROM group_events e
+             JOIN group_members m ON m.group_id = e.group_id AND m.user_id = $2
+             WHERE e.group_id = $1 AND e.kind = 'message' AND e.id IN ({list})
+               AND e.seq > m.joined_seq AND (m.left_seq IS NULL OR e.seq <= m.left_seq)
+             ON CONFLICT (user_id, event_id) DO NOTHING"
+        );
+        on_db!(&self.db, pool => sqlx::query(&sql).bind(group).bind(me).execute(pool).await
+            .map(|r| r.rows_affected()))
     }
 
     pub async fn event(&self, id: i64) -> sqlx::Result<Option<GroupEventRow>> {
@@ -155,6 +176,14 @@ impl GroupStore {
             "SELECT {EVENT_COLUMNS} FROM group_events WHERE sender_id = $1 AND client_id = $2"
         );
         on_db!(&self.db, pool => sqlx::query_as(&sql).bind(sender).bind(client_id).fetch_optional(pool).await)
+    }
+
+    /// Whether `sender` has written in the group before (a first message there may carry a
+    /// caution).
+    pub async fn has_written(&self, group: i64, sender: i64) -> sqlx::Result<bool> {
+        on_db!(&self.db, pool => sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM group_events WHERE sender_id = $1 AND group_id = $2 AND kind = 'message')",
+        ).bind(sender).bind(group).fetch_one(pool).await)
     }
 
     /// `ids` as the rules about adding them to a group of `adder`'s read them.

@@ -14,7 +14,7 @@ mod safety;
 pub(crate) use events::{message_events, number, sequence_counts};
 pub(crate) use messages::stored_row;
 pub use red_packets::Paid;
-pub use safety::NewSafetyItem;
+pub use safety::{NewSafetyItem, SentTo};
 
 use serde_json::Value;
 

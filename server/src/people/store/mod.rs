@@ -48,6 +48,8 @@ pub struct NewReport<'a> {
     pub reason: &'a str,
     pub content: Option<&'a str>,
     pub images: &'a [String],
+    /// The group the report is about, and the message in it when it is about one.
+    pub group: Option<(i64, Option<i64>)>,
 }
 
 /// When reports hold someone from discover: this many different reporters since `since`.
@@ -486,9 +488,10 @@ impl PeopleStore {
         let mut tx = self.db.begin_write().await?;
         let id = on_tx!(&mut tx, conn => {
             let id: i64 = sqlx::query_scalar(
-                "INSERT INTO reports (reporter_id, target_id, reason, content, images, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                "INSERT INTO reports (reporter_id, target_id, reason, content, images, created_at, group_id, group_event_id)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
             ).bind(r.reporter).bind(r.target).bind(r.reason).bind(r.content).bind(r.images.join("\n")).bind(now)
+            .bind(r.group.map(|(g, _)| g)).bind(r.group.and_then(|(_, m)| m))
             .fetch_one(&mut **conn).await?;
             let reporters: i64 = sqlx::query_scalar(
                 "SELECT COUNT(DISTINCT reporter_id) FROM reports

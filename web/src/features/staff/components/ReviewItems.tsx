@@ -74,7 +74,11 @@ export function MessageItem({ message }: { message: ReviewMessage }) {
       <div className="staff-item-title">
         <Link to={staffUserHref(message.senderId)}>{message.senderName}</Link>
         {' → '}
-        <Link to={staffUserHref(message.recipientId)}>{message.recipientName}</Link>
+        {message.recipientId != null ? (
+          <Link to={staffUserHref(message.recipientId)}>{message.recipientName}</Link>
+        ) : (
+          <span>{message.groupName}</span>
+        )}
       </div>
       <div className="staff-badges">
         <MessageBadges kind={message.kind} reason={message.reason} />
