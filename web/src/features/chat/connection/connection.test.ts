@@ -839,4 +839,37 @@ describe('groups', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(socket.framesOf('read')).toHaveLength(2);
   });
+
+  it('stops reading the open group at the line that removes me (the server would refuse it)', async () => {
+    const { connection, connect } = setup();
+    const socket = await connect();
+    connection.enterGroup(GROUP, 12);
+    await vi.advanceTimersByTimeAsync(0);
+    const removed = message({
+      id: 700,
+      from: MIKA,
+      to: GROUP,
+      type: 'system',
+      content: {
+        action: 'removed',
+        by: { id: MIKA, name: 'Mika' },
+        people: [{ id: ME, name: 'Me' }],
+      },
+      chatType: 'groupChat',
+    });
+    socket.push({
+      type: 'groupEvent',
+      groupId: GROUP,
+      seq: 13,
+      event: { kind: 'message', message: removed },
+    });
+    socket.push({
+      type: 'groupEvent',
+      groupId: GROUP,
+      seq: 14,
+      event: { kind: 'message', message: message({ id: 701, to: GROUP, chatType: 'groupChat' }) },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.framesOf('read')).toEqual([{ type: 'read', groupId: GROUP, upTo: 12 }]);
+  });
 });
