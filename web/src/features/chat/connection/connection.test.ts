@@ -119,6 +119,14 @@ afterEach(() => {
 });
 
 describe('connecting', () => {
+  it("names the app's language when it opens the socket, for the server's words on it", async () => {
+    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Spanish', abbr: 'es' }));
+    const { connection, last } = setup();
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(new URL(last().url).searchParams.get('lang')).toBe('es');
+  });
+
   it('gets the IM token, stores it and opens the socket with it', async () => {
     const { connection, last } = setup();
     connection.start();
@@ -128,7 +136,7 @@ describe('connecting', () => {
     expect(localStorage.getItem('IM_TOKEN')).toBe('im-token');
     expect(localStorage.getItem('IM_USER_NAME')).toBe('u42');
     expect(localStorage.getItem('IM_USER_ID')).toBe('42');
-    expect(last().url).toBe('ws://amora.test/im?user=u42&accessToken=im-token');
+    expect(last().url).toBe('ws://amora.test/im?user=u42&accessToken=im-token&lang=en');
     expect(connection.state).toBe('authenticating');
 
     last().push({ type: 'hello', userId: ME, lastSeq: 1234 });
