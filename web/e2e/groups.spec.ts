@@ -145,9 +145,7 @@ test('a group in three languages: made, talked in, an admin removes someone, the
     members.getByTestId('group-member').filter({ hasText: yuki.userName }),
   ).toContainText('Admin');
   await members.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(
-    line(she.page, jp('groups.line.promoted', { by: owner.userName, people: jp('groups.you') })),
-  ).toBeVisible();
+  await expect(line(she.page, jp('groups.line.promotedMe', { by: owner.userName }))).toBeVisible();
 
   members = await openMembers(she.page, ja);
   await expect(members).toHaveAccessibleName(jp('groups.membersCount_other', { count: '3' }));
@@ -169,9 +167,7 @@ test('a group in three languages: made, talked in, an admin removes someone, the
   await expect(line(he.page, `${yuki.userName} removed ${ana.userName}`)).toBeVisible();
 
   // Ana, in the group still open, reads that she was removed; a note takes the composer's place.
-  await expect(
-    line(her.page, sp('groups.line.removed', { by: yuki.userName, people: sp('groups.you') })),
-  ).toBeVisible();
+  await expect(line(her.page, sp('groups.line.removedMe', { by: yuki.userName }))).toBeVisible();
   await expect(her.page.getByTestId('group-closed')).toHaveText(sp('groups.notMember'));
   await expect(her.page.getByLabel(sp('chat.placeholder'))).toHaveCount(0);
   await shot(her.page, testInfo, 'group-removed-es');
@@ -199,7 +195,7 @@ test('a group in three languages: made, talked in, an admin removes someone, the
   await he.context.close();
 
   await expect(
-    line(she.page, jp('groups.line.handedOver', { by: owner.userName, people: jp('groups.you') })),
+    line(she.page, jp('groups.line.handedOverMe', { by: owner.userName })),
   ).toBeVisible();
   await expect(line(she.page, jp('groups.line.left', { by: owner.userName }))).toBeVisible();
   await shot(she.page, testInfo, 'group-chat-ja');
