@@ -1,6 +1,7 @@
 // Two people in a chat, each on a device of their own: signing in (with the chat socket live)
 // and the address of a chat with someone. Shared by the chat, translation and wallet stories.
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { type LanguageAbbr, languageInfo } from '../src/i18n/languages';
 import { type Person, login, skipSplash, url } from './helpers';
 
 /** Resolves once the page's chat socket is live (the server's hello arrived). */
@@ -12,11 +13,10 @@ export function chatLive(page: Page) {
     );
 }
 
-/** The app's language from now on: Japanese (read at the next load). */
-export async function switchToJapanese(page: Page) {
-  await page.evaluate(() =>
-    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Japanese', abbr: 'ja' })),
-  );
+/** The app's language from now on (read at the next load), as the language menu keeps it. */
+async function switchLanguage(page: Page, abbr: LanguageAbbr) {
+  const stored = { language: languageInfo(abbr).language, abbr };
+  await page.evaluate((value) => localStorage.setItem('LANGUAGE', JSON.stringify(value)), stored);
 }
 
 /** Someone signed in on a device of their own (a second browser context of this project). */
@@ -24,7 +24,7 @@ export async function signIn(
   browser: Browser,
   testInfo: TestInfo,
   who: Pick<Person, 'userName' | 'password'>,
-  lang: 'en' | 'ja' | 'ru' = 'en',
+  lang: LanguageAbbr = 'en',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const use = testInfo.project.use;
   const context = await browser.newContext({
@@ -40,13 +40,8 @@ export async function signIn(
   let live = chatLive(page);
   await login(page, who.userName, who.password);
   await live;
-  if (lang === 'ru') {
-    await page.evaluate(() =>
-      localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Russian', abbr: 'ru' })),
-    );
-  }
   if (lang !== 'en') {
-    if (lang === 'ja') await switchToJapanese(page);
+    await switchLanguage(page, lang);
     live = chatLive(page);
     await page.reload();
     await live;

@@ -1,17 +1,39 @@
-// The story of a group chat: someone makes a group of two people they talk to, their message
-// reaches both, an admin removes one, the owner hands the group over and leaves, and the new owner
-// mutes it, renames it and keeps strangers from adding her to groups.
+// The story of a group chat among three people in three languages: someone (in English) makes a
+// group of two people he talks to, Yuki (in Japanese) and Ana (in Spanish); his message reaches
+// both, Yuki as an admin removes Ana, who is left reading the group without a composer; the owner
+// hands the group over and leaves, and Yuki mutes it, renames it and keeps strangers from adding
+// her to groups. Each reads the group's lines, roles and buttons in her own language.
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import en from '../src/i18n/locales/en.json' with { type: 'json' };
+import es from '../src/i18n/locales/es.json' with { type: 'json' };
+import ja from '../src/i18n/locales/ja.json' with { type: 'json' };
 import { signIn } from './chat-people';
 import { api, person, registerViaApi, shot, url } from './helpers';
+
+type Strings = Record<string, unknown>;
+
+/** The app's words for a key in one language, its {{placeholders}} filled in. */
+function words(strings: Strings, key: string, values: Record<string, string | number> = {}) {
+  const found = key
+    .split('.')
+    .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], strings);
+  if (typeof found !== 'string') throw new Error(`no string ${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
 
 const line = (page: Page, text: string | RegExp) =>
   page.getByTestId('system-line').filter({ hasText: text });
 
-async function openMembers(page: Page) {
+/** The members sheet, named by how many are in the group (as its reader says it, any number). */
+async function openMembers(page: Page, strings: Strings = en) {
   await page.getByTestId('group-members-button').click();
-  return page.getByRole('dialog', { name: /\d+ members?$/ });
+  const counts = ['groups.membersCount_one', 'groups.membersCount_other'].map((key) =>
+    words(strings, key, { count: '#' })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('#', '\\d+'),
+  );
+  return page.getByRole('dialog', { name: new RegExp(`^(${counts.join('|')})$`) });
 }
 
 /** What axe finds serious or critical on the page as it is (an open sheet included). */
@@ -22,27 +44,33 @@ async function axeFinds(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Opens a member's options in the members sheet and picks one. */
-async function memberAction(page: Page, name: string, action: string) {
-  await page.getByRole('button', { name: `Options for ${name}` }).click();
-  await page.getByRole('dialog', { name }).getByRole('button', { name: action }).click();
+/** Opens a member's options in the members sheet and picks one (an action's key under groups). */
+async function memberAction(page: Page, strings: Strings, name: string, action: string) {
+  await page
+    .getByRole('button', { name: words(strings, 'groups.memberActions', { name }) })
+    .click();
+  await page
+    .getByRole('dialog', { name })
+    .getByRole('button', { name: words(strings, `groups.${action}`) })
+    .click();
 }
 
-test('a group: made, talked in, an admin removes someone, the owner hands over and leaves', async ({
+test('a group in three languages: made, talked in, an admin removes someone, the owner hands over and leaves', async ({
   browser,
   request,
 }, testInfo) => {
-  const register = async (prefix: string, gender: 'female' | 'male') => {
+  const register = async (prefix: string, gender: 'female' | 'male', language: string) => {
     const p = person(prefix, testInfo);
     const { userId, token } = await registerViaApi(request, p, {
       gender,
-      country: gender === 'male' ? 'Germany' : 'Japan',
+      country: gender === 'male' ? 'Germany' : language === 'es' ? 'Spain' : 'Japan',
+      language,
     });
     return { ...p, userId, token };
   };
-  const owner = await register('gro', 'male');
-  const yuki = await register('gry', 'female');
-  const ana = await register('gra', 'female');
+  const owner = await register('gro', 'male', 'en');
+  const yuki = await register('gry', 'female', 'ja');
+  const ana = await register('gra', 'female', 'es');
   // The owner talks to both: they are people he may put in a group.
   for (const [i, them] of [yuki, ana].entries()) {
     await api(request, owner.token, '/system/content/sendMsg', {
@@ -50,9 +78,13 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
       data: { to: them.userId, msgType: 'txt', content: { text: 'Hi!' }, clientId: `hi-${i}` },
     });
   }
+  // Yuki's words (Japanese) and Ana's (Spanish).
+  const jp = (key: string, values?: Record<string, string>) => words(ja, key, values);
+  const sp = (key: string, values?: Record<string, string>) => words(es, key, values);
 
   const he = await signIn(browser, testInfo, owner);
-  const she = await signIn(browser, testInfo, yuki);
+  const she = await signIn(browser, testInfo, yuki, 'ja');
+  const her = await signIn(browser, testInfo, ana, 'es');
 
   // He makes the group from his messages.
   await he.page.goto(url('/pages/message/message'));
@@ -65,7 +97,7 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   expect(await axeFinds(he.page)).toEqual([]);
   await sheet.getByRole('button', { name: 'Create group' }).click();
   await expect(he.page).toHaveURL(/\/pages\/group-chat\/group-chat\?id=\d+/);
-  const groupId = Number(new URL(he.page.url()).searchParams.get('id'));
+  const groupUrl = he.page.url();
   await expect(he.page.getByRole('heading', { level: 1 })).toContainText('Weekend hikers');
   await expect(line(he.page, 'You created the group')).toBeVisible();
 
@@ -75,24 +107,17 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   const mine = he.page.getByTestId('message').filter({ hasText: 'Saturday at nine' });
   await expect(mine.getByTestId('read-by')).toHaveText('Sent');
 
-  // It reaches her among her conversations, unread, and in the group with his name above it.
+  // It reaches Yuki among her conversations, unread, and in the group with his name above it.
   await she.page.goto(url('/pages/message/message'));
   const row = she.page.getByTestId('group-row').filter({ hasText: 'Weekend hikers' });
   await expect(row).toContainText('Saturday at nine');
   await expect(row.getByTestId('unread-badge')).toHaveText('1');
-  await shot(she.page, testInfo, 'group-in-messages');
+  await shot(she.page, testInfo, 'group-in-messages-ja');
   expect(await axeFinds(she.page)).toEqual([]);
   await row.click();
   const theirs = she.page.getByTestId('message').filter({ hasText: 'Saturday at nine' });
   await expect(theirs).toContainText(owner.userName);
-  await expect(line(she.page, `${owner.userName} created the group`)).toBeVisible();
-  // And Ana's list has it too.
-  const anas = await api<{ rows: { content: { text?: string } | null }[] }>(
-    request,
-    ana.token,
-    `/system/content/list?groupId=${groupId}&pageSize=20`,
-  );
-  expect(anas.rows.some((m) => m.content?.text?.includes('Saturday at nine'))).toBe(true);
+  await expect(line(she.page, jp('groups.line.created', { by: owner.userName }))).toBeVisible();
 
   // He sees that she has read it.
   await he.page.reload();
@@ -100,28 +125,60 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await shot(he.page, testInfo, 'group-chat');
   expect(await axeFinds(he.page)).toEqual([]);
 
-  // He makes her an admin; she removes Ana.
+  // Ana has it in her Spanish messages too, and opens it.
+  await her.page.goto(url('/pages/message/message'));
+  const anasRow = her.page.getByTestId('group-row').filter({ hasText: 'Weekend hikers' });
+  await expect(anasRow).toContainText('Saturday at nine');
+  await expect(her.page.getByRole('button', { name: sp('groups.newGroup') })).toBeVisible();
+  await anasRow.click();
+  await expect(her.page).toHaveURL(groupUrl);
+  await expect(
+    her.page.getByTestId('message').filter({ hasText: 'Saturday at nine' }),
+  ).toContainText(owner.userName);
+  await expect(line(her.page, sp('groups.line.created', { by: owner.userName }))).toBeVisible();
+  await expect(her.page.getByLabel(sp('chat.placeholder'))).toBeVisible();
+
+  // He makes Yuki an admin; she reads that he did, and removes Ana.
   let members = await openMembers(he.page);
-  await memberAction(he.page, yuki.userName, 'Make admin');
+  await memberAction(he.page, en, yuki.userName, 'makeAdmin');
   await expect(
     members.getByTestId('group-member').filter({ hasText: yuki.userName }),
   ).toContainText('Admin');
   await members.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(line(she.page, `${owner.userName} made you an admin`)).toBeVisible();
+  await expect(line(she.page, jp('groups.line.promotedMe', { by: owner.userName }))).toBeVisible();
 
-  members = await openMembers(she.page);
-  await memberAction(she.page, ana.userName, 'Remove from group');
+  members = await openMembers(she.page, ja);
+  await expect(members).toHaveAccessibleName(jp('groups.membersCount_other', { count: '3' }));
+  const roleOf = (name: string) => members.getByTestId('group-member').filter({ hasText: name });
+  await expect(roleOf(owner.userName)).toContainText(jp('groups.role.owner'));
+  await expect(roleOf(yuki.userName)).toContainText(jp('groups.role.admin'));
+  await expect(roleOf(ana.userName)).toContainText(jp('groups.role.member'));
+  await shot(she.page, testInfo, 'group-members-ja');
+  await memberAction(she.page, ja, ana.userName, 'remove');
   await she.page
-    .getByRole('dialog', { name: `Remove ${ana.userName} from the group?` })
-    .getByRole('button', { name: 'Remove from group' })
+    .getByRole('dialog', { name: jp('groups.removeTitle', { name: ana.userName }) })
+    .getByRole('button', { name: jp('groups.remove') })
     .click();
   await expect(members.getByTestId('group-member')).toHaveCount(2);
-  await members.getByRole('button', { name: 'Close', exact: true }).click();
+  await members.getByRole('button', { name: jp('common.close'), exact: true }).click();
+  await expect(
+    line(she.page, jp('groups.line.removedByMe', { people: ana.userName })),
+  ).toBeVisible();
   await expect(line(he.page, `${yuki.userName} removed ${ana.userName}`)).toBeVisible();
+
+  // Ana, in the group still open, reads that she was removed; a note takes the composer's place.
+  await expect(line(her.page, sp('groups.line.removedMe', { by: yuki.userName }))).toBeVisible();
+  await expect(her.page.getByTestId('group-closed')).toHaveText(sp('groups.notMember'));
+  await expect(her.page.getByLabel(sp('chat.placeholder'))).toHaveCount(0);
+  await shot(her.page, testInfo, 'group-removed-es');
+  expect(await axeFinds(her.page)).toEqual([]);
+  // Nothing is hers to read there any more: no read is sent, so no refusal pops up.
+  await expect(her.page.getByTestId('toast')).toHaveCount(0);
+  await her.context.close();
 
   // He hands the group over to her and leaves.
   members = await openMembers(he.page);
-  await memberAction(he.page, yuki.userName, 'Hand over the group');
+  await memberAction(he.page, en, yuki.userName, 'handOver');
   await he.page
     .getByRole('dialog', { name: `Hand the group over to ${yuki.userName}?` })
     .getByRole('button', { name: 'Hand over the group' })
@@ -135,32 +192,41 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
     .getByRole('button', { name: 'Leave group' })
     .click();
   await expect(he.page).toHaveURL(url('/pages/message/message'));
+  await he.context.close();
 
-  await expect(line(she.page, `${owner.userName} handed the group over to you`)).toBeVisible();
-  await expect(line(she.page, `${owner.userName} left the group`)).toBeVisible();
-  members = await openMembers(she.page);
+  await expect(
+    line(she.page, jp('groups.line.handedOverMe', { by: owner.userName })),
+  ).toBeVisible();
+  await expect(line(she.page, jp('groups.line.left', { by: owner.userName }))).toBeVisible();
+  await shot(she.page, testInfo, 'group-chat-ja');
+  members = await openMembers(she.page, ja);
+  await expect(members).toHaveAccessibleName(jp('groups.membersCount_one', { count: '1' }));
   await expect(members.getByTestId('group-member')).toHaveCount(1);
-  await expect(members).toContainText('Owner');
+  await expect(members).toContainText(jp('groups.role.owner'));
   await shot(she.page, testInfo, 'group-members');
   expect(await axeFinds(she.page)).toEqual([]);
 
   // She quiets it for a while.
-  await members.getByRole('button', { name: 'Mute notifications' }).click();
+  await members.getByRole('button', { name: jp('groups.mute') }).click();
   await she.page
-    .getByRole('dialog', { name: 'Mute this group' })
-    .getByRole('button', { name: 'For 8 hours' })
+    .getByRole('dialog', { name: jp('groups.muteTitle') })
+    .getByRole('button', { name: jp('groups.muteFor8h') })
     .click();
-  await expect(members.getByTestId('group-muted')).toContainText('Muted until');
-  await expect(members.getByRole('button', { name: 'Unmute notifications' })).toBeVisible();
+  await expect(members.getByTestId('group-muted')).toContainText(
+    jp('groups.mutedUntil', { when: '' }).replace(/。.*/, ''),
+  );
+  await expect(members.getByRole('button', { name: jp('groups.unmute') })).toBeVisible();
 
   // The group is hers now: she renames it.
-  await members.getByRole('button', { name: 'Rename group' }).click();
-  const rename = she.page.getByRole('dialog', { name: 'Rename group' });
-  await rename.getByLabel('Group name').fill('Saturday hikers');
-  await rename.getByRole('button', { name: 'Save' }).click();
+  await members.getByRole('button', { name: jp('groups.rename') }).click();
+  const rename = she.page.getByRole('dialog', { name: jp('groups.rename') });
+  await rename.getByLabel(jp('groups.nameLabel')).fill('Saturday hikers');
+  await rename.getByRole('button', { name: jp('common.save') }).click();
   await expect(she.page.getByRole('heading', { level: 1 })).toContainText('Saturday hikers');
-  await members.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(line(she.page, 'You renamed the group to “Saturday hikers”')).toBeVisible();
+  await members.getByRole('button', { name: jp('common.close'), exact: true }).click();
+  await expect(
+    line(she.page, jp('groups.line.renamedByMe', { name: 'Saturday hikers' })),
+  ).toBeVisible();
 
   // And only people she has matched with may add her to groups from now on.
   await she.page.goto(url('/pages/settings/settings'));
@@ -172,6 +238,5 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
     .poll(() => api<{ addedBy: string }>(request, yuki.token, '/em/groups/settings'))
     .toEqual({ addedBy: 'matches' });
 
-  await he.context.close();
   await she.context.close();
 });

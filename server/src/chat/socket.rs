@@ -49,9 +49,11 @@ const CLOSE_GRACE: Duration = Duration::from_secs(5);
 pub struct Connect {
     user: Option<String>,
     access_token: Option<String>,
+    /// The app's language: a browser's socket carries its own `Accept-Language`, not the app's.
+    lang: Option<String>,
 }
 
-/// `GET /im?user=u42&accessToken=...`
+/// `GET /im?user=u42&accessToken=...&lang=es`
 pub async fn upgrade(
     State(chat): State<Chat>,
     Query(q): Query<Connect>,
@@ -72,7 +74,11 @@ pub async fn upgrade(
         Ok(_) => return ApiError::Unauthorized.into_response(),
         Err(e) => return ApiError::from(e).into_response(),
     };
-    let lang = Lang::current();
+    let lang = q
+        .lang
+        .as_deref()
+        .and_then(Lang::parse)
+        .unwrap_or_else(Lang::current);
     // tungstenite's default read buffer (128 KiB) is zero-filled, hence resident, for every
     // connection, idle or not; a larger frame still arrives whole, the buffer grows to it.
     // Image sends are the one frame above 64 KiB (any other is refused once read, in `run`); a

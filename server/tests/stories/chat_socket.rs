@@ -663,6 +663,27 @@ async fn after_logout_the_im_token_no_longer_connects(b: Backend) {
     }
 }
 
+async fn the_app_language_named_when_connecting_outranks_the_browsers(b: Backend) {
+    let app = spawn(b).await;
+    let (tom, ana) = couple(&app).await;
+    let (user, token) = app.im_token(&tom).await;
+    let query = format!("?user={user}&accessToken={token}&lang=ja");
+    let mut his = app
+        .open_im(&query, &[("accept-language", "en-GB,en;q=0.9")])
+        .await
+        .unwrap_or_else(|(status, body)| panic!("the socket was refused: {status} {body}"));
+    assert_eq!(his.next().await["type"], "hello");
+    his.resume(0).await;
+
+    his.send_text("c-empty", ana.id, "   ").await;
+    let error = his.next().await;
+    assert_eq!(
+        (&error["clientId"], &error["code"]),
+        (&json!("c-empty"), &json!(400))
+    );
+    assert_eq!(error["msg"], "空のメッセージは送信できません！", "{error}");
+}
+
 async fn a_refused_send_answers_with_an_error_frame_in_my_language(b: Backend) {
     let app = spawn(b).await;
     let (tom, ana) = couple(&app).await;
@@ -756,4 +777,5 @@ both_databases!(
     a_password_change_or_account_deletion_closes_the_socket,
     after_logout_the_im_token_no_longer_connects,
     a_refused_send_answers_with_an_error_frame_in_my_language,
+    the_app_language_named_when_connecting_outranks_the_browsers,
 );

@@ -31,6 +31,24 @@ describe('a group system line', () => {
     );
   });
 
+  it('has a sentence of its own for what was done to me alone, in every language', async () => {
+    const toMe = (action: string) =>
+      systemLineText({ action, by: YUKI, people: [CARLOS] }, CARLOS.id, t);
+    await setLanguage('es');
+    expect(toMe('removed')).toBe('Yuki te quitó del grupo');
+    expect(toMe('promoted')).toBe('Yuki te hizo administrador');
+    expect(toMe('handedOver')).toBe('Yuki te cedió el grupo');
+    for (const language of ['en', 'zh-Hans', 'zh-Hant', 'ja', 'kr', 'ge', 'ru'] as const) {
+      await setLanguage(language);
+      for (const action of ['added', 'removed', 'promoted', 'demoted', 'handedOver']) {
+        expect(toMe(action)).toContain('Yuki');
+        expect(toMe(action)).not.toContain('Carlos');
+        expect(toMe(action)).not.toContain('{{');
+      }
+    }
+    await setLanguage('en');
+  });
+
   it('names the group when it is renamed', () => {
     const line = { action: 'renamed', by: CARLOS, people: [], name: 'Hikers' };
     expect(systemLineText(line, 1, t)).toBe('Carlos renamed the group to “Hikers”');

@@ -1,6 +1,7 @@
 // A group's system line ("Yuki added Carlos") in its reader's language, from what the server
 // stores: `{action, by: {id, name}, people: [{id, name}], name?}` (docs/im-protocol.md, "Groups").
-// What I did reads "You ..." (its own sentence, as grammar wants), and I am "you" among the people.
+// What I did reads "You ..." and what was done to me alone "... you" (each its own sentence, as
+// grammar wants); I am "you" among several people.
 import type { KeysUnder, Translate } from '../../i18n';
 import { formatList } from '../../i18n/format';
 
@@ -52,6 +53,16 @@ export function readSystemLine(content: Readonly<Record<string, unknown>> | null
 
 type LineKey = KeysUnder<'groups.line'>;
 
+/**
+ * What is done to people, with a sentence of its own for when it is done to me alone: many
+ * languages put "you" there as a pronoun the list cannot hold (Spanish "te quitó", not "quitó a ti").
+ */
+const TO_PEOPLE = ['added', 'removed', 'promoted', 'demoted', 'handedOver'] as const;
+
+function toPeople(action: SystemAction): action is (typeof TO_PEOPLE)[number] {
+  return (TO_PEOPLE as readonly SystemAction[]).includes(action);
+}
+
 /** The line's text for the reader `me`. */
 export function systemLineText(
   content: Readonly<Record<string, unknown>> | null,
@@ -64,7 +75,12 @@ export function systemLineText(
   // Someone who left may be named among the people rather than as the one who did it.
   const by = line.by ?? (line.action === 'left' ? (line.people[0] ?? null) : null);
   const byMe = by !== null && by.id === me;
-  const key: LineKey = byMe ? `${line.action}ByMe` : line.action;
+  const toMe = line.people.length === 1 && line.people[0]?.id === me;
+  const key: LineKey = byMe
+    ? `${line.action}ByMe`
+    : toMe && toPeople(line.action)
+      ? `${line.action}Me`
+      : line.action;
   const people = formatList(line.people.map((p) => (p.id === me ? t('groups.you') : p.name)));
   return t(`groups.line.${key}`, { by: by?.name ?? '', people, name: line.name });
 }

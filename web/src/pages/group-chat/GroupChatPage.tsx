@@ -108,6 +108,7 @@ export default function GroupChatPage() {
         member={isMember(user)}
         display={display}
         closed={closed}
+        reading={data.myRole !== null}
         extras={{
           renderContent: (m) =>
             places.renderContent(m) ?? voice.renderContent(m) ?? translate.renderContent(m),

@@ -30,6 +30,7 @@ export function GroupChatView({
   header,
   display,
   closed,
+  reading = true,
   extras = {},
 }: {
   groupId: number;
@@ -44,6 +45,8 @@ export function GroupChatView({
   display: GroupDisplay;
   /** Said in place of the composer: the group has ended, or I am no longer in it. */
   closed?: string;
+  /** Whether what I see here is read (not once I am no longer in the group: nothing is mine). */
+  reading?: boolean;
   extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'banner' | 'panels'>;
 }) {
   const { t } = useTranslation();
@@ -56,9 +59,10 @@ export function GroupChatView({
   const [draft, setDraft] = useState<Draft | null>(null);
 
   useEffect(() => {
+    if (!reading) return;
     connection.enterGroup(groupId, lastSeq);
     return () => connection.leaveGroup(groupId);
-  }, [connection, groupId, lastSeq]);
+  }, [connection, groupId, lastSeq, reading]);
 
   const shown = useMemo(() => outbox.filter((e) => e.error?.confirm !== 'harsh'), [outbox]);
   const { items, photos } = useChatItems(history.data, shown, me);

@@ -119,6 +119,14 @@ afterEach(() => {
 });
 
 describe('connecting', () => {
+  it("names the app's language when it opens the socket, for the server's words on it", async () => {
+    localStorage.setItem('LANGUAGE', JSON.stringify({ language: 'Spanish', abbr: 'es' }));
+    const { connection, last } = setup();
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(new URL(last().url).searchParams.get('lang')).toBe('es');
+  });
+
   it('gets the IM token, stores it and opens the socket with it', async () => {
     const { connection, last } = setup();
     connection.start();
@@ -128,7 +136,7 @@ describe('connecting', () => {
     expect(localStorage.getItem('IM_TOKEN')).toBe('im-token');
     expect(localStorage.getItem('IM_USER_NAME')).toBe('u42');
     expect(localStorage.getItem('IM_USER_ID')).toBe('42');
-    expect(last().url).toBe('ws://amora.test/im?user=u42&accessToken=im-token');
+    expect(last().url).toBe('ws://amora.test/im?user=u42&accessToken=im-token&lang=en');
     expect(connection.state).toBe('authenticating');
 
     last().push({ type: 'hello', userId: ME, lastSeq: 1234 });
@@ -838,5 +846,38 @@ describe('groups', () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(socket.framesOf('read')).toHaveLength(2);
+  });
+
+  it('stops reading the open group at the line that removes me (the server would refuse it)', async () => {
+    const { connection, connect } = setup();
+    const socket = await connect();
+    connection.enterGroup(GROUP, 12);
+    await vi.advanceTimersByTimeAsync(0);
+    const removed = message({
+      id: 700,
+      from: MIKA,
+      to: GROUP,
+      type: 'system',
+      content: {
+        action: 'removed',
+        by: { id: MIKA, name: 'Mika' },
+        people: [{ id: ME, name: 'Me' }],
+      },
+      chatType: 'groupChat',
+    });
+    socket.push({
+      type: 'groupEvent',
+      groupId: GROUP,
+      seq: 13,
+      event: { kind: 'message', message: removed },
+    });
+    socket.push({
+      type: 'groupEvent',
+      groupId: GROUP,
+      seq: 14,
+      event: { kind: 'message', message: message({ id: 701, to: GROUP, chatType: 'groupChat' }) },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.framesOf('read')).toEqual([{ type: 'read', groupId: GROUP, upTo: 12 }]);
   });
 });

@@ -2,6 +2,7 @@
 // session, runs the state machine of machine.ts with its socket and timers, and hands each frame
 // to what owns it: sending, events, receipts, typing and the event sequence.
 import type { QueryClient } from '@tanstack/react-query';
+import { getStoredLanguage } from '../../../i18n/languages';
 import { StorageKey, getString, setString } from '../../../lib/storage';
 import type { ImToken, Message, MessageContent, MessageType } from '../api/types';
 import { RECALL_WINDOW_MS } from '../display';
@@ -337,7 +338,13 @@ export class ChatConnection {
       this.dispatch({ type: 'emptyParams' });
       return;
     }
-    const query = `user=${encodeURIComponent(user)}&accessToken=${encodeURIComponent(accessToken)}`;
+    // The app's language for the server's words on the socket (a browser's socket carries the
+    // browser's Accept-Language, not the language chosen in the app).
+    const query = new URLSearchParams({
+      user,
+      accessToken,
+      lang: getStoredLanguage().abbr,
+    }).toString();
     const sep = session.socketPath.includes('?') ? '&' : '?';
     let socket: SocketLike;
     try {
