@@ -9,6 +9,8 @@
 //!   first at the highest rate the server sustains, then at half of it; delivered messages per
 //!   second and the latency from sending a message to the recipient receiving it.
 //!   With `--group`, the traffic of some members writing to one group of many instead.
+//! - `pace`: GET requests at a steady rate, each latency counted from when it was due (the latency
+//!   a request has at a given rate, where wrk measures queueing at the highest one).
 //! - `plan`: the query plan and the time of one SQL statement through sqlx (the feed benchmark,
 //!   `bench/feed.sh`, runs it on the server's feed query).
 //!
@@ -18,6 +20,7 @@
 mod chat;
 mod conn;
 mod idle;
+mod pace;
 mod plan;
 mod seed;
 
@@ -132,6 +135,26 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         senders: usize,
     },
+    /// GET requests at a steady rate (an open loop): the latency a request has at that rate.
+    Pace {
+        #[arg(long)]
+        server: SocketAddr,
+        /// Paths requested in turn.
+        #[arg(long = "path")]
+        paths: Vec<String>,
+        /// Header lines sent with every request (`Authorization: Bearer ...`).
+        #[arg(long = "header")]
+        headers: Vec<String>,
+        /// Requests a second, all connections together.
+        #[arg(long)]
+        rate: f64,
+        #[arg(long, default_value_t = 15)]
+        seconds: u64,
+        #[arg(long, default_value_t = 2)]
+        warmup: u64,
+        #[arg(long, default_value_t = 64)]
+        connections: usize,
+    },
     /// The plan of one SQL statement and the time it takes, run through sqlx as the server runs it.
     Plan {
         /// sqlite://path or postgres://...
@@ -179,6 +202,27 @@ async fn main() -> anyhow::Result<()> {
                 repeat,
                 budget: std::time::Duration::from_secs(seconds),
                 generic,
+            })
+            .await
+        }
+        Command::Pace {
+            server,
+            paths,
+            headers,
+            rate,
+            seconds,
+            warmup,
+            connections,
+        } => {
+            loopback(server)?;
+            pace::run(pace::Pace {
+                server,
+                paths,
+                headers,
+                rate,
+                seconds,
+                warmup,
+                connections,
             })
             .await
         }
