@@ -17,6 +17,7 @@ import { useChatConnection } from '../../features/chat/hooks';
 import { useGroup } from '../../features/groups/api/groups';
 import { GroupHeader } from '../../features/groups/components/GroupHeader';
 import { MembersSheet } from '../../features/groups/components/MembersSheet';
+import { useMentionSuggest } from '../../features/groups/components/mention-suggest';
 import { clearGroupUnread, useFollowGroups } from '../../features/groups/hooks';
 import { namesInLines, systemLineText } from '../../features/groups/system-line';
 import { useChatPlaces } from '../../features/places/components/chat-places';
@@ -55,6 +56,7 @@ export default function GroupChatPage() {
   useEffect(() => clearGroupUnread(queryClient, id), [queryClient, id]);
 
   const data = group.data;
+  const suggest = useMentionSuggest(data?.members, me);
   const history = useGroupHistory(id).data;
   const display = useMemo((): GroupDisplay => {
     // Members by their names now; someone who has left, as the system lines named them.
@@ -114,6 +116,7 @@ export default function GroupChatPage() {
           composerAction: voice.composerAction,
           banner: translate.banner,
           panels: translate.panels,
+          suggest,
         }}
         header={
           <GroupHeader

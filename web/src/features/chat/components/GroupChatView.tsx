@@ -44,7 +44,7 @@ export function GroupChatView({
   display: GroupDisplay;
   /** Said in place of the composer: the group has ended, or I am no longer in it. */
   closed?: string;
-  extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'banner' | 'panels'>;
+  extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'banner' | 'panels' | 'suggest'>;
 }) {
   const { t } = useTranslation();
   const connection = useChatConnection();
@@ -143,6 +143,7 @@ export function GroupChatView({
           onNeedMembership={() => setUpgradeOpen(true)}
           onFocus={keepAtBottom}
           action={extras.composerAction?.({ onNeedMembership: () => setUpgradeOpen(true) })}
+          suggest={extras.suggest}
         />
       )}
       <MessageOptions
