@@ -64,7 +64,9 @@ export function systemLineText(
   // Someone who left may be named among the people rather than as the one who did it.
   const by = line.by ?? (line.action === 'left' ? (line.people[0] ?? null) : null);
   const byMe = by !== null && by.id === me;
-  const key: LineKey = byMe ? `${line.action}ByMe` : line.action;
+  // A "renamed" line without a name: only the group's picture changed.
+  const action = line.action === 'renamed' && !line.name ? 'pictureChanged' : line.action;
+  const key: LineKey = byMe ? `${action}ByMe` : action;
   const people = formatList(line.people.map((p) => (p.id === me ? t('groups.you') : p.name)));
   return t(`groups.line.${key}`, { by: by?.name ?? '', people, name: line.name });
 }
