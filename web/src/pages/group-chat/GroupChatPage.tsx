@@ -18,7 +18,7 @@ import { useGroup } from '../../features/groups/api/groups';
 import { GroupHeader } from '../../features/groups/components/GroupHeader';
 import { MembersSheet } from '../../features/groups/components/MembersSheet';
 import { useMentionSuggest } from '../../features/groups/components/mention-suggest';
-import { clearGroupUnread, useFollowGroups } from '../../features/groups/hooks';
+import { clearGroupUnread } from '../../features/groups/hooks';
 import { namesInLines, systemLineText } from '../../features/groups/system-line';
 import { useChatPlaces } from '../../features/places/components/chat-places';
 import { useGroupTranslate } from '../../features/translate/components/chat-translate';
@@ -39,7 +39,6 @@ export default function GroupChatPage() {
   const connection = useChatConnection();
   const people = useGroupCandidates();
   const [membersOpen, setMembersOpen] = useState(false);
-  useFollowGroups(connection.subscribeGroups);
   // Voice messages: recorded and sent to the group, and drawn; places shared are drawn.
   const voice = useChatVoice({
     member: isMember(user),
@@ -53,7 +52,11 @@ export default function GroupChatPage() {
   const places = useChatPlaces(0);
   // Translate under others' texts, into my language, charged to me.
   const translate = useGroupTranslate({ group: id, member: isMember(user) });
-  useEffect(() => clearGroupUnread(queryClient, id), [queryClient, id]);
+  // Read on opening, and on leaving (what came while it was open was read too).
+  useEffect(() => {
+    clearGroupUnread(queryClient, id);
+    return () => clearGroupUnread(queryClient, id);
+  }, [queryClient, id]);
 
   const data = group.data;
   const suggest = useMentionSuggest(data?.members, me);
