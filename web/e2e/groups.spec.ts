@@ -1,10 +1,10 @@
 // The story of a group chat: someone makes a group of two people they talk to, their message
 // reaches both, an admin removes one, the owner hands the group over and leaves, and the new owner
-// mutes it, renames it and keeps strangers from adding her to groups.
+// mutes it, renames it, gives it a picture and keeps strangers from adding her to groups.
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { signIn } from './chat-people';
-import { api, person, registerViaApi, shot, url } from './helpers';
+import { PHOTO, api, person, registerViaApi, shot, url } from './helpers';
 
 const line = (page: Page, text: string | RegExp) =>
   page.getByTestId('system-line').filter({ hasText: text });
@@ -80,6 +80,10 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   const row = she.page.getByTestId('group-row').filter({ hasText: 'Weekend hikers' });
   await expect(row).toContainText('Saturday at nine');
   await expect(row.getByTestId('unread-badge')).toHaveText('1');
+  // The Messages tab counts it with his one-to-one "Hi!".
+  await expect(
+    she.page.locator('a:visible', { hasText: 'Messages' }).getByTestId('count-badge'),
+  ).toHaveText('2');
   await shot(she.page, testInfo, 'group-in-messages');
   expect(await axeFinds(she.page)).toEqual([]);
   await row.click();
@@ -99,6 +103,21 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await expect(mine.getByTestId('read-by')).toHaveText('Read by 1');
   await shot(he.page, testInfo, 'group-chat');
   expect(await axeFinds(he.page)).toEqual([]);
+
+  // He names her: "@" and the start of her name offer her, and Enter puts her whole name in.
+  await input.pressSequentially(`Bring water @${yuki.userName.slice(0, 4)}`);
+  const mention = he.page.getByRole('listbox', { name: 'Members to mention' });
+  await expect(mention.getByRole('option')).toHaveText([yuki.userName]);
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await shot(he.page, testInfo, 'group-mention');
+  expect(await axeFinds(he.page)).toEqual([]);
+  await input.press('Enter');
+  await expect(mention).toBeHidden();
+  await expect(input).toHaveValue(`Bring water @${yuki.userName} `);
+  await input.press('Enter');
+  await expect(
+    she.page.getByTestId('message').filter({ hasText: `Bring water @${yuki.userName}` }),
+  ).toBeVisible();
 
   // He makes her an admin; she removes Ana.
   let members = await openMembers(he.page);
@@ -161,6 +180,14 @@ test('a group: made, talked in, an admin removes someone, the owner hands over a
   await expect(she.page.getByRole('heading', { level: 1 })).toContainText('Saturday hikers');
   await members.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(line(she.page, 'You renamed the group to “Saturday hikers”')).toBeVisible();
+
+  // And gives it a picture, which its bar shows.
+  members = await openMembers(she.page);
+  await members.getByTestId('group-picture-input').setInputFiles(PHOTO);
+  await expect(she.page.locator('.chat-peer-avatar img')).toBeVisible();
+  await members.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(line(she.page, "You changed the group's picture")).toBeVisible();
+  await shot(she.page, testInfo, 'group-picture');
 
   // And only people she has matched with may add her to groups from now on.
   await she.page.goto(url('/pages/settings/settings'));
