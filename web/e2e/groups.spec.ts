@@ -1,15 +1,15 @@
 // The story of a group chat among three people in three languages: someone (in English) makes a
 // group of two people he talks to, Yuki (in Japanese) and Ana (in Spanish); his message reaches
 // both, Yuki as an admin removes Ana, who is left reading the group without a composer; the owner
-// hands the group over and leaves, and Yuki mutes it, renames it and keeps strangers from adding
-// her to groups. Each reads the group's lines, roles and buttons in her own language.
+// hands the group over and leaves, and Yuki mutes it, renames it, gives it a picture and keeps
+// strangers from adding her to groups. Each reads the group's lines, roles and buttons in her own language.
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import es from '../src/i18n/locales/es.json' with { type: 'json' };
 import ja from '../src/i18n/locales/ja.json' with { type: 'json' };
 import { signIn } from './chat-people';
-import { api, person, registerViaApi, shot, url } from './helpers';
+import { PHOTO, api, person, registerViaApi, shot, url } from './helpers';
 
 type Strings = Record<string, unknown>;
 
@@ -112,6 +112,10 @@ test('a group in three languages: made, talked in, an admin removes someone, the
   const row = she.page.getByTestId('group-row').filter({ hasText: 'Weekend hikers' });
   await expect(row).toContainText('Saturday at nine');
   await expect(row.getByTestId('unread-badge')).toHaveText('1');
+  // The Messages tab counts it with his one-to-one "Hi!".
+  await expect(
+    she.page.locator('a:visible', { hasText: jp('nav.messages') }).getByTestId('count-badge'),
+  ).toHaveText('2');
   await shot(she.page, testInfo, 'group-in-messages-ja');
   expect(await axeFinds(she.page)).toEqual([]);
   await row.click();
@@ -137,6 +141,21 @@ test('a group in three languages: made, talked in, an admin removes someone, the
   ).toContainText(owner.userName);
   await expect(line(her.page, sp('groups.line.created', { by: owner.userName }))).toBeVisible();
   await expect(her.page.getByLabel(sp('chat.placeholder'))).toBeVisible();
+
+  // He names her: "@" and the start of her name offer her, and Enter puts her whole name in.
+  await input.pressSequentially(`Bring water @${yuki.userName.slice(0, 4)}`);
+  const mention = he.page.getByRole('listbox', { name: 'Members to mention' });
+  await expect(mention.getByRole('option')).toHaveText([yuki.userName]);
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await shot(he.page, testInfo, 'group-mention');
+  expect(await axeFinds(he.page)).toEqual([]);
+  await input.press('Enter');
+  await expect(mention).toBeHidden();
+  await expect(input).toHaveValue(`Bring water @${yuki.userName} `);
+  await input.press('Enter');
+  await expect(
+    she.page.getByTestId('message').filter({ hasText: `Bring water @${yuki.userName}` }),
+  ).toBeVisible();
 
   // He makes Yuki an admin; she reads that he did, and removes Ana.
   let members = await openMembers(he.page);
@@ -227,6 +246,14 @@ test('a group in three languages: made, talked in, an admin removes someone, the
   await expect(
     line(she.page, jp('groups.line.renamedByMe', { name: 'Saturday hikers' })),
   ).toBeVisible();
+
+  // And gives it a picture, which its bar shows.
+  members = await openMembers(she.page, ja);
+  await members.getByTestId('group-picture-input').setInputFiles(PHOTO);
+  await expect(she.page.locator('.chat-peer-avatar img')).toBeVisible();
+  await members.getByRole('button', { name: jp('common.close'), exact: true }).click();
+  await expect(line(she.page, jp('groups.line.pictureChangedByMe'))).toBeVisible();
+  await shot(she.page, testInfo, 'group-picture');
 
   // And only people she has matched with may add her to groups from now on.
   await she.page.goto(url('/pages/settings/settings'));

@@ -15,6 +15,8 @@ import './layout.css';
 
 // The chat connection runs while signed in; loaded apart so it stays off the login route.
 const ChatRuntime = lazy(() => import('../features/chat/components/ChatRuntime'));
+// So does following my groups (their unread messages count on the Messages tab).
+const GroupsRuntime = lazy(() => import('./GroupsRuntime'));
 // The update check runs while signed in (never on the login page), loaded apart for the same reason.
 const UpdateChecker = lazy(() => import('../features/notices/components/UpdateChecker'));
 // So do the asking for notifications and the install banner.
@@ -45,6 +47,7 @@ export function AppLayout() {
       </main>
       <Suspense fallback={null}>
         <ChatRuntime />
+        <GroupsRuntime />
         <UpdateChecker />
       </Suspense>
       {!isChat && <TabBar />}

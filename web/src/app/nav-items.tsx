@@ -15,7 +15,7 @@ import {
   WinkIcon,
 } from '../components/icons';
 import { favouritesTotal, useCounters } from '../features/people/api/counters';
-import { getUnreadNumber, subscribeUnreadNumber } from '../lib/unread-number';
+import { getMessagesUnread, subscribeUnreadNumber } from '../lib/unread-number';
 import { paths } from '../lib/paths';
 
 export interface NavItem {
@@ -32,7 +32,7 @@ export interface NavItem {
 export function useNavItems() {
   const { t } = useTranslation();
   const counters = useCounters().data;
-  const unread = useSyncExternalStore(subscribeUnreadNumber, getUnreadNumber);
+  const unread = useSyncExternalStore(subscribeUnreadNumber, getMessagesUnread);
   const discover: NavItem = {
     to: paths.root,
     label: t('nav.discover'),

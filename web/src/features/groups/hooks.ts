@@ -1,7 +1,10 @@
-// Keeping the groups current as things happen in them: the chat connection tells (the page hands
-// over its way to follow), the list and the group's details are asked again.
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+// Keeping the groups current as things happen in them: the chat connection tells (the signed-in
+// shell hands over its way to follow), the list and the group's details are asked again; the
+// list's unread counts go to the Messages tab's number.
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { setGroupUnreadNumber } from '../../lib/unread-number';
+import { groupsQueryOptions } from './api/groups';
 import { groupKeys } from './api/keys';
 import type { GroupSummary } from './api/types';
 
@@ -26,6 +29,27 @@ export function useFollowGroups(follow: FollowGroups) {
       }),
     [follow, queryClient],
   );
+}
+
+/** The total of my groups' unread counts, as the Messages tab's share of them. */
+export function unreadInGroups(rows: readonly Pick<GroupSummary, 'unread'>[]): number {
+  return rows.reduce((sum, g) => sum + Math.max(0, g.unread), 0);
+}
+
+/**
+ * Hands what is unread in my groups to the Messages tab while signed in. The list is asked once,
+ * then again as group events arrive (useFollowGroups) and when the app comes back to the front.
+ */
+export function useGroupsUnread() {
+  const total = useQuery({
+    ...groupsQueryOptions(),
+    select: (data) => unreadInGroups(data.rows),
+  }).data;
+  useEffect(() => {
+    if (total !== undefined) setGroupUnreadNumber(total);
+  }, [total]);
+  // Signed out: nothing of mine is counted any more.
+  useEffect(() => () => setGroupUnreadNumber(0), []);
 }
 
 /** The group's chat is open: nothing of it is unread in the list any more. */

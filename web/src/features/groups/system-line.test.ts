@@ -54,6 +54,12 @@ describe('a group system line', () => {
     expect(systemLineText(line, 1, t)).toBe('Carlos renamed the group to “Hikers”');
   });
 
+  it('says the picture changed when a "renamed" line has no name', () => {
+    const line = { action: 'renamed', by: CARLOS, people: [] };
+    expect(systemLineText(line, 1, t)).toBe("Carlos changed the group's picture");
+    expect(systemLineText(line, CARLOS.id, t)).toBe("You changed the group's picture");
+  });
+
   it('reads someone leaving whether named as doer or among the people', () => {
     expect(systemLineText({ action: 'left', by: ANA, people: [] }, 1, t)).toBe(
       'Ana left the group',

@@ -76,11 +76,13 @@ export function systemLineText(
   const by = line.by ?? (line.action === 'left' ? (line.people[0] ?? null) : null);
   const byMe = by !== null && by.id === me;
   const toMe = line.people.length === 1 && line.people[0]?.id === me;
+  // A "renamed" line without a name: only the group's picture changed.
+  const action = line.action === 'renamed' && !line.name ? 'pictureChanged' : line.action;
   const key: LineKey = byMe
-    ? `${line.action}ByMe`
+    ? `${action}ByMe`
     : toMe && toPeople(line.action)
       ? `${line.action}Me`
-      : line.action;
+      : action;
   const people = formatList(line.people.map((p) => (p.id === me ? t('groups.you') : p.name)));
   return t(`groups.line.${key}`, { by: by?.name ?? '', people, name: line.name });
 }

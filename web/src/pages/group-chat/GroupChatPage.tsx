@@ -17,7 +17,8 @@ import { useChatConnection } from '../../features/chat/hooks';
 import { useGroup } from '../../features/groups/api/groups';
 import { GroupHeader } from '../../features/groups/components/GroupHeader';
 import { MembersSheet } from '../../features/groups/components/MembersSheet';
-import { clearGroupUnread, useFollowGroups } from '../../features/groups/hooks';
+import { useMentionSuggest } from '../../features/groups/components/mention-suggest';
+import { clearGroupUnread } from '../../features/groups/hooks';
 import { namesInLines, systemLineText } from '../../features/groups/system-line';
 import { useChatPlaces } from '../../features/places/components/chat-places';
 import { useGroupTranslate } from '../../features/translate/components/chat-translate';
@@ -38,7 +39,6 @@ export default function GroupChatPage() {
   const connection = useChatConnection();
   const people = useGroupCandidates();
   const [membersOpen, setMembersOpen] = useState(false);
-  useFollowGroups(connection.subscribeGroups);
   // Voice messages: recorded and sent to the group, and drawn; places shared are drawn.
   const voice = useChatVoice({
     member: isMember(user),
@@ -52,9 +52,14 @@ export default function GroupChatPage() {
   const places = useChatPlaces(0);
   // Translate under others' texts, into my language, charged to me.
   const translate = useGroupTranslate({ group: id, member: isMember(user) });
-  useEffect(() => clearGroupUnread(queryClient, id), [queryClient, id]);
+  // Read on opening, and on leaving (what came while it was open was read too).
+  useEffect(() => {
+    clearGroupUnread(queryClient, id);
+    return () => clearGroupUnread(queryClient, id);
+  }, [queryClient, id]);
 
   const data = group.data;
+  const suggest = useMentionSuggest(data?.members, me);
   const history = useGroupHistory(id).data;
   const display = useMemo((): GroupDisplay => {
     // Members by their names now; someone who has left, as the system lines named them.
@@ -115,6 +120,7 @@ export default function GroupChatPage() {
           composerAction: voice.composerAction,
           banner: translate.banner,
           panels: translate.panels,
+          suggest,
         }}
         header={
           <GroupHeader

@@ -8,9 +8,7 @@ import { PlusIcon, UsersIcon } from '../../components/icons';
 import { useInfo } from '../../features/account/api/get-info';
 import { ConnectionBanner } from '../../features/chat/components/ConnectionBanner';
 import { ConversationList } from '../../features/chat/components/ConversationList';
-import { useChatConnection } from '../../features/chat/hooks';
 import { NewGroupSheet } from '../../features/groups/components/NewGroupSheet';
-import { useFollowGroups } from '../../features/groups/hooks';
 import { PushBanner } from '../../features/notify/components/PushBanner';
 import { CustomerServiceCard } from '../../features/people/components/CustomerServiceCard';
 import { groupChatHref, paths } from '../../lib/paths';
@@ -41,7 +39,6 @@ function Conversations({ me }: { me: number | null }) {
   const [making, setMaking] = useState(false);
   const groups = useGroupRows(me);
   const people = useGroupCandidates();
-  useFollowGroups(useChatConnection().subscribeGroups);
   return (
     <>
       <AppBar

@@ -3,13 +3,9 @@
 // photos in the photo viewer, and the composer, which stays above the soft keyboard. A
 // message the server asks about ("Are you sure?") goes back to the composer while a dialog asks.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/icons';
-import { PhotoViewer } from '../../../components/PhotoViewer';
+import { useCallback, useEffect, useMemo } from 'react';
 import { notePushMoment } from '../../../lib/push-moments';
 import type { ConversationsData } from '../api/conversations';
-import { useEmoji } from '../api/emoji';
 import { useHistory } from '../api/history';
 import { chatKeys } from '../api/keys';
 import type { ChatTarget } from '../api/types';
@@ -17,17 +13,8 @@ import { signedUrlExpired } from '../display';
 import { textOf } from '../../../lib/message-view';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useIsTyping, useOutbox } from '../hooks';
-import { HarshAskDialog, UpgradeDialog } from './ChatDialogs';
+import { ChatFrame } from './ChatFrame';
 import { ChatHeader } from './ChatHeader';
-import { Composer, type Draft } from './Composer';
-import { ConnectionBanner } from './ConnectionBanner';
-import { MessageList } from './MessageList';
-import { MessageOptions, type SelectedMessage } from './MessageOptions';
-import { useChatItems } from './use-chat-items';
-import { useChatScroll } from './use-chat-scroll';
-import { useHarshAsk } from './use-harsh-ask';
-import { useRefusal } from './use-refusal';
-import './chat.css';
 
 export function ChatView({
   target,
@@ -47,18 +34,12 @@ export function ChatView({
   /** What another feature adds (see extras.ts). */
   extras?: ChatExtras;
 }) {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const connection = useChatConnection();
   const peer = target.userId;
   const history = useHistory(peer);
   const outbox = useOutbox(peer);
   const typing = useIsTyping(peer);
-  const emoji = useEmoji().data;
-  const [selected, setSelected] = useState<SelectedMessage | null>(null);
-  const [viewing, setViewing] = useState<number | null>(null);
-  // A text put back in the composer.
-  const [draft, setDraft] = useState<Draft | null>(null);
 
   // My private remark for the person, when the conversation list knows it.
   const name = useMemo(() => {
@@ -78,122 +59,38 @@ export function ChatView({
     return () => connection.leaveChat(peer);
   }, [connection, peer, target.unRead]);
 
-  const shown = useMemo(() => outbox.filter((e) => e.error?.confirm !== 'harsh'), [outbox]);
-  const { items, photos } = useChatItems(history.data, shown, me);
-  const { page, scroller, list, top, onScroll, keepAtBottom } = useChatScroll({
-    items,
-    me,
-    typing,
-    history,
-  });
-
   const { reportHarassment } = extras;
-  const { asking, sendAnyway, edit } = useHarshAsk(
-    (msgType, content) => connection.send(peer, msgType, content, { confirmed: true }),
-    outbox,
-    setDraft,
-  );
-
-  // A refusal from the server: the notice shows its reason; a membership one offers Upgrade.
-  const { refused, shown: refusal, dismiss, upgradeOpen, setUpgradeOpen } = useRefusal(outbox);
-
-  const shownPhoto =
-    viewing === null
-      ? null
-      : Math.max(
-          0,
-          photos.findIndex((p) => p.id === viewing),
-        );
 
   return (
-    <div className="chat-page" ref={page}>
-      <ChatHeader
-        target={target}
-        name={name}
-        verified={verified}
-        typing={typing}
-        end={extras.header}
-      />
-      <ConnectionBanner />
-      {extras.banner}
-      <MessageList
-        history={history}
-        items={items}
-        me={me}
-        name={name}
-        typing={typing}
-        emoji={emoji}
-        renderContent={extras.renderContent}
-        scrollerRef={scroller}
-        listRef={list}
-        topRef={top}
-        onScroll={onScroll}
-        onImageExpired={refreshImages}
-        onOpenImage={(message) => setViewing(message.id)}
-        onReport={
-          reportHarassment
-            ? (message) => reportHarassment(peer, textOf(message.content))
-            : undefined
-        }
-        onMessageActions={(message, at) => setSelected({ kind: 'message', message, at })}
-        onOutboxActions={(entry, at) => setSelected({ kind: 'outbox', entry, at })}
-        onRetry={(entry) => connection.resend(entry.clientId)}
-      />
-      {notice && (
-        <p className="chat-notice" role="note" data-testid="composer-notice">
-          {notice}
-        </p>
-      )}
-      {refusal && refusal.msg !== notice && (
-        <div className="chat-notice" role="alert" data-testid="chat-notice">
-          <span className="grow">{refusal.msg}</span>
-          {refused && extras.refusalAction?.(refused)}
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('common.close')}
-            onClick={dismiss}
-          >
-            <CloseIcon size={18} />
-          </button>
-        </div>
-      )}
-      <Composer
-        member={member}
-        draft={draft}
-        onSendText={(text) => {
-          connection.send(peer, 'txt', { text });
-          notePushMoment('messageSent');
-        }}
-        onSendImage={(image) => {
-          connection.send(peer, 'img', { image: image.dataUrl }, { preview: image.previewUrl });
-          notePushMoment('messageSent');
-        }}
-        onTyping={() => connection.sendTyping(peer)}
-        onNeedMembership={() => setUpgradeOpen(true)}
-        onFocus={keepAtBottom}
-        plusActions={extras.plusActions}
-        action={extras.composerAction?.({ onNeedMembership: () => setUpgradeOpen(true) })}
-      />
-      <MessageOptions
-        selected={selected}
-        onClose={() => setSelected(null)}
-        peer={peer}
-        name={name}
-        me={me}
-      />
-      <PhotoViewer
-        photos={photos}
-        index={shownPhoto}
-        onIndex={(index) => setViewing(photos[index]?.id ?? null)}
-        onClose={() => setViewing(null)}
-        onPhotoError={(src) => {
-          if (signedUrlExpired(src)) refreshImages();
-        }}
-      />
-      <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
-      <HarshAskDialog open={asking !== undefined} onEdit={edit} onSendAnyway={sendAnyway} />
-      {extras.panels}
-    </div>
+    <ChatFrame
+      history={history}
+      outbox={outbox}
+      me={me}
+      member={member}
+      name={name}
+      typing={typing}
+      header={
+        <ChatHeader
+          target={target}
+          name={name}
+          verified={verified}
+          typing={typing}
+          end={extras.header}
+        />
+      }
+      peer={peer}
+      notice={notice}
+      extras={extras}
+      send={(msgType, content, options) => connection.send(peer, msgType, content, options)}
+      onSent={() => notePushMoment('messageSent')}
+      onTyping={() => connection.sendTyping(peer)}
+      onImageExpired={refreshImages}
+      onPhotoError={(src) => {
+        if (signedUrlExpired(src)) refreshImages();
+      }}
+      onReport={
+        reportHarassment ? (message) => reportHarassment(peer, textOf(message.content)) : undefined
+      }
+    />
   );
 }

@@ -1,6 +1,8 @@
 // Writing a message: text with emoji put in where the cursor is, a photo (members) with a look
-// before sending, and another feature's action (a microphone) while nothing is typed.
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+// before sending, another feature's action (a microphone) while nothing is typed, and another
+// feature's suggestions for what is being typed (a member to name), picked with the arrow keys
+// and Enter or a tap.
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -9,6 +11,7 @@ import { PlusIcon } from '../../../components/icons';
 import { pickedProblem, readAsDataUrl } from '../../../lib/picked-image';
 import { showToast } from '../../../lib/toast';
 import { useEmoji } from '../api/emoji';
+import type { ChatExtras, ComposerSuggestion } from '../extras';
 import { KeyboardIcon, PhotoIcon, SendIcon, SmileIcon } from './icons';
 
 /** The protocol's limit of a text message. */
@@ -34,6 +37,7 @@ export function Composer({
   onFocus,
   plusActions,
   action,
+  suggest,
 }: {
   member: boolean;
   /** Put in the composer in place of what is there, the cursor at its end. */
@@ -47,6 +51,8 @@ export function Composer({
   plusActions?: readonly SheetAction[];
   /** Another feature's action (a microphone), in place of the send button while nothing is typed. */
   action?: ReactNode;
+  /** Another feature's suggestions for what is being typed. */
+  suggest?: ChatExtras['suggest'];
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -61,6 +67,16 @@ export function Composer({
   }, [focusOnArrival]);
   const file = useRef<HTMLInputElement>(null);
   const emoji = useEmoji({ enabled: emojiOpen });
+  const [caret, setCaret] = useState(0);
+  const [focused, setFocused] = useState(false);
+  const [active, setActive] = useState(0);
+  // Escape (or a pick) closes the suggestions for the part typed from there; an "@" typed
+  // elsewhere opens them again.
+  const [closedAt, setClosedAt] = useState<number | null>(null);
+  const listId = useId();
+  const found = focused ? (suggest?.(text, caret) ?? null) : null;
+  const suggestions = found && found.options.length > 0 && found.from !== closedAt ? found : null;
+  const activeIndex = suggestions ? Math.min(active, suggestions.options.length - 1) : 0;
 
   const resize = () => {
     const el = input.current;
@@ -92,6 +108,54 @@ export function Composer({
     onTyping();
   };
 
+  /** Where the cursor is now (the suggestions follow it). */
+  const followCaret = () => {
+    const el = input.current;
+    if (el && el.selectionStart !== caret) setCaret(el.selectionStart);
+  };
+
+  const pickSuggestion = (option: ComposerSuggestion) => {
+    if (!suggestions) return;
+    const el = input.current;
+    const next = text.slice(0, suggestions.from) + option.text + text.slice(suggestions.to);
+    const at = suggestions.from + option.text.length;
+    setText(next);
+    setCaret(at);
+    setClosedAt(suggestions.from);
+    setActive(0);
+    el?.focus();
+    requestAnimationFrame(() => {
+      el?.setSelectionRange(at, at);
+      resize();
+    });
+    onTyping();
+  };
+
+  /** The suggestions' keys: arrows move, Enter or Tab picks, Escape closes; true if handled. */
+  const suggestionKey = (key: string): boolean => {
+    if (!suggestions) return false;
+    const count = suggestions.options.length;
+    switch (key) {
+      case 'ArrowDown':
+        setActive((activeIndex + 1) % count);
+        return true;
+      case 'ArrowUp':
+        setActive((activeIndex - 1 + count) % count);
+        return true;
+      case 'Enter':
+      case 'Tab': {
+        const option = suggestions.options[activeIndex];
+        if (option) pickSuggestion(option);
+        return true;
+      }
+      case 'Escape':
+        setClosedAt(suggestions.from);
+        return true;
+      default:
+        return false;
+    }
+  };
+
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (!text.trim()) {
@@ -104,6 +168,8 @@ export function Composer({
     }
     onSendText(text);
     setText('');
+    setCaret(0);
+    setClosedAt(null);
     requestAnimationFrame(resize);
   };
 
@@ -139,6 +205,31 @@ export function Composer({
   return (
     <div className="composer-area">
       <form className="composer" onSubmit={submit}>
+        {suggestions && (
+          <ul
+            id={listId}
+            className="composer-suggestions"
+            role="listbox"
+            aria-label={suggestions.label}
+            data-testid="composer-suggestions"
+          >
+            {suggestions.options.map((option, i) => (
+              <li
+                key={option.key}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === activeIndex}
+                className={i === activeIndex ? 'active' : undefined}
+                // Keeps the cursor in the text while the pointer picks.
+                onPointerDown={(e) => e.preventDefault()}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pickSuggestion(option)}
+              >
+                {option.label}
+              </li>
+            ))}
+          </ul>
+        )}
         <button
           type="button"
           className="icon-btn"
@@ -182,17 +273,35 @@ export function Composer({
           placeholder={t('chat.placeholder')}
           aria-label={t('chat.placeholder')}
           enterKeyHint="send"
+          {...(suggest && {
+            role: 'combobox',
+            'aria-autocomplete': 'list' as const,
+            'aria-expanded': suggestions !== null,
+            'aria-controls': suggestions ? listId : undefined,
+            'aria-activedescendant': suggestions ? `${listId}-${activeIndex}` : undefined,
+          })}
           onFocus={() => {
+            setFocused(true);
             setEmojiOpen(false);
             onFocus();
           }}
           onChange={(e) => {
             setText(e.target.value);
+            setCaret(e.target.selectionStart);
+            setActive(0);
+            if (closedAt !== null && e.target.value.charAt(closedAt) !== '@') setClosedAt(null);
             resize();
             if (e.target.value.trim()) onTyping();
           }}
+          onSelect={followCaret}
+          onBlur={() => setFocused(false)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
+            if (e.nativeEvent.isComposing) return;
+            if (!e.shiftKey && suggestionKey(e.key)) {
+              e.preventDefault();
+              return;
+            }
+            if (e.key === 'Enter' && !e.shiftKey) submit(e);
           }}
         />
         {action && !text ? (

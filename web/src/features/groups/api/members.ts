@@ -1,4 +1,4 @@
-// Changing a group (docs/im-protocol.md, "Groups"): its name, its members and their roles, handing
+// Changing a group (docs/im-protocol.md, "Groups"): its name, its picture, its members and their roles, handing
 // it over, leaving and dissolving it. Each answers the group as it is now (dissolving: nothing).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -8,6 +8,8 @@ import { type Group, groupOf } from './types';
 
 export type GroupChange =
   | { kind: 'rename'; name: string }
+  /** A picture as a `data:image/...;base64,` URL (the server keeps a thumbnail of it). */
+  | { kind: 'picture'; avatar: string }
   | { kind: 'add'; userIds: number[] }
   | { kind: 'remove'; userId: number }
   | { kind: 'role'; userId: number; role: 1 | 2 }
@@ -24,6 +26,8 @@ export async function changeGroup(id: number, change: GroupChange): Promise<Grou
   switch (change.kind) {
     case 'rename':
       return groupOf(await api.put('/em/groups/{id}', { path, body: { name: change.name } }));
+    case 'picture':
+      return groupOf(await api.put('/em/groups/{id}', { path, body: { avatar: change.avatar } }));
     case 'add':
       return groupOf(
         await api.post('/em/groups/{id}/members', { path, body: { userIds: change.userIds } }),

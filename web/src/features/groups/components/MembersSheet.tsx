@@ -1,12 +1,14 @@
-// A group's members, with their roles, and what my role lets me do: add people and rename the
-// group (owner, admin), remove someone (the owner anyone, an admin members), make or unmake an
+// A group's members, with their roles, and what my role lets me do: add people, rename the group
+// and change its picture (owner, admin), remove someone (the owner anyone, an admin members), make or unmake an
 // admin and hand the group over (owner), mute it for me, leave, and dissolve it (owner). The
 // server says no in my language when it does (the request helper shows it).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { ActionSheet, ConfirmDialog, Dialog, type SheetAction } from '../../../components/Dialog';
+import { PickedImageError, readPicked } from '../../../lib/picked-image';
+import { showToast } from '../../../lib/toast';
 import { type GroupChange, useChangeGroup } from '../api/members';
 import { ADMIN, type Group, type GroupMember, MEMBER, OWNER } from '../api/types';
 import { memberActions, roleKey } from '../roles';
@@ -79,6 +81,32 @@ export function MembersSheet({
       }
     });
 
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const [readingPicture, setReadingPicture] = useState(false);
+  // Drawn again small before it goes: the group shows it as a thumbnail only.
+  const changePicture = async (file: File | undefined) => {
+    if (pictureInput.current) pictureInput.current.value = '';
+    if (!file) return;
+    setReadingPicture(true);
+    try {
+      run({ kind: 'picture', avatar: await readPicked(file, 1024, 0.88) });
+    } catch (err) {
+      const problem = err instanceof PickedImageError ? err.problem : 'unreadable';
+      showToast(
+        t(
+          problem === 'notImage'
+            ? 'chat.notAnImage'
+            : problem === 'tooLarge'
+              ? 'chat.imageTooLarge'
+              : 'errors.generic',
+        ),
+        'error',
+      );
+    } finally {
+      setReadingPicture(false);
+    }
+  };
+
   const pickedActions = picked ? actionsFor(picked) : [];
   const manager = mine === OWNER || mine === ADMIN;
 
@@ -137,6 +165,28 @@ export function MembersSheet({
               <Button variant="outline" block onClick={() => setAsking({ kind: 'rename' })}>
                 {t('groups.rename')}
               </Button>
+            )}
+            {manager && (
+              <>
+                <Button
+                  variant="outline"
+                  block
+                  loading={
+                    readingPicture || (change.isPending && change.variables.kind === 'picture')
+                  }
+                  onClick={() => pictureInput.current?.click()}
+                >
+                  {t('groups.changePicture')}
+                </Button>
+                <input
+                  ref={pictureInput}
+                  type="file"
+                  accept="image/*"
+                  hidden
+                  data-testid="group-picture-input"
+                  onChange={(e) => void changePicture(e.target.files?.[0])}
+                />
+              </>
             )}
             <MuteButton
               mutedUntil={group.mutedUntil}
