@@ -10,7 +10,7 @@ use crate::account::model::Role;
 use crate::api::error::{ApiError, ApiResult};
 use crate::chat::groups::forms::ReportGroup;
 use crate::chat::groups::model::{Candidate, GroupEventRow, GroupRole, Happened};
-use crate::chat::groups::store::{self, NewGroupEvent};
+use crate::chat::groups::store;
 use crate::chat::model::MessageType;
 use crate::chat::safety::Caution;
 use crate::chat::store::{NewSafetyItem, SentTo};
@@ -68,22 +68,9 @@ impl Chat {
         store::end(&mut tx, id, now, Some(by)).await?;
         // The moderators close it: no member's name on the line.
         let content = json!({ "action": Happened::Closed, "people": [] }).to_string();
-        let row = store::append(
-            &mut tx,
-            &NewGroupEvent {
-                group_id: id,
-                seq,
-                kind: "system",
-                sender_id: None,
-                client_id: None,
-                msg_type: "system",
-                content: &content,
-                recalls: None,
-                now,
-            },
-        )
-        .await?
-        .ok_or(ApiError::NotFound)?;
+        let row = store::append_line(&mut tx, id, seq, None, &content, now)
+            .await?
+            .ok_or(ApiError::NotFound)?;
         tx.commit().await?;
         let told: Vec<i64> = members
             .iter()

@@ -13,7 +13,7 @@ use crate::chat::groups::forms::{MuteFor, NewGroup, UpdateGroup};
 use crate::chat::groups::model::{
     Candidate, Group, GroupRole, GroupSummary, Happened, MemberRow, MAX_MEMBERS, MAX_NAME_CHARS,
 };
-use crate::chat::groups::store::{self, NewGroupEvent};
+use crate::chat::groups::store;
 use crate::chat::Chat;
 use crate::i18n::Msg;
 
@@ -58,22 +58,9 @@ impl Chat {
         let content = self
             .line_content(me, Happened::Created, &people, None)
             .await?;
-        let row = store::append(
-            &mut tx,
-            &NewGroupEvent {
-                group_id: group.id,
-                seq: 1,
-                kind: "system",
-                sender_id: Some(me),
-                client_id: None,
-                msg_type: "system",
-                content: &content,
-                recalls: None,
-                now,
-            },
-        )
-        .await?
-        .ok_or(ApiError::NotFound)?;
+        let row = store::append_line(&mut tx, group.id, 1, Some(me), &content, now)
+            .await?
+            .ok_or(ApiError::NotFound)?;
         tx.commit().await?;
         self.record_new_contacts(me, &new_contacts).await?;
         let mut everyone = people.clone();
@@ -426,22 +413,9 @@ impl Chat {
         let content = self
             .line_content(me, happened, &people, name.as_deref())
             .await?;
-        let row = store::append(
-            &mut tx,
-            &NewGroupEvent {
-                group_id: id,
-                seq,
-                kind: "system",
-                sender_id: Some(me),
-                client_id: None,
-                msg_type: "system",
-                content: &content,
-                recalls: None,
-                now,
-            },
-        )
-        .await?
-        .ok_or(ApiError::NotFound)?;
+        let row = store::append_line(&mut tx, id, seq, Some(me), &content, now)
+            .await?
+            .ok_or(ApiError::NotFound)?;
         tx.commit().await?;
         let told: Vec<i64> = told.into_iter().collect();
         self.hub.group_event(row, &told);

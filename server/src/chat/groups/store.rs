@@ -381,6 +381,29 @@ pub async fn end(tx: &mut Tx, group: i64, now: i64, closed_by: Option<i64>) -> s
     ).bind(group).bind(now).bind(closed_by).execute(&mut **conn).await.map(|_| ()))
 }
 
+/// Appends a system line: what happened to the group, done by `by` (nobody's when staff did it).
+pub async fn append_line(
+    tx: &mut Tx,
+    group_id: i64,
+    seq: i64,
+    by: Option<i64>,
+    content: &str,
+    now: i64,
+) -> sqlx::Result<Option<GroupEventRow>> {
+    let line = NewGroupEvent {
+        group_id,
+        seq,
+        kind: "system",
+        sender_id: by,
+        client_id: None,
+        msg_type: "system",
+        content,
+        recalls: None,
+        now,
+    };
+    append(tx, &line).await
+}
+
 /// Appends an event; None when the sender stored one with this client id already.
 pub async fn append(tx: &mut Tx, e: &NewGroupEvent<'_>) -> sqlx::Result<Option<GroupEventRow>> {
     let sql = format!(
