@@ -18,7 +18,7 @@ import { useGroup } from '../../features/groups/api/groups';
 import { GroupHeader } from '../../features/groups/components/GroupHeader';
 import { MembersSheet } from '../../features/groups/components/MembersSheet';
 import { clearGroupUnread, useFollowGroups } from '../../features/groups/hooks';
-import { namesInLines, systemLineText } from '../../features/groups/system-line';
+import { namesInLines, systemLineText } from '../../lib/group-system-line';
 import { useChatPlaces } from '../../features/places/components/chat-places';
 import { useGroupTranslate } from '../../features/translate/components/chat-translate';
 import { useChatVoice } from '../../features/voice/components/chat-voice';

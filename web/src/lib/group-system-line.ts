@@ -1,8 +1,8 @@
 // A group's system line ("Yuki added Carlos") in its reader's language, from what the server
 // stores: `{action, by: {id, name}, people: [{id, name}], name?}` (docs/im-protocol.md, "Groups").
 // What I did reads "You ..." (its own sentence, as grammar wants), and I am "you" among the people.
-import type { KeysUnder, Translate } from '../../i18n';
-import { formatList } from '../../i18n/format';
+import type { KeysUnder, Translate } from '../i18n';
+import { formatList } from '../i18n/format';
 
 export const SYSTEM_ACTIONS = [
   'created',
