@@ -8,6 +8,7 @@ import { CloseIcon } from '../../../components/icons';
 import { PhotoViewer } from '../../../components/PhotoViewer';
 import { useEmoji } from '../api/emoji';
 import { useGroupHistory } from '../api/history';
+import type { Message } from '../api/types';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useGroupOutbox } from '../hooks';
 import { HarshAskDialog, UpgradeDialog } from './ChatDialogs';
@@ -31,6 +32,7 @@ export function GroupChatView({
   display,
   closed,
   extras = {},
+  onReportMessage,
 }: {
   groupId: number;
   /** The group's name. */
@@ -45,6 +47,8 @@ export function GroupChatView({
   /** Said in place of the composer: the group has ended, or I am no longer in it. */
   closed?: string;
   extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'banner' | 'panels'>;
+  /** "Report" in the options of someone else's message (the page opens the report). */
+  onReportMessage?: (message: Message) => void;
 }) {
   const { t } = useTranslation();
   const connection = useChatConnection();
@@ -152,6 +156,7 @@ export function GroupChatView({
         groupId={groupId}
         name={name}
         me={me}
+        onReport={onReportMessage}
       />
       <PhotoViewer
         photos={photos}
