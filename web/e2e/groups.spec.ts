@@ -2,7 +2,9 @@
 // group of two people he talks to, Yuki (in Japanese) and Ana (in Spanish); his message reaches
 // both, Yuki as an admin removes Ana, who is left reading the group without a composer; the owner
 // hands the group over and leaves, and Yuki mutes it, renames it, gives it a picture and keeps
-// strangers from adding her to groups. Each reads the group's lines, roles and buttons in her own language.
+// strangers from adding her to groups. Each reads the group's lines, roles and buttons in her own
+// language. And a member reports a message and the group (each asked first), and hides a message
+// from her own history.
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
@@ -265,5 +267,108 @@ test('a group in three languages: made, talked in, an admin removes someone, the
     .poll(() => api<{ addedBy: string }>(request, yuki.token, '/em/groups/settings'))
     .toEqual({ addedBy: 'matches' });
 
+  await she.context.close();
+});
+
+/** Opens a message's options: a long press on a touch screen, a right-click with a mouse. */
+async function messageOptions(page: Page, text: string, touch: boolean | undefined) {
+  const target = page.getByTestId('message').filter({ hasText: text }).locator('.bubble');
+  if (touch) {
+    const box = await target.boundingBox();
+    const at = { clientX: (box?.x ?? 0) + 10, clientY: (box?.y ?? 0) + 10 };
+    await target.dispatchEvent('pointerdown', { pointerType: 'touch', ...at });
+    await page.waitForTimeout(650);
+    await target.dispatchEvent('pointerup', { pointerType: 'touch', ...at });
+  } else {
+    await target.click({ button: 'right' });
+  }
+  return page.getByRole('dialog', { name: 'Message options' });
+}
+
+test('in a group, a member reports a message and the group, each asked first, and hides a message for herself', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const register = async (prefix: string, gender: 'female' | 'male') => {
+    const p = person(prefix, testInfo);
+    const { userId, token } = await registerViaApi(request, p, {
+      gender,
+      country: gender === 'male' ? 'Germany' : 'Japan',
+    });
+    return { ...p, userId, token };
+  };
+  const owner = await register('grso', 'male');
+  const ana = await register('grsa', 'female');
+  await api(request, owner.token, '/system/content/sendMsg', {
+    method: 'POST',
+    data: { to: ana.userId, msgType: 'txt', content: { text: 'Hi!' }, clientId: 'hi-ana' },
+  });
+  const group = await api<{ id: number }>(request, owner.token, '/em/groups', {
+    method: 'POST',
+    data: { name: 'Night owls', userIds: [ana.userId] },
+  });
+  for (const text of ['You are all idiots', 'Old news']) {
+    await api(request, owner.token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { groupId: group.id, msgType: 'txt', content: { text } },
+    });
+  }
+
+  const she = await signIn(browser, testInfo, ana);
+  await she.page.goto(url(`/pages/group-chat/group-chat?id=${group.id}`));
+  const touch = testInfo.project.use.hasTouch;
+
+  // His message: Report, asked first.
+  let options = await messageOptions(she.page, 'You are all idiots', touch);
+  await options.getByRole('button', { name: 'Report' }).click();
+  const form = she.page.getByRole('dialog', { name: `Report a message from ${owner.userName}` });
+  await form.getByRole('button', { name: 'Send report' }).click();
+  await expect(form.getByText('Please choose a reason')).toBeVisible();
+  await form.getByRole('radio', { name: 'Harassment' }).check();
+  await form.getByLabel('Details').fill('He insults everyone.');
+  await shot(she.page, testInfo, 'group-report-message');
+  expect(await axeFinds(she.page)).toEqual([]);
+  await form.getByRole('button', { name: 'Send report' }).click();
+  const confirm = she.page.getByRole('dialog', { name: 'Send this report?' });
+  await expect(confirm).toContainText(`this message from ${owner.userName}`);
+  await confirm.getByRole('button', { name: 'Send report' }).click();
+  await expect(she.page.getByText('Thank you. Our team will review your report.')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // Delete for me: gone from her chat at once, and from her history, not from his.
+  options = await messageOptions(she.page, 'Old news', touch);
+  await options.getByRole('button', { name: 'Delete for me' }).click();
+  await expect(she.page.getByTestId('message').filter({ hasText: 'Old news' })).toHaveCount(0);
+  const texts = async (token: string) =>
+    (
+      await api<{ rows: { content: { text?: string } | null }[] }>(
+        request,
+        token,
+        `/system/content/list?groupId=${group.id}&pageSize=20`,
+      )
+    ).rows.map((m) => m.content?.text);
+  expect(await texts(ana.token)).not.toContain('Old news');
+  expect(await texts(owner.token)).toContain('Old news');
+
+  // The group itself, from its members sheet.
+  const members = await openMembers(she.page);
+  await members.getByRole('button', { name: 'Report group' }).click();
+  const groupForm = she.page.getByRole('dialog', { name: 'Report Night owls' });
+  await groupForm.getByRole('radio', { name: 'Scam or fraud' }).check();
+  await groupForm.getByRole('button', { name: 'Send report' }).click();
+  await she.page
+    .getByRole('dialog', { name: 'Send this report?' })
+    .getByRole('button', { name: 'Send report' })
+    .click();
+  await expect(groupForm).toBeHidden();
+
+  // The owner is not offered to report his own group.
+  const he = await signIn(browser, testInfo, owner);
+  await he.page.goto(url(`/pages/group-chat/group-chat?id=${group.id}`));
+  const his = await openMembers(he.page);
+  await expect(his.getByTestId('group-member').first()).toBeVisible();
+  await expect(his.getByRole('button', { name: 'Report group' })).toHaveCount(0);
+
+  await he.context.close();
   await she.context.close();
 });

@@ -1,7 +1,8 @@
 // Stories of the operator console and of what keeps people safe: staff work the reports queue
 // and ban someone while that person is chatting (they are signed out at once and told why and
 // until when); a banned person appeals once and learns what staff decided; staff approve an album photo from the review queue, publish a
-// notice, and the console stays hidden from everyone else. For people: reporting asks "Are you
+// notice, read a reported group's lines and close the group, and the console stays hidden from
+// everyone else. For people: reporting asks "Are you
 // sure?" first, a risky first message comes with a safety notice for its recipient only, and a
 // message sent to many people is held with the server's words. Staff are made with the server's
 // operator command, so these stories need the server the stories started.
@@ -488,4 +489,63 @@ test('in Japanese, a banned person sees why and until when, appeals once, and le
   await logIn();
   await expect(page.getByTestId('appeal-state')).toContainText('利用停止を継続すると判断しました');
   await shot(page, testInfo, 'ja-suspended-appeal-kept');
+});
+
+test('staff read the lines of a reported group and close it: its members can send no more', async ({
+  page,
+  request,
+}, testInfo) => {
+  const staff = await staffMember(request, testInfo);
+  const owner = await someone(request, 'gow', testInfo, 'male');
+  const ana = await someone(request, 'gan', testInfo);
+  const yuki = await someone(request, 'gyu', testInfo);
+  // He talks to both first: they are people he may put in a group.
+  for (const [i, them] of [ana, yuki].entries()) {
+    await api(request, owner.token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { to: them.userId, msgType: 'txt', content: { text: 'Hi!' }, clientId: `hi-${i}` },
+    });
+  }
+  const name = `Deals ${testInfo.project.name}`;
+  const group = await api<{ id: number }>(request, owner.token, '/em/groups', {
+    method: 'POST',
+    data: { name, userIds: [ana.userId, yuki.userId] },
+  });
+  for (const text of ['Cheap watches here', 'Send 50 dollars to join']) {
+    await api(request, owner.token, '/system/content/sendMsg', {
+      method: 'POST',
+      data: { groupId: group.id, msgType: 'txt', content: { text } },
+    });
+  }
+  await api(request, ana.token, `/em/groups/${group.id}/report`, {
+    method: 'POST',
+    data: { reason: 'scam', content: 'This group sells fakes.' },
+  });
+
+  await signInHere(page, staff);
+  await page.goto(url('/admin'));
+  const item = page.getByRole('article', { name: `Report about ${owner.userName}` });
+  await expect(item.getByTestId('report-group')).toHaveText(`Group: ${name}`);
+  await item.getByRole('link', { name: 'Open' }).click();
+  await expect(page.getByRole('region', { name: 'Owner of the group' })).toContainText(
+    owner.userName,
+  );
+  const lines = page.getByRole('region', { name: `In the group ${name}` });
+  await expect(lines.getByTestId('group-lines').locator('li').first()).toContainText(
+    'Send 50 dollars to join',
+  );
+  await expect(lines).toContainText(`${owner.userName} created the group`);
+  await shot(page, testInfo, 'staff-group-report');
+
+  await page.getByRole('button', { name: 'Close the group' }).click();
+  const confirm = page.getByRole('dialog', { name: `Close the group ${name}?` });
+  await confirm.getByRole('button', { name: 'Close the group' }).click();
+  await expect(toast(page, `The group ${name} has been closed`)).toBeVisible();
+  await expect(page).toHaveURL(url('/admin'));
+  await expect
+    .poll(
+      async () =>
+        (await api<{ ended: boolean }>(request, yuki.token, `/em/groups/${group.id}`)).ended,
+    )
+    .toBe(true);
 });

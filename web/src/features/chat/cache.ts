@@ -105,7 +105,20 @@ function patched(
 }
 
 export function removeFromHistory(qc: QueryClient, peer: number, ids: readonly number[]): void {
-  mapHistory(qc, peer, (data) => ({
+  mapHistory(qc, peer, (data) => without(data, ids));
+}
+
+/** Drops messages from a loaded group chat (hidden from my history only). */
+export function removeFromGroupHistory(
+  qc: QueryClient,
+  groupId: number,
+  ids: readonly number[],
+): void {
+  mapHistoryAt(qc, chatKeys.groupHistory(groupId), (data) => without(data, ids));
+}
+
+function without(data: HistoryData, ids: readonly number[]): HistoryData {
+  return {
     ...data,
     pages: data.pages.map((page) => {
       const rows = page.rows.filter((m) => !ids.includes(m.id));
@@ -113,7 +126,7 @@ export function removeFromHistory(qc: QueryClient, peer: number, ids: readonly n
         ? page
         : { rows, total: page.total - (page.rows.length - rows.length) };
     }),
-  }));
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 // A group's chat (`?id=17`): the chat's view of the group's messages, with the groups feature's
-// header, system lines and members sheet, voice messages, and shared places drawn.
+// header, system lines, members sheet and reporting, voice messages, and shared places drawn.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,12 @@ import { useGroup } from '../../features/groups/api/groups';
 import { GroupHeader } from '../../features/groups/components/GroupHeader';
 import { MembersSheet } from '../../features/groups/components/MembersSheet';
 import { useMentionSuggest } from '../../features/groups/components/mention-suggest';
+import {
+  type GroupReportSubject,
+  ReportGroupDialog,
+} from '../../features/groups/components/ReportGroupDialog';
 import { clearGroupUnread } from '../../features/groups/hooks';
-import { namesInLines, systemLineText } from '../../features/groups/system-line';
+import { namesInLines, systemLineText } from '../../lib/group-system-line';
 import { useChatPlaces } from '../../features/places/components/chat-places';
 import { useGroupTranslate } from '../../features/translate/components/chat-translate';
 import { useChatVoice } from '../../features/voice/components/chat-voice';
@@ -39,6 +43,7 @@ export default function GroupChatPage() {
   const connection = useChatConnection();
   const people = useGroupCandidates();
   const [membersOpen, setMembersOpen] = useState(false);
+  const [reporting, setReporting] = useState<GroupReportSubject | null>(null);
   // Voice messages: recorded and sent to the group, and drawn; places shared are drawn.
   const voice = useChatVoice({
     member: isMember(user),
@@ -114,6 +119,13 @@ export default function GroupChatPage() {
         display={display}
         closed={closed}
         reading={data.myRole !== null}
+        onReportMessage={(message) =>
+          setReporting({
+            kind: 'message',
+            messageId: message.id,
+            sender: display.senderName(message.from),
+          })
+        }
         extras={{
           renderContent: (m) =>
             places.renderContent(m) ?? voice.renderContent(m) ?? translate.renderContent(m),
@@ -141,6 +153,13 @@ export default function GroupChatPage() {
           setMembersOpen(false);
           navigate(paths.message);
         }}
+      />
+      <ReportGroupDialog
+        open={reporting !== null}
+        onClose={() => setReporting(null)}
+        groupId={id}
+        groupName={data.name}
+        subject={reporting ?? { kind: 'group' }}
       />
     </>
   );

@@ -7,7 +7,7 @@ import type { OtherConversation } from '../../features/chat/components/Conversat
 import { listTime, previewText } from '../../features/chat/display';
 import { useGroups } from '../../features/groups/api/groups';
 import { GroupRow } from '../../features/groups/components/GroupRow';
-import { systemLineText } from '../../features/groups/system-line';
+import { systemLineText } from '../../lib/group-system-line';
 
 export function useGroupRows(me: number | null): OtherConversation[] {
   const { t } = useTranslation();

@@ -50,6 +50,7 @@ export function ChatFrame({
   onImageExpired,
   onPhotoError,
   onReport,
+  onReportMessage,
 }: {
   history: ReturnType<typeof useHistory>;
   /** My messages still being sent (or refused) in this chat. */
@@ -79,6 +80,8 @@ export function ChatFrame({
   onImageExpired: () => void;
   onPhotoError?: (src: string) => void;
   onReport?: (message: Message) => Promise<unknown>;
+  /** "Report" in the options of someone else's message. */
+  onReportMessage?: (message: Message) => void;
 }) {
   const { t } = useTranslation();
   const connection = useChatConnection();
@@ -189,6 +192,7 @@ export function ChatFrame({
         groupId={groupId}
         name={name}
         me={me}
+        onReport={onReportMessage}
       />
       <PhotoViewer
         photos={photos}

@@ -4,6 +4,7 @@
 // a note takes the composer's place.
 import { type ReactNode, useEffect } from 'react';
 import { useGroupHistory } from '../api/history';
+import type { Message } from '../api/types';
 import type { ChatExtras } from '../extras';
 import { useChatConnection, useGroupOutbox } from '../hooks';
 import { ChatFrame } from './ChatFrame';
@@ -20,6 +21,7 @@ export function GroupChatView({
   closed,
   reading = true,
   extras = {},
+  onReportMessage,
 }: {
   groupId: number;
   /** The group's name. */
@@ -36,6 +38,8 @@ export function GroupChatView({
   /** Whether what I see here is read (not once I am no longer in the group: nothing is mine). */
   reading?: boolean;
   extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'banner' | 'panels' | 'suggest'>;
+  /** "Report" in the options of someone else's message (the page opens the report). */
+  onReportMessage?: (message: Message) => void;
 }) {
   const connection = useChatConnection();
   const history = useGroupHistory(groupId);
@@ -66,6 +70,7 @@ export function GroupChatView({
       }
       onTyping={() => undefined}
       onImageExpired={() => void history.refetch()}
+      onReportMessage={onReportMessage}
     />
   );
 }

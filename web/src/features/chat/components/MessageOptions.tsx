@@ -1,10 +1,10 @@
 // What a long press (or right click) on a message offers: Recall (asked first) and Delete for a
-// stored one, Retry and Delete for one that failed to send. The sheet opens on the half of the
-// screen away from the finger.
+// stored one (and in a group, Report for someone else's), Retry and Delete for one that failed to
+// send. The sheet opens on the half of the screen away from the finger.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionSheet, ConfirmDialog, type SheetAction } from '../../../components/Dialog';
-import { useDeleteMessages } from '../api/delete-messages';
+import { useDeleteGroupMessages, useDeleteMessages } from '../api/delete-messages';
 import type { Message } from '../api/types';
 import { canRecall } from '../display';
 import { useChatConnection } from '../hooks';
@@ -30,20 +30,24 @@ export function MessageOptions({
   groupId,
   name,
   me,
+  onReport,
 }: {
   /** The message whose options are open, or null. */
   selected: SelectedMessage | null;
   onClose: () => void;
   peer: number;
-  /** In a group's chat: recalled in the group; a stored message is not deleted for me alone. */
+  /** In a group's chat: recalled and deleted for me in the group. */
   groupId?: number;
   /** The partner, as the header names them (the group's name in a group). */
   name: string;
   me: number | null;
+  /** Reports someone else's message (in a group: the page opens the report). */
+  onReport?: (message: Message) => void;
 }) {
   const { t } = useTranslation();
   const connection = useChatConnection();
   const deleteMessages = useDeleteMessages(peer);
+  const deleteGroupMessages = useDeleteGroupMessages(groupId ?? 0);
   const [recalling, setRecalling] = useState<Message | null>(null);
 
   const actions: SheetAction[] = [];
@@ -52,13 +56,17 @@ export function MessageOptions({
     if (canRecall(message, me, { windowMs: connection.recallWindowMs })) {
       actions.push({ label: t('chat.recall'), onSelect: () => setRecalling(message) });
     }
-    if (groupId === undefined) {
-      actions.push({
-        label: t('chat.delete'),
-        danger: true,
-        onSelect: () => deleteMessages.mutate([message.id]),
-      });
+    if (onReport && message.from !== me) {
+      actions.push({ label: t('chat.report'), onSelect: () => onReport(message) });
     }
+    actions.push({
+      label: t('chat.delete'),
+      danger: true,
+      onSelect: () =>
+        groupId === undefined
+          ? deleteMessages.mutate([message.id])
+          : deleteGroupMessages.mutate([message.id]),
+    });
   } else if (selected?.kind === 'outbox') {
     const entry = selected.entry;
     if (entry.status === 'fail') {

@@ -1,7 +1,8 @@
 // A group's members, with their roles, and what my role lets me do: add people, rename the group
-// and change its picture (owner, admin), remove someone (the owner anyone, an admin members), make or unmake an
-// admin and hand the group over (owner), mute it for me, leave, and dissolve it (owner). The
-// server says no in my language when it does (the request helper shows it).
+// and change its picture (owner, admin), remove someone (the owner anyone, an admin members), make
+// or unmake an admin and hand the group over (owner), mute it for me, leave, dissolve it (owner),
+// and report it (anyone else). The server says no in my language when it does (the request helper
+// shows it).
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
@@ -15,11 +16,12 @@ import { memberActions, roleKey } from '../roles';
 import { AddPeopleDialog, RenameGroupDialog } from './GroupEditDialogs';
 import { MuteButton } from './MuteButton';
 import type { Candidate } from './PeoplePicker';
+import { ReportGroupDialog } from './ReportGroupDialog';
 import './groups.css';
 
 type Asking =
   | { kind: 'remove' | 'handOver'; member: GroupMember }
-  | { kind: 'leave' | 'dissolve' | 'rename' | 'add' };
+  | { kind: 'leave' | 'dissolve' | 'rename' | 'add' | 'report' };
 
 export function MembersSheet({
   open,
@@ -207,6 +209,14 @@ export function MembersSheet({
             )}
           </div>
         )}
+        {group.myRole !== OWNER && (
+          // Anyone shown the group may report it, a former member too; its owner answers for it.
+          <div className="group-actions">
+            <Button variant="outline" block onClick={() => setAsking({ kind: 'report' })}>
+              {t('groups.report')}
+            </Button>
+          </div>
+        )}
         <div className="sheet-form-actions">
           <Button variant="outline" block onClick={onClose}>
             {t('common.close')}
@@ -273,6 +283,13 @@ export function MembersSheet({
         busy={change.isPending}
         onRename={(name) => run({ kind: 'rename', name })}
         onClose={() => setAsking(null)}
+      />
+      <ReportGroupDialog
+        open={asking?.kind === 'report'}
+        onClose={() => setAsking(null)}
+        groupId={group.id}
+        groupName={group.name}
+        subject={{ kind: 'group' }}
       />
       <AddPeopleDialog
         open={asking?.kind === 'add'}

@@ -7,7 +7,8 @@ import { TextArea } from '../../../components/Field';
 import { CloseIcon, ImageIcon } from '../../../components/icons';
 import { showToast } from '../../../lib/toast';
 import { useReport } from '../api/report';
-import { REPORT_REASONS, type ReportReason } from '../../../lib/report-reasons';
+import { ReportReasons } from '../../../components/ReportReasons';
+import type { ReportReason } from '../../../lib/report-reasons';
 import { MAX_SCREENSHOTS, ScreenshotError, readScreenshot } from './screenshot';
 
 export const REPORT_TEXT_MAX = 500;
@@ -97,34 +98,14 @@ function ReportForm({
 
   return (
     <form onSubmit={submit} noValidate className="report-form">
-      <fieldset
-        className={error ? 'field invalid' : 'field'}
-        aria-describedby="report-reason-error"
-      >
-        <legend className="field-label">{t('report.reason')}</legend>
-        <div className="reason-list">
-          {REPORT_REASONS.map((r) => (
-            <label key={r} className={reason === r ? 'reason checked' : 'reason'}>
-              <input
-                type="radio"
-                name="report-reason"
-                value={r}
-                checked={reason === r}
-                onChange={() => {
-                  setReason(r);
-                  setError(null);
-                }}
-              />
-              {t(`report.reasons.${r}`)}
-            </label>
-          ))}
-        </div>
-        {error && (
-          <span className="field-error" id="report-reason-error" role="alert">
-            {error}
-          </span>
-        )}
-      </fieldset>
+      <ReportReasons
+        value={reason}
+        error={error}
+        onChange={(r) => {
+          setReason(r);
+          setError(null);
+        }}
+      />
       <TextArea
         label={t('report.details')}
         optional

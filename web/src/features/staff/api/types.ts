@@ -22,6 +22,8 @@ export type Report = Schemas['ReportView'];
 export type ReportPerson = Schemas['Party'];
 /** The report with the reported person's latest messages to the reporter, and earlier reports. */
 export type ReportDetail = Schemas['ReportDetail'];
+/** A line of the group a report was made in: a member's message, or what happened. */
+export type GroupLine = Schemas['GroupLine'];
 
 export type CloseReport = Narrowed<
   Schemas['CloseRequest'],

@@ -1,5 +1,6 @@
 // The reports queue: open reports oldest first (closed ones newest first on their own tab),
-// each with who reported whom and why; d dismisses the focused one, Enter opens it.
+// each with who reported whom and why (and the group, for a report made in one); d dismisses the
+// focused one, Enter opens it.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +15,7 @@ import { showToast } from '../../../lib/toast';
 import { useCloseReport, useReports } from '../api/reports';
 import type { Report, ReportStatus } from '../api/types';
 import { ActionBadge, HeldBadge, StatusBadge } from './badges';
-import { reasonLabel, when } from './display';
+import { reasonLabel, reportSubject, when } from './display';
 import { Kbd, KeyHint } from './StaffPage';
 import { useQueue } from './use-queue';
 
@@ -100,6 +101,7 @@ function ReportRow({
 }) {
   const { t } = useTranslation();
   const { target, reporter } = report;
+  const subject = reportSubject(report);
   return (
     <article
       className="card staff-item"
@@ -120,6 +122,13 @@ function ReportRow({
       </div>
       <div className="staff-badges">
         <span className="badge badge-accent">{reasonLabel(t, report.reason)}</span>
+        {report.group && (
+          <span className="badge" data-testid="report-group">
+            {t(subject === 'message' ? 'staff.reports.messageInGroup' : 'staff.reports.group', {
+              name: report.group.name,
+            })}
+          </span>
+        )}
         {target.status !== 'active' && <StatusBadge status={target.status} />}
         {target.held && <HeldBadge />}
         {report.targetReports > 1 && (
@@ -130,7 +139,7 @@ function ReportRow({
             })}
           </span>
         )}
-        <ActionBadge action={report.action} />
+        <ActionBadge action={report.action} subject={subject} />
       </div>
       {report.content && <p className="staff-text clamp">{report.content}</p>}
       <div className="staff-actions">

@@ -1,5 +1,7 @@
 // One report as staff decide it: who reported whom, why, their screenshots, what the reported
-// person wrote to the reporter lately, earlier reports against them, and the three decisions.
+// person wrote to the reporter lately, earlier reports against them, and the three decisions. A
+// report made in a group shows the group's latest lines, the reported message marked, and its
+// "remove" takes that message down, or closes the group when the group itself is reported.
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,10 +12,45 @@ import { formatNumber } from '../../../i18n/format';
 import { staffReportHref, staffUserHref } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useCloseReport } from '../api/reports';
-import type { Report, ReportAction, ReportDetail, ReportPerson } from '../api/types';
+import type { GroupLine, Report, ReportAction, ReportDetail, ReportPerson } from '../api/types';
 import { BanDialog } from './BanDialog';
 import { ActionBadge, HeldBadge, ReportStatusBadge, StatusBadge } from './badges';
-import { messageText, reasonLabel, when } from './display';
+import {
+  type ReportSubject,
+  groupLineText,
+  messageText,
+  reasonLabel,
+  reportSubject,
+  when,
+} from './display';
+
+/** What "remove" does, by what the report is about (the action sent is `remove` for all three). */
+const REMOVE = {
+  person: {
+    label: 'staff.reports.remove',
+    title: 'staff.reports.removeTitle',
+    body: 'staff.reports.removeBody',
+    done: 'staff.reports.done.remove',
+    hint: 'staff.reports.decideHint',
+    target: 'staff.reports.target',
+  },
+  message: {
+    label: 'staff.reports.removeMessage',
+    title: 'staff.reports.removeMessageTitle',
+    body: 'staff.reports.removeMessageBody',
+    done: 'staff.reports.done.removeMessage',
+    hint: 'staff.reports.decideHintMessage',
+    target: 'staff.reports.targetSender',
+  },
+  group: {
+    label: 'staff.reports.closeGroup',
+    title: 'staff.reports.closeGroupTitle',
+    body: 'staff.reports.closeGroupBody',
+    done: 'staff.reports.done.closeGroup',
+    hint: 'staff.reports.decideHintGroup',
+    target: 'staff.reports.targetOwner',
+  },
+} as const satisfies Record<ReportSubject, Record<string, string>>;
 
 export function ReportView({
   report,
@@ -28,6 +65,9 @@ export function ReportView({
   const [asking, setAsking] = useState<ReportAction | null>(null);
   const { target, reporter } = report;
   const open = report.status === 'open';
+  const subject = reportSubject(report);
+  const words = REMOVE[subject];
+  const groupName = report.group?.name ?? '';
 
   const decide = (action: ReportAction, extra: { reason?: string; days?: number } = {}) =>
     close.mutate(
@@ -35,7 +75,8 @@ export function ReportView({
       {
         onSuccess: (closed) => {
           setAsking(null);
-          showToast(t(`staff.reports.done.${action}`, { name: target.userName }), 'success');
+          const done = action === 'remove' ? words.done : (`staff.reports.done.${action}` as const);
+          showToast(t(done, { name: target.userName, group: groupName }), 'success');
           onClosed(closed);
         },
       },
@@ -44,7 +85,7 @@ export function ReportView({
   return (
     <div className="staff-detail">
       <div className="staff-columns">
-        <PersonCard title={t('staff.reports.target')} person={target}>
+        <PersonCard title={t(words.target)} person={target}>
           <div className="staff-badges">
             <StatusBadge status={target.status} />
             {target.held && <HeldBadge />}
@@ -64,7 +105,7 @@ export function ReportView({
         <div className="staff-badges">
           <span className="badge badge-accent">{reasonLabel(t, report.reason)}</span>
           <span className="muted staff-small">{when(report.createdAt)}</span>
-          <ActionBadge action={report.action} />
+          <ActionBadge action={report.action} subject={subject} />
         </div>
         {report.content ? (
           <p className="staff-text">{report.content}</p>
@@ -100,16 +141,27 @@ export function ReportView({
               {t('staff.reports.ban')}
             </Button>
             <Button variant="secondary" onClick={() => setAsking('remove')}>
-              {t('staff.reports.remove')}
+              {t(words.label)}
             </Button>
           </div>
-          <p className="muted staff-small">{t('staff.reports.decideHint')}</p>
+          <p className="muted staff-small">{t(words.hint)}</p>
         </section>
       ) : (
         <p className="staff-closed" role="status">
           {t('staff.reports.closedOn', { time: when(report.closedAt) })}{' '}
-          <ActionBadge action={report.action} />
+          <ActionBadge action={report.action} subject={subject} />
         </p>
+      )}
+
+      {report.group && (
+        <section className="card staff-block" aria-labelledby="report-group">
+          <h2 id="report-group">{t('staff.reports.inGroup', { name: report.group.name })}</h2>
+          <div className="staff-badges">
+            <span className="muted staff-small">#{report.group.id}</span>
+            {report.group.ended && <span className="badge">{t('staff.reports.groupEnded')}</span>}
+          </div>
+          <GroupLines lines={report.groupLines} reported={report.messageId ?? null} />
+        </section>
       )}
 
       <section className="card staff-block" aria-labelledby="report-messages">
@@ -168,9 +220,9 @@ export function ReportView({
       <ConfirmDialog
         open={asking === 'remove'}
         danger
-        title={t('staff.reports.removeTitle', { name: target.userName })}
-        message={t('staff.reports.removeBody')}
-        confirmLabel={t('staff.reports.remove')}
+        title={t(words.title, { name: target.userName, group: groupName })}
+        message={t(words.body)}
+        confirmLabel={t(words.label)}
         busy={close.isPending}
         onConfirm={() => decide('remove')}
         onCancel={() => setAsking(null)}
@@ -200,4 +252,56 @@ function PersonCard({
       {children}
     </section>
   );
+}
+
+/** The group's lines as the report page has them (newest first), the reported message marked. */
+function GroupLines({ lines, reported }: { lines: GroupLine[]; reported: number | null }) {
+  const { t } = useTranslation();
+  if (lines.length === 0) return <p className="muted">{t('staff.reports.noGroupLines')}</p>;
+  return (
+    <ol className="staff-messages" data-testid="group-lines">
+      {lines.map((line) => {
+        const marked = line.kind === 'message' && line.id === reported;
+        const thumb = line.type === 'img' && !line.recalled ? pictureOf(line.content) : null;
+        return (
+          <li
+            key={`${line.kind}-${line.id}`}
+            className={
+              line.kind === 'system'
+                ? 'staff-line-system'
+                : marked
+                  ? 'staff-line-reported'
+                  : undefined
+            }
+            aria-current={marked ? 'true' : undefined}
+          >
+            <div className="staff-line-head">
+              {line.kind === 'message' && <strong>{line.senderName ?? `#${line.senderId}`}</strong>}
+              <time className="muted staff-small" dateTime={line.createdAt}>
+                {when(line.createdAt)}
+              </time>
+              {marked && <span className="badge badge-danger">{t('staff.reports.reported')}</span>}
+            </div>
+            <p className={line.recalled ? 'staff-text muted' : 'staff-text'}>
+              {groupLineText(t, line)}
+            </p>
+            {thumb && (
+              <a className="staff-shots" href={thumb.full} target="_blank" rel="noreferrer">
+                <img src={thumb.small} alt={t('staff.reports.line.picture')} />
+              </a>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** A picture message's signed addresses (its thumbnail, and the picture). */
+function pictureOf(
+  content: Record<string, unknown> | null,
+): { small: string; full: string } | null {
+  const full = typeof content?.url === 'string' ? content.url : '';
+  const small = typeof content?.thumb === 'string' ? content.thumb : full;
+  return small ? { small, full: full || small } : null;
 }

@@ -69,15 +69,22 @@ export function DynamicItem({ dynamic }: { dynamic: ReviewDynamic }) {
 }
 
 export function MessageItem({ message }: { message: ReviewMessage }) {
+  const { t } = useTranslation();
   return (
     <>
       <div className="staff-item-title">
         <Link to={staffUserHref(message.senderId)}>{message.senderName}</Link>
-        {' → '}
         {message.recipientId != null ? (
-          <Link to={staffUserHref(message.recipientId)}>{message.recipientName}</Link>
+          <>
+            {' → '}
+            <Link to={staffUserHref(message.recipientId)}>{message.recipientName}</Link>
+          </>
         ) : (
-          <span>{message.groupName}</span>
+          // Sent to a group: held or cautioned for every member of it.
+          <span data-testid="review-group">
+            {' '}
+            {t('staff.review.toGroup', { name: message.groupName ?? `#${message.groupId}` })}
+          </span>
         )}
       </div>
       <div className="staff-badges">

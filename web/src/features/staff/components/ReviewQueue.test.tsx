@@ -153,3 +153,31 @@ describe('a verification selfie in the review queue', () => {
     );
   });
 });
+
+describe('a message held in the review queue', () => {
+  afterEach(() => mocked.mockReset());
+
+  it('names the person it went to, or the group it was sent to', async () => {
+    const message = {
+      kind: 'spam',
+      reason: 'repeated',
+      senderId: 40,
+      senderName: 'Tom',
+      text: 'Buy now',
+      createdAt: '2026-11-25T08:00:00Z',
+    };
+    renderQueue({
+      ...queue,
+      messages: [
+        { ...message, id: 8, recipientId: 41, recipientName: 'Ana' },
+        { ...message, id: 9, recipientId: null, groupId: 3, groupName: 'Hikers' },
+      ],
+      counts: { ...queue.counts, messages: 2 },
+    });
+    const ana = await screen.findByRole('link', { name: 'Ana' });
+    expect(ana.getAttribute('href')).toContain('41');
+    // Without a loaded language, t() answers the key.
+    expect(screen.getByTestId('review-group').textContent).toContain('staff.review.toGroup');
+    expect(screen.queryByRole('link', { name: 'Hikers' })).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 // The small labels the console puts on people and reports.
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUSES, REPORT_ACTIONS, known } from '../api/types';
+import type { ReportSubject } from './display';
 
 /** active, banned or deleted, in the reader's language. */
 export function StatusBadge({ status }: { status: string }) {
@@ -23,12 +24,27 @@ export function HeldBadge() {
   );
 }
 
-/** What closed a report: dismissed, banned, content removed. */
-export function ActionBadge({ action }: { action?: string | null }) {
+/**
+ * What closed a report: dismissed, banned, content removed (in a group: the message removed, the
+ * group closed).
+ */
+export function ActionBadge({
+  action,
+  subject = 'person',
+}: {
+  action?: string | null;
+  subject?: ReportSubject;
+}) {
   const { t } = useTranslation();
   const word = known(REPORT_ACTIONS, action);
   if (!word) return null;
-  return <span className="badge">{t(`staff.action.${word}`)}</span>;
+  const key =
+    word === 'remove' && subject === 'message'
+      ? 'staff.action.removeMessage'
+      : word === 'remove' && subject === 'group'
+        ? 'staff.action.closeGroup'
+        : (`staff.action.${word}` as const);
+  return <span className="badge">{t(key)}</span>;
 }
 
 /** Open or closed, in the reader's language. */

@@ -1,6 +1,8 @@
 // How the console writes what the server answers: times, ban lengths, JSON of the audit log.
 import { type Translate, type TranslationKey, i18n } from '../../../i18n';
 import { formatDate, formatNumber } from '../../../i18n/format';
+import { systemLineText } from '../../../lib/group-system-line';
+import type { GroupLine, Report } from '../api/types';
 
 /** A date and time in the reader's language ("25 Nov 2026, 10:02"). */
 export function when(value: string | null | undefined): string {
@@ -52,4 +54,40 @@ export function reasonLabel(t: Translate, reason: string): string {
 export function giftName(t: Translate, code: string): string {
   const key = `wallet.gift.${code}`;
   return i18n.exists(key) ? t(key as TranslationKey) : '';
+}
+
+function word(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * A line of a group as staff read it: a system line written out as the chat writes it (staff are
+ * nobody in the group), a text as sent, anything else named by what it is.
+ */
+export function groupLineText(t: Translate, line: GroupLine): string {
+  const content = line.content as Record<string, unknown> | null;
+  if (line.kind === 'system') return systemLineText(content, null, t);
+  if (line.recalled || content === null) return t('staff.reports.line.recalled');
+  switch (line.type) {
+    case 'txt':
+      return word(content.text);
+    case 'img':
+      return t('staff.reports.line.picture');
+    case 'audio':
+      return t('staff.reports.line.voice');
+    case 'loc': {
+      const name = word(content.name) || word(content.address);
+      return name ? t('staff.reports.line.place', { name }) : t('staff.reports.line.placeUnnamed');
+    }
+    default:
+      return messageText(content, line.type);
+  }
+}
+
+/** What a report is about: a person, a group, or one message in a group. */
+export type ReportSubject = 'person' | 'group' | 'message';
+
+export function reportSubject(report: Pick<Report, 'group' | 'messageId'>): ReportSubject {
+  if (report.messageId != null) return 'message';
+  return report.group ? 'group' : 'person';
 }

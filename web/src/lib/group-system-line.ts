@@ -2,8 +2,8 @@
 // stores: `{action, by: {id, name}, people: [{id, name}], name?}` (docs/im-protocol.md, "Groups").
 // What I did reads "You ..." and what was done to me alone "... you" (each its own sentence, as
 // grammar wants); I am "you" among several people.
-import type { KeysUnder, Translate } from '../../i18n';
-import { formatList } from '../../i18n/format';
+import type { KeysUnder, Translate } from '../i18n';
+import { formatList } from '../i18n/format';
 
 export const SYSTEM_ACTIONS = [
   'created',

@@ -1,5 +1,5 @@
-import { i18n, initI18n, setLanguage, t } from '../../i18n';
-import { SYSTEM_ACTIONS, namesInLines, readSystemLine, systemLineText } from './system-line';
+import { i18n, initI18n, setLanguage, t } from '../i18n';
+import { SYSTEM_ACTIONS, namesInLines, readSystemLine, systemLineText } from './group-system-line';
 
 const YUKI = { id: 1, name: 'Yuki' };
 const CARLOS = { id: 2, name: 'Carlos' };
