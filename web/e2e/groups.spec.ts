@@ -3,7 +3,7 @@
 // both, Yuki as an admin removes Ana, who is left reading the group without a composer; the owner
 // hands the group over and leaves, and Yuki mutes it, renames it, gives it a picture and keeps
 // strangers from adding her to groups. Each reads the group's lines, roles and buttons in her own
-// language. And a member reports a message and the group (each asked first), and hides a message
+// language. And a member reports a message and the group (each asked first), shares a place and hides a message
 // from her own history.
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
@@ -285,7 +285,7 @@ async function messageOptions(page: Page, text: string, touch: boolean | undefin
   return page.getByRole('dialog', { name: 'Message options' });
 }
 
-test('in a group, a member reports a message and the group, each asked first, and hides a message for herself', async ({
+test('in a group, a member reports a message and the group, each asked first, hides a message for herself and shares a place', async ({
   browser,
   request,
 }, testInfo) => {
@@ -349,6 +349,16 @@ test('in a group, a member reports a message and the group, each asked first, an
     ).rows.map((m) => m.content?.text);
   expect(await texts(ana.token)).not.toContain('Old news');
   expect(await texts(owner.token)).toContain('Old news');
+
+  // A place shared to the group, found by name, shows in its chat.
+  await she.page.getByRole('button', { name: 'More' }).click();
+  await she.page.getByRole('button', { name: 'Place' }).click();
+  await expect(she.page).toHaveURL(/\/choose-location\?data=/);
+  await she.page.getByTestId('place-search').fill('Osak');
+  await she.page.getByTestId('place-result').filter({ hasText: 'Osaka' }).first().click();
+  await she.page.getByTestId('place-share').click();
+  await expect(she.page).toHaveURL(/\/pages\/group-chat\/group-chat\?id=/);
+  await expect(she.page.getByTestId('place-bubble')).toContainText('Osaka');
 
   // The group itself, from its members sheet.
   const members = await openMembers(she.page);

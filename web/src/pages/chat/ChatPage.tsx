@@ -62,7 +62,7 @@ export default function ChatPage() {
     onBalancesChanged: () => void refetchUser(),
   });
   // Places: the "+" menu's way to share one, and how a shared place is drawn.
-  const places = useChatPlaces(peerId);
+  const places = useChatPlaces({ userId: peerId });
   // Voice messages: the composer's microphone, and how one is drawn.
   const voice = useChatVoice({
     member: isMember(user),

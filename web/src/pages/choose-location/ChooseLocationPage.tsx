@@ -1,22 +1,22 @@
-// Choose location: a place to share with the person of a chat (`/choose-location?data=<the chat
-// partner, as the chat page takes it>`), sent as a `loc` message; then back to the chat, where it
+// Choose location: a place to share in a chat (`/choose-location?data=<the chat partner, as the
+// chat page takes it, or {"groupId"}>`), sent as a `loc` message; then back to the chat, where it
 // shows.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AppBar } from '../../components/AppBar';
-import { sendMessageOverHttp } from '../../features/chat/api/send';
-import { parseChatTarget } from '../../features/chat/target';
+import { sendGroupMessageOverHttp, sendMessageOverHttp } from '../../features/chat/api/send';
 import { PlacePicker } from '../../features/places/components/PlacePicker';
 import type { Place } from '../../features/places/place';
 import { paths } from '../../lib/paths';
 import { ApiError, failureMessage } from '../../lib/request';
+import { parseShareTarget } from './target';
 
 export default function ChooseLocationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = parseChatTarget(params.get('data'));
+  const target = parseShareTarget(params.get('data'));
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
   // One id for this place however many times Share is tapped: stored once.
@@ -27,12 +27,14 @@ export default function ChooseLocationPage() {
     setSending(true);
     setError(undefined);
     try {
-      await sendMessageOverHttp({
-        to: target.userId,
-        msgType: 'loc',
+      const message = {
+        msgType: 'loc' as const,
         content: { ...place },
         clientId: clientId.current,
-      });
+      };
+      await ('groupId' in target
+        ? sendGroupMessageOverHttp({ ...message, groupId: target.groupId })
+        : sendMessageOverHttp({ ...message, to: target.userId }));
       void navigate(-1);
     } catch (e) {
       clientId.current = crypto.randomUUID();

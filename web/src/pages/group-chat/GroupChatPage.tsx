@@ -1,5 +1,5 @@
 // A group's chat (`?id=17`): the chat's view of the group's messages, with the groups feature's
-// header, system lines, members sheet and reporting, voice messages, and shared places drawn.
+// header, system lines, members sheet and reporting, voice messages, and places shared and drawn.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,7 @@ export default function GroupChatPage() {
       }
     },
   });
-  const places = useChatPlaces(0);
+  const places = useChatPlaces({ groupId: id });
   // Translate under others' texts, into my language, charged to me.
   const translate = useGroupTranslate({ group: id, member: isMember(user) });
   // Read on opening, and on leaving (what came while it was open was read too).
@@ -129,6 +129,7 @@ export default function GroupChatPage() {
         extras={{
           renderContent: (m) =>
             places.renderContent(m) ?? voice.renderContent(m) ?? translate.renderContent(m),
+          plusActions: places.plusActions,
           composerAction: voice.composerAction,
           banner: translate.banner,
           panels: translate.panels,

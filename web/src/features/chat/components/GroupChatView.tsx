@@ -37,7 +37,10 @@ export function GroupChatView({
   closed?: string;
   /** Whether what I see here is read (not once I am no longer in the group: nothing is mine). */
   reading?: boolean;
-  extras?: Pick<ChatExtras, 'renderContent' | 'composerAction' | 'banner' | 'panels' | 'suggest'>;
+  extras?: Pick<
+    ChatExtras,
+    'renderContent' | 'plusActions' | 'composerAction' | 'banner' | 'panels' | 'suggest'
+  >;
   /** "Report" in the options of someone else's message (the page opens the report). */
   onReportMessage?: (message: Message) => void;
 }) {

@@ -5,7 +5,7 @@ import { useChatPlaces } from './chat-places';
 type Shown = { content: Record<string, unknown>; type?: string };
 
 function Content({ content, type = 'loc' }: Shown) {
-  const places = useChatPlaces(7);
+  const places = useChatPlaces({ userId: 7 });
   return (
     places.renderContent({ type, content, mine: false, pending: false }) ?? 'the chat draws it'
   );

@@ -1,6 +1,6 @@
-// What places add to a chat, for the chat page to hand to the chat view: the "+" menu's way to
-// share a place (the location page, which sends it and comes back), and how a shared place
-// (message type `loc`) is drawn.
+// What places add to a chat, one-to-one or a group's, for the chat page to hand to the chat view:
+// the "+" menu's way to share a place (the location page, which sends it and comes back), and how
+// a shared place (message type `loc`) is drawn.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,8 +10,10 @@ import { placeOf } from '../place';
 import { PinIcon } from './icons';
 import { PlaceBubble } from './PlaceBubble';
 
-/** `peerId`: the chat's partner, to whom a chosen place is sent. */
-export function useChatPlaces(peerId: number) {
+/** Where a chosen place is sent: the chat's partner, or its group. */
+export type PlaceTo = { userId: number } | { groupId: number };
+
+export function useChatPlaces(to: PlaceTo) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const plusActions = [
@@ -23,9 +25,7 @@ export function useChatPlaces(peerId: number) {
         </>
       ),
       onSelect: () =>
-        void navigate(
-          `${paths.chooseLocation}?data=${encodeURIComponent(JSON.stringify({ userId: peerId }))}`,
-        ),
+        void navigate(`${paths.chooseLocation}?data=${encodeURIComponent(JSON.stringify(to))}`),
     },
   ];
   const renderContent = (message: MessageView): ReactNode | undefined => {
