@@ -3,8 +3,8 @@
 // both, Yuki as an admin removes Ana, who is left reading the group without a composer; the owner
 // hands the group over and leaves, and Yuki mutes it, renames it, gives it a picture and keeps
 // strangers from adding her to groups. Each reads the group's lines, roles and buttons in her own
-// language. And a member reports a message and the group (each asked first), shares a place and hides a message
-// from her own history.
+// language. And a member reports a message and the group (each asked first), shares a place and
+// hides a message from her own history.
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
