@@ -7,9 +7,9 @@
 //! the band in order of (distance, id), and checks them against the search's conditions as
 //! discover does. The list of the first two thousand people found for a search from a cell serves
 //! the pages of everyone searching alike from that cell for `LIST_SECONDS` (`NearbyLists`, like
-//! discover's shared lists); each page then checks its people against the viewer and the
-//! conditions again (blocks, bans, holds, passes: on the very next page) and that they still
-//! share their area. Sharing, moving or stopping forgets the lists that could hold that cell.
+//! discover's shared lists), and for a while longer to everyone but the one request finding it
+//! anew; each page then checks its people against the viewer and the conditions again (blocks,
+//! bans, holds, passes: on the very next page) and that they still share their area. Sharing, moving or stopping forgets the lists that could hold that cell.
 //! Past a list's end a page walks the bands itself from the token's place. The token names the
 //! last person shown and their distance, so a scroll shows nobody twice.
 
@@ -35,6 +35,9 @@ const MOST_CHECKED_AT_ONCE: usize = 1_000;
 
 /// How long a list found for a search from a cell serves the next requests (seconds).
 const LIST_SECONDS: i64 = 30;
+/// How long past that it still serves them while one request finds it anew: the others do not
+/// queue behind the finding (the pages check their people again either way).
+const STALE_LIST_SECONDS: i64 = 60;
 /// The most people a list holds: twice as many as a total counts, for the scrolls going that
 /// deep (about 64 KiB).
 const LIST_LENGTH: usize = 2 * PEOPLE_COUNTED as usize;
@@ -83,10 +86,14 @@ impl NearbyLists {
     }
 
     fn fresh(&self, key: &str, now: i64) -> Option<Arc<NearList>> {
+        self.younger_than(key, now, LIST_SECONDS)
+    }
+
+    fn younger_than(&self, key: &str, now: i64, seconds: i64) -> Option<Arc<NearList>> {
         self.held()
             .by_key
             .get(key)
-            .filter(|l| now - l.made_at < LIST_SECONDS)
+            .filter(|l| now - l.made_at < seconds)
             .cloned()
     }
 
@@ -286,14 +293,25 @@ impl People {
     }
 
     /// The list of people found for `search` from `cell`: the one found in the last
-    /// `LIST_SECONDS`, else found now (once however many ask at the same time).
+    /// `LIST_SECONDS`, else found now (once however many ask at the same time; while one request
+    /// finds it, the others are served the list it replaces, up to `STALE_LIST_SECONDS` old).
     async fn nearby_list(&self, cell: Cell, search: &Search) -> ApiResult<Arc<NearList>> {
         let key = format!("{},{};{}", cell.row, cell.col, search.key());
-        if let Some(list) = self.nearby_lists.fresh(&key, self.clock.unix()) {
+        let now = self.clock.unix();
+        if let Some(list) = self.nearby_lists.fresh(&key, now) {
             return Ok(list);
         }
         let finder = self.nearby_lists.finder(&key);
-        let _finding = finder.lock().await;
+        let _finding = match finder.try_lock() {
+            Ok(finding) => finding,
+            Err(_) => match self
+                .nearby_lists
+                .younger_than(&key, now, STALE_LIST_SECONDS)
+            {
+                Some(list) => return Ok(list),
+                None => finder.lock().await,
+            },
+        };
         if let Some(list) = self.nearby_lists.fresh(&key, self.clock.unix()) {
             return Ok(list);
         }
