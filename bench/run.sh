@@ -16,7 +16,8 @@
 #   - groups (bench/groups.sh): a group of 200, 20 writing, in deliveries a second and their
 #     latency, beside one-to-one chat among the same people
 #   - nearby (bench/nearby.sh): people nearby, page 1 and page 50 (through a page token) and
-#     filtered pages, on 100,000 people of whom a third share their area
+#     filtered pages, on 100,000 people of whom a third share their area, and the mix paced at
+#     the goal's rate (15% of getInfo's) for its p99
 #   - webhooks (bench/webhooks.sh): Stripe's checkout.session.completed at a fixed 500 a second
 #     and at the highest rate, every event sent twice or more, every credit checked after, on
 #     40,000 orders seeded with SQL, beside getInfo
