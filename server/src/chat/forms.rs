@@ -66,8 +66,9 @@ pub struct IdsForm {
     /// Comma-separated message ids.
     #[schema(value_type = IdList)]
     pub ids: Option<String>,
-    /// The group the messages are in, for a group's messages.
+    /// The group the messages are in, for a group's messages (a form field: a number or absent).
     #[serde(rename = "groupId")]
+    #[schema(value_type = i64, required = false)]
     pub group_id: Option<i64>,
 }
 

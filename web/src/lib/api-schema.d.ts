@@ -4737,9 +4737,9 @@ export interface components {
     IdsForm: {
       /**
        * Format: int64
-       * @description The group the messages are in, for a group's messages.
+       * @description The group the messages are in, for a group's messages (a form field: a number or absent).
        */
-      groupId?: number | null;
+      groupId?: number;
       /** @description Comma-separated message ids. */
       ids: components['schemas']['IdList'];
     };
