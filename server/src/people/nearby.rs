@@ -139,16 +139,25 @@ impl People {
     /// Shares my area (the cell of the position given; the position itself is not kept), or
     /// with `off`, stops sharing it and forgets it.
     pub async fn share_area(&self, me: &Session, req: &AreaRequest) -> ApiResult<AreaState> {
+        let off = req.off == Some(true);
+        let given = |v: &Option<serde_json::Value>| v.as_ref().is_some_and(|v| !v.is_null());
+        // Beside `off` too, a position given must be one: a wrong request changes nothing.
+        let position = if off && !given(&req.lat) && !given(&req.lng) {
+            None
+        } else {
+            Some(
+                Position::parse(coordinate(req.lat.as_ref()), coordinate(req.lng.as_ref()))
+                    .map_err(ApiError::Invalid)?,
+            )
+        };
         let before = self.store.area(me.user_id).await?;
-        if req.off == Some(true) {
+        let Some(position) = position.filter(|_| !off) else {
             self.store.forget_area(me.user_id).await?;
             if let Some(cell) = before {
                 self.nearby_lists.forget_near(cell);
             }
             return Ok(AreaState { shares_area: false });
-        }
-        let position = Position::parse(coordinate(req.lat.as_ref()), coordinate(req.lng.as_ref()))
-            .map_err(ApiError::Invalid)?;
+        };
         let cell = Cell::of(position);
         self.store
             .share_area(me.user_id, cell, self.clock.unix())

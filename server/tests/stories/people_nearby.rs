@@ -134,6 +134,9 @@ async fn bad_positions_are_refused_and_change_nothing(b: Backend) {
         json!({ "off": false }),
         json!({ "lat": null, "lng": null }),
         json!({ "lat": [1], "lng": 2 }),
+        // Off with a position that is none: the request is wrong, and nothing is forgotten.
+        json!({ "off": true, "lng": [1, 2] }),
+        json!({ "off": true, "lat": 95, "lng": 0 }),
     ] {
         app.put(LOCATION, Some(&ana.token), body.clone())
             .await
