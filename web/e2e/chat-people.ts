@@ -1,5 +1,6 @@
-// Two people in a chat, each on a device of their own: signing in (with the chat socket live)
-// and the address of a chat with someone. Shared by the chat, translation and wallet stories.
+// Two people in a chat, each on a device of their own: signing in (with the chat socket live),
+// the address of a chat with someone, and a message's options. Shared by the chat, group,
+// translation and wallet stories.
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { type LanguageAbbr, languageInfo } from '../src/i18n/languages';
 import { type Person, login, skipSplash, url } from './helpers';
@@ -60,4 +61,19 @@ export function chatUrl(them: { userId: number; userName: string; gender: 'femal
     unRead: 0,
   };
   return url(`/pages/chat/chat?data=${encodeURIComponent(JSON.stringify(data))}`);
+}
+
+/** Opens a message's options: a long press on a touch screen, a right-click with a mouse. */
+export async function openActions(page: Page, text: string, testInfo: TestInfo) {
+  const target = page.getByTestId('message').filter({ hasText: text }).locator('.bubble');
+  if (testInfo.project.use.hasTouch) {
+    const box = await target.boundingBox();
+    const at = { clientX: (box?.x ?? 0) + 10, clientY: (box?.y ?? 0) + 10 };
+    await target.dispatchEvent('pointerdown', { pointerType: 'touch', ...at });
+    await page.waitForTimeout(650);
+    await target.dispatchEvent('pointerup', { pointerType: 'touch', ...at });
+  } else {
+    await target.click({ button: 'right' });
+  }
+  return page.getByRole('dialog', { name: 'Message options' });
 }

@@ -3,7 +3,7 @@
 // the refusals (blocked, same gender, empty). The server runs in demo mode (demo / demo1234 is a
 // member).
 import { type Page, type TestInfo, expect, test } from '@playwright/test';
-import { chatLive, chatUrl, signIn } from './chat-people';
+import { chatLive, chatUrl, openActions, signIn } from './chat-people';
 import {
   PHOTO,
   type Person,
@@ -40,21 +40,6 @@ async function send(page: Page, text: string, lang: 'en' | 'ja' = 'en') {
 }
 
 const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
-
-/** Opens a message's actions: a long press on a touch screen, a right-click with a mouse. */
-async function openActions(page: Page, text: string, testInfo: TestInfo) {
-  const target = bubble(page, text).locator('.bubble');
-  if (testInfo.project.use.hasTouch) {
-    const box = await target.boundingBox();
-    const at = { clientX: (box?.x ?? 0) + 10, clientY: (box?.y ?? 0) + 10 };
-    await target.dispatchEvent('pointerdown', { pointerType: 'touch', ...at });
-    await page.waitForTimeout(650);
-    await target.dispatchEvent('pointerup', { pointerType: 'touch', ...at });
-  } else {
-    await target.click({ button: 'right' });
-  }
-  return page.getByRole('dialog', { name: 'Message options' });
-}
 
 async function register(
   request: Parameters<typeof registerViaApi>[0],

@@ -10,7 +10,7 @@ import { type Page, expect, test } from '@playwright/test';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import es from '../src/i18n/locales/es.json' with { type: 'json' };
 import ja from '../src/i18n/locales/ja.json' with { type: 'json' };
-import { signIn } from './chat-people';
+import { openActions, signIn } from './chat-people';
 import { PHOTO, api, person, registerViaApi, shot, url } from './helpers';
 
 type Strings = Record<string, unknown>;
@@ -270,21 +270,6 @@ test('a group in three languages: made, talked in, an admin removes someone, the
   await she.context.close();
 });
 
-/** Opens a message's options: a long press on a touch screen, a right-click with a mouse. */
-async function messageOptions(page: Page, text: string, touch: boolean | undefined) {
-  const target = page.getByTestId('message').filter({ hasText: text }).locator('.bubble');
-  if (touch) {
-    const box = await target.boundingBox();
-    const at = { clientX: (box?.x ?? 0) + 10, clientY: (box?.y ?? 0) + 10 };
-    await target.dispatchEvent('pointerdown', { pointerType: 'touch', ...at });
-    await page.waitForTimeout(650);
-    await target.dispatchEvent('pointerup', { pointerType: 'touch', ...at });
-  } else {
-    await target.click({ button: 'right' });
-  }
-  return page.getByRole('dialog', { name: 'Message options' });
-}
-
 test('in a group, a member reports a message and the group, each asked first, hides a message for herself and shares a place', async ({
   browser,
   request,
@@ -316,10 +301,9 @@ test('in a group, a member reports a message and the group, each asked first, hi
 
   const she = await signIn(browser, testInfo, ana);
   await she.page.goto(url(`/pages/group-chat/group-chat?id=${group.id}`));
-  const touch = testInfo.project.use.hasTouch;
 
   // His message: Report, asked first.
-  let options = await messageOptions(she.page, 'You are all idiots', touch);
+  let options = await openActions(she.page, 'You are all idiots', testInfo);
   await options.getByRole('button', { name: 'Report' }).click();
   const form = she.page.getByRole('dialog', { name: `Report a message from ${owner.userName}` });
   await form.getByRole('button', { name: 'Send report' }).click();
@@ -336,7 +320,7 @@ test('in a group, a member reports a message and the group, each asked first, hi
   await expect(form).toBeHidden();
 
   // Delete for me: gone from her chat at once, and from her history, not from his.
-  options = await messageOptions(she.page, 'Old news', touch);
+  options = await openActions(she.page, 'Old news', testInfo);
   await options.getByRole('button', { name: 'Delete for me' }).click();
   await expect(she.page.getByTestId('message').filter({ hasText: 'Old news' })).toHaveCount(0);
   const texts = async (token: string) =>

@@ -1,17 +1,11 @@
 // The dialog for reporting a person.
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { ConfirmDialog, Dialog } from '../../../components/Dialog';
-import { TextArea } from '../../../components/Field';
+import { Dialog } from '../../../components/Dialog';
 import { CloseIcon, ImageIcon } from '../../../components/icons';
-import { showToast } from '../../../lib/toast';
+import { ReportForm } from '../../../components/ReportForm';
 import { useReport } from '../api/report';
-import { ReportReasons } from '../../../components/ReportReasons';
-import type { ReportReason } from '../../../lib/report-reasons';
 import { MAX_SCREENSHOTS, ScreenshotError, readScreenshot } from './screenshot';
-
-export const REPORT_TEXT_MAX = 500;
 
 /** Report a person: a reason, optional details and up to three screenshots, confirmed first. */
 export function ReportDialog({
@@ -34,12 +28,12 @@ export function ReportDialog({
       sheet
       className="report-sheet"
     >
-      {open && <ReportForm userId={userId} name={name} onDone={onClose} />}
+      {open && <PersonReportForm userId={userId} name={name} onDone={onClose} />}
     </Dialog>
   );
 }
 
-function ReportForm({
+function PersonReportForm({
   userId,
   name,
   onDone,
@@ -51,12 +45,8 @@ function ReportForm({
   const { t } = useTranslation();
   const report = useReport();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const [content, setContent] = useState('');
   const [images, setImages] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
 
   const addFiles = async (files: FileList | null) => {
     setImageError(null);
@@ -75,46 +65,15 @@ function ReportForm({
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason) return setError(t('report.chooseReason'));
-    setConfirming(true);
-  };
-
-  const send = () => {
-    if (!reason) return;
-    const text = content.trim();
-    report.mutate(
-      { userId, reason, ...(text ? { content: text } : {}), ...(images.length ? { images } : {}) },
-      {
-        onSuccess: () => {
-          showToast(t('report.sent'), 'success');
-          onDone();
-        },
-        onSettled: () => setConfirming(false),
-      },
-    );
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="report-form">
-      <ReportReasons
-        value={reason}
-        error={error}
-        onChange={(r) => {
-          setReason(r);
-          setError(null);
-        }}
-      />
-      <TextArea
-        label={t('report.details')}
-        optional
-        value={content}
-        maxLength={REPORT_TEXT_MAX}
-        placeholder={t('report.detailsPlaceholder')}
-        onChange={(e) => setContent(e.target.value)}
-        hint={t('people.charsLeft', { used: [...content].length, max: REPORT_TEXT_MAX })}
-      />
+    <ReportForm
+      confirmBody={t('report.confirmBody', { name })}
+      busy={report.isPending}
+      onSend={(input) =>
+        report.mutateAsync({ userId, ...input, ...(images.length ? { images } : {}) })
+      }
+      onDone={onDone}
+    >
       <div className={imageError ? 'field invalid' : 'field'}>
         <span className="field-label">
           {t('report.screenshots')} <span className="optional">({t('common.optional')})</span>
@@ -163,24 +122,6 @@ function ReportForm({
           </span>
         )}
       </div>
-      <div className="dialog-actions sheet-form-actions">
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="danger">
-          {t('report.send')}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        danger
-        title={t('report.confirmTitle')}
-        message={t('report.confirmBody', { name })}
-        confirmLabel={t('report.send')}
-        busy={report.isPending}
-        onConfirm={send}
-        onCancel={() => setConfirming(false)}
-      />
-    </form>
+    </ReportForm>
   );
 }
