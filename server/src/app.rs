@@ -19,6 +19,7 @@ use crate::chat::hub::Hub;
 use crate::chat::{Chat, KICKED};
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::counters::Counters;
 use crate::db::Db;
 use crate::feed::Feed;
 use crate::ground::Ground;
@@ -74,7 +75,8 @@ impl App {
         let media = Media::from_config(&config)?;
         let mail = Mailer::from_config(&config, db.clone())?;
         let passwords = PasswordHasher::new(config.hash_concurrency);
-        let limits = Arc::new(RateLimiter::new(&config.rate_limit));
+        let counters = Counters::from_config(&config).await?;
+        let limits = Arc::new(RateLimiter::new(&config.rate_limit, counters.clone()));
         let places = Places::from_settings(&config.map)?;
         let protections = crate::web::Protections::from_config(&config)?;
         let ground = Ground {
@@ -82,6 +84,7 @@ impl App {
             clock: clock.clone(),
             config: config.clone(),
             limits: limits.clone(),
+            counters,
             media: media.clone(),
         };
         let hub = Arc::new(Hub::new(config.chat.outbound_queue));

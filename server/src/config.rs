@@ -39,6 +39,15 @@ pub struct Config {
     pub nats_url: Option<String>,
     /// Subject prefix on NATS (several installations may share one NATS server).
     pub nats_prefix: String,
+    /// Unset: rate limits and repeated texts counted in this node's memory. `redis://host:6379/0`
+    /// (`rediss://` with TLS, `redis://:password@host`): counted in Redis, shared by every node
+    /// (`counters.rs`).
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub counters_url: Option<SecretString>,
+    /// Key prefix in Redis (several installations may share one Redis server).
+    pub counters_prefix: String,
+    /// How long a request waits for Redis before counting on this node alone, in milliseconds.
+    pub counters_wait_ms: u64,
     /// Base of links in mail and payment returns.
     pub public_url: String,
     /// Built web app served at `/` (history mode).
@@ -571,6 +580,9 @@ impl Default for Config {
             mail_from: "Amora <no-reply@amora.app>".into(),
             nats_url: None,
             nats_prefix: "amora".into(),
+            counters_url: None,
+            counters_prefix: "amora".into(),
+            counters_wait_ms: 100,
             public_url: "http://localhost:8080".into(),
             web_dir: PathBuf::from("web/dist"),
             session_days: 30,
@@ -680,7 +692,7 @@ impl Config {
             redact_url(&db)
         };
         format!(
-            "addr={} data_dir={} database={} media={} smtp={} nats={} public_url={} web_dir={}",
+            "addr={} data_dir={} database={} media={} smtp={} nats={} counters={} public_url={} web_dir={}",
             self.addr,
             self.data_dir.display(),
             db,
@@ -689,6 +701,9 @@ impl Config {
                 .as_ref()
                 .map_or("outbox".to_owned(), |u| redact_url(u.expose_secret())),
             self.nats_url.as_deref().unwrap_or("none"),
+            self.counters_url
+                .as_ref()
+                .map_or("none".to_owned(), |u| redact_url(u.expose_secret())),
             self.public_url,
             self.web_dir.display(),
         )

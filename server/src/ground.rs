@@ -1,11 +1,12 @@
 //! What every domain's service stands on: the database, the clock, the configuration, the rate
-//! limits and media. Built once by `app.rs`; each service keeps the parts it uses.
+//! limits, the counters every node shares and media. Built once by `app.rs`; each service keeps the parts it uses.
 
 use std::sync::Arc;
 
 use crate::api::rate_limit::RateLimiter;
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::counters::Counters;
 use crate::db::Db;
 use crate::media::Media;
 
@@ -15,5 +16,6 @@ pub struct Ground {
     pub clock: Clock,
     pub config: Arc<Config>,
     pub limits: Arc<RateLimiter>,
+    pub counters: Counters,
     pub media: Media,
 }

@@ -10,6 +10,7 @@ pub mod audit;
 pub mod chat;
 pub mod clock;
 pub mod config;
+pub mod counters;
 pub mod db;
 pub mod feed;
 pub mod ground;

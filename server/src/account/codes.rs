@@ -50,7 +50,8 @@ impl Accounts {
     pub async fn request_reset(&self, user_name: &str, email: &Email) -> Result<(), ApiError> {
         // The minute's budget of a mailbox, counted whether or not an account has it.
         self.limits
-            .check(Action::MailByAccount, &mailbox(email.as_str()))?;
+            .check(Action::MailByAccount, &mailbox(email.as_str()))
+            .await?;
         let Some(user) = self.store.user_for_reset(user_name, email.as_str()).await? else {
             return Ok(());
         };

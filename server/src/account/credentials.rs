@@ -20,13 +20,15 @@ pub const EMAIL_REWARD_CHARACTERS: i64 = 80;
 impl Accounts {
     /// Mails me a six-digit code to verify my email.
     pub async fn send_email_code(&self, me: i64, ip: IpAddr) -> ApiResult<()> {
-        self.limits.check(Action::MailByIp, &ip.to_string())?;
+        self.limits.check(Action::MailByIp, &ip.to_string()).await?;
         let user = self.store.user(me).await?.ok_or(ApiError::Unauthorized)?;
         // One budget with `forgetPwd`'s: it is one mailbox.
-        self.limits.check(
-            Action::MailByAccount,
-            &codes::mailbox(user.email.as_deref().unwrap_or_default()),
-        )?;
+        self.limits
+            .check(
+                Action::MailByAccount,
+                &codes::mailbox(user.email.as_deref().unwrap_or_default()),
+            )
+            .await?;
         if user.email_verified {
             return Err(ApiError::Invalid(Msg::EmailAlreadyVerified));
         }
@@ -60,7 +62,7 @@ impl Accounts {
         user_name: Option<&str>,
         email: Option<&str>,
     ) -> ApiResult<()> {
-        self.limits.check(Action::MailByIp, &ip.to_string())?;
+        self.limits.check(Action::MailByIp, &ip.to_string()).await?;
         let email = Email::parse(email)?;
         let user_name = user_name.unwrap_or_default().trim();
         self.request_reset(user_name, &email).await
@@ -68,7 +70,9 @@ impl Accounts {
 
     /// Sets a new password with the mailed code; every session ends.
     pub async fn reset_password(&self, ip: IpAddr, q: &ForgetUpdateQuery) -> ApiResult<()> {
-        self.limits.check(Action::LoginByIp, &ip.to_string())?;
+        self.limits
+            .check(Action::LoginByIp, &ip.to_string())
+            .await?;
         let email = Email::parse(q.input_email.as_deref())?;
         let code = parse_code(q.email_code.as_deref())?;
         let password = Password::parse(q.new_password.as_deref())?;
@@ -119,7 +123,7 @@ impl Accounts {
         ip: IpAddr,
         req: &PasswordChangeRequest,
     ) -> ApiResult<()> {
-        self.password_check_allowed(me, ip)?;
+        self.password_check_allowed(me, ip).await?;
         let new = Password::parse(req.new_password.as_deref())?;
         let old = req.old_password.as_deref().unwrap_or_default();
         if old == new.as_str() {
@@ -147,7 +151,7 @@ impl Accounts {
         ip: IpAddr,
         password: Option<&str>,
     ) -> ApiResult<()> {
-        self.password_check_allowed(me, ip)?;
+        self.password_check_allowed(me, ip).await?;
         let password = password.unwrap_or_default();
         let hash = self.store.password_hash(me.user_id).await?;
         if password.is_empty() || !self.passwords.verify(password, hash.as_deref()).await? {
@@ -162,9 +166,12 @@ impl Accounts {
 
     /// Each password check takes an Argon2 slot that sign-ins need: limited per account and
     /// address.
-    fn password_check_allowed(&self, me: Session, ip: IpAddr) -> ApiResult<()> {
-        self.limits.check(Action::PasswordByIp, &ip.to_string())?;
+    async fn password_check_allowed(&self, me: Session, ip: IpAddr) -> ApiResult<()> {
+        self.limits
+            .check(Action::PasswordByIp, &ip.to_string())
+            .await?;
         self.limits
             .check(Action::PasswordByAccount, &me.user_id.to_string())
+            .await
     }
 }

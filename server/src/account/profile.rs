@@ -73,9 +73,12 @@ impl Accounts {
         ip: IpAddr,
         data: Option<&str>,
     ) -> ApiResult<AvatarView> {
-        self.limits.check(Action::AvatarByIp, &ip.to_string())?;
         self.limits
-            .check(Action::AvatarByAccount, &me.to_string())?;
+            .check(Action::AvatarByIp, &ip.to_string())
+            .await?;
+        self.limits
+            .check(Action::AvatarByAccount, &me.to_string())
+            .await?;
         let data = data.ok_or(ApiError::Invalid(Msg::AvatarRequired))?;
         let picture = self.media.put_base64_image(me, "avatars", data).await?;
         let old = self

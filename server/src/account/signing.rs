@@ -49,7 +49,9 @@ impl Accounts {
 
     /// Creates an account and signs it in.
     pub async fn register(&self, ip: IpAddr, req: &RegisterRequest) -> ApiResult<SignedIn> {
-        self.limits.check(Action::RegisterByIp, &ip.to_string())?;
+        self.limits
+            .check(Action::RegisterByIp, &ip.to_string())
+            .await?;
         let today = self.clock.now().date_naive();
         let user_name = UserName::parse(req.user_name.as_deref())?;
         let email = Email::parse(req.email.as_deref())?;
@@ -116,7 +118,9 @@ impl Accounts {
     pub async fn login(&self, ip: IpAddr, req: &LoginRequest) -> ApiResult<SignedIn> {
         let login = req.user_name.as_deref().unwrap_or_default().trim();
         let password = req.password.as_deref().unwrap_or_default();
-        self.limits.check(Action::LoginByIp, &ip.to_string())?;
+        self.limits
+            .check(Action::LoginByIp, &ip.to_string())
+            .await?;
         if login.is_empty() || password.is_empty() {
             return Err(ApiError::Invalid(Msg::LoginFailed));
         }

@@ -144,11 +144,13 @@ impl Album {
             return Err(ApiError::Invalid(Msg::AlbumFull));
         }
         // Each picture is decoded: each counts.
-        self.limits.check_n(
-            Action::UploadByAccount,
-            &me.user_id.to_string(),
-            Media::new_pictures(images),
-        )?;
+        self.limits
+            .check_n(
+                Action::UploadByAccount,
+                &me.user_id.to_string(),
+                Media::new_pictures(images),
+            )
+            .await?;
         let stored: Vec<String> = self
             .media
             .accept_images(me.user_id, FOLDER, images)

@@ -4,14 +4,20 @@
 //! by /64, see `ClientIp`) and, where there is one, per account, with a per-minute quota from
 //! the configuration (per hour for archives of a person's data). Over the limit answers 429 with `Retry-After`. Failed sign-ins per account
 //! are counted in the database instead (`account::guard`).
+//!
+//! With shared counters (`counters.rs`, `AMORA_COUNTERS_URL`) every node counts against one
+//! quota; while they do not answer, or without them, each node counts alone (a client spread over
+//! several nodes then has each node's quota).
 
 use std::num::NonZeroU32;
+use std::time::Duration;
 
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
 use crate::api::error::ApiError;
 use crate::config::RateLimits;
+use crate::counters::{Counters, Spent};
 
 #[derive(Debug, Clone, Copy)]
 pub enum Action {
@@ -38,68 +44,105 @@ pub enum Action {
     ExportByAccount,
 }
 
+/// One action's quota, its window, and this node's own count of it.
+struct Limit {
+    name: &'static str,
+    quota: u32,
+    window: Duration,
+    here: DefaultKeyedRateLimiter<String>,
+}
+
 pub struct RateLimiter {
     disabled: bool,
-    login_ip: DefaultKeyedRateLimiter<String>,
-    register_ip: DefaultKeyedRateLimiter<String>,
-    mail_ip: DefaultKeyedRateLimiter<String>,
-    mail_account: DefaultKeyedRateLimiter<String>,
-    chat_send: DefaultKeyedRateLimiter<String>,
-    translate: DefaultKeyedRateLimiter<String>,
-    like: DefaultKeyedRateLimiter<String>,
-    report: DefaultKeyedRateLimiter<String>,
-    password_account: DefaultKeyedRateLimiter<String>,
-    password_ip: DefaultKeyedRateLimiter<String>,
-    im_token_account: DefaultKeyedRateLimiter<String>,
-    im_token_ip: DefaultKeyedRateLimiter<String>,
-    avatar_account: DefaultKeyedRateLimiter<String>,
-    avatar_ip: DefaultKeyedRateLimiter<String>,
-    push_subscribe_ip: DefaultKeyedRateLimiter<String>,
-    push_subscribe_account: DefaultKeyedRateLimiter<String>,
-    post_account: DefaultKeyedRateLimiter<String>,
-    comment_account: DefaultKeyedRateLimiter<String>,
-    upload_account: DefaultKeyedRateLimiter<String>,
-    client_error_ip: DefaultKeyedRateLimiter<String>,
-    export_account: DefaultKeyedRateLimiter<String>,
+    /// Each action's limit, in `Action::ALL`'s order.
+    limits: Vec<Limit>,
+    /// Every node's counts, when they are shared; this node's limiters count meanwhile when
+    /// they are not there or do not answer.
+    counters: Counters,
 }
 
-fn per_minute(n: u32) -> DefaultKeyedRateLimiter<String> {
-    governor::RateLimiter::keyed(Quota::per_minute(
-        NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN),
-    ))
-}
+const MINUTE: Duration = Duration::from_secs(60);
+const HOUR: Duration = Duration::from_secs(3600);
 
-fn per_hour(n: u32) -> DefaultKeyedRateLimiter<String> {
-    governor::RateLimiter::keyed(Quota::per_hour(
-        NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN),
-    ))
+impl Action {
+    const ALL: [Action; 21] = [
+        Action::LoginByIp,
+        Action::RegisterByIp,
+        Action::MailByIp,
+        Action::MailByAccount,
+        Action::ChatSend,
+        Action::TranslateByAccount,
+        Action::LikeByAccount,
+        Action::ReportByAccount,
+        Action::PasswordByAccount,
+        Action::PasswordByIp,
+        Action::ImTokenByAccount,
+        Action::ImTokenByIp,
+        Action::AvatarByAccount,
+        Action::AvatarByIp,
+        Action::PushSubscribeByIp,
+        Action::PushSubscribeByAccount,
+        Action::PostByAccount,
+        Action::CommentByAccount,
+        Action::UploadByAccount,
+        Action::ClientErrorByIp,
+        Action::ExportByAccount,
+    ];
+
+    /// The action's name among the shared counters, its quota and its window.
+    fn limit(self, limits: &RateLimits) -> (&'static str, u32, Duration) {
+        match self {
+            Action::LoginByIp => ("login-ip", limits.login_per_ip, MINUTE),
+            Action::RegisterByIp => ("register-ip", limits.register_per_ip, MINUTE),
+            Action::MailByIp => ("mail-ip", limits.mail_per_ip, MINUTE),
+            Action::MailByAccount => ("mail-account", limits.mail_per_account, MINUTE),
+            Action::ChatSend => ("chat", limits.chat_per_user, MINUTE),
+            Action::TranslateByAccount => ("translate", limits.translate_per_user, MINUTE),
+            Action::LikeByAccount => ("like", limits.like_per_user, MINUTE),
+            Action::ReportByAccount => ("report", limits.report_per_user, MINUTE),
+            Action::PasswordByAccount => ("password-account", limits.password_per_account, MINUTE),
+            Action::PasswordByIp => ("password-ip", limits.password_per_ip, MINUTE),
+            Action::ImTokenByAccount => ("im-token-account", limits.im_token_per_account, MINUTE),
+            Action::ImTokenByIp => ("im-token-ip", limits.im_token_per_ip, MINUTE),
+            Action::AvatarByAccount => ("avatar-account", limits.avatar_per_account, MINUTE),
+            Action::AvatarByIp => ("avatar-ip", limits.avatar_per_ip, MINUTE),
+            Action::PushSubscribeByIp => ("push-ip", limits.push_subscribe_per_ip, MINUTE),
+            Action::PushSubscribeByAccount => {
+                ("push-account", limits.push_subscribe_per_account, MINUTE)
+            }
+            Action::PostByAccount => ("post", limits.post_per_account, MINUTE),
+            Action::CommentByAccount => ("comment", limits.comment_per_account, MINUTE),
+            Action::UploadByAccount => ("upload", limits.upload_per_account, MINUTE),
+            Action::ClientErrorByIp => ("client-error-ip", limits.client_error_per_ip, MINUTE),
+            Action::ExportByAccount => ("export", limits.export_per_account, HOUR),
+        }
+    }
 }
 
 impl RateLimiter {
-    pub fn new(limits: &RateLimits) -> Self {
+    pub fn new(limits: &RateLimits, counters: Counters) -> Self {
         Self {
             disabled: limits.disabled,
-            login_ip: per_minute(limits.login_per_ip),
-            register_ip: per_minute(limits.register_per_ip),
-            mail_ip: per_minute(limits.mail_per_ip),
-            mail_account: per_minute(limits.mail_per_account),
-            chat_send: per_minute(limits.chat_per_user),
-            translate: per_minute(limits.translate_per_user),
-            like: per_minute(limits.like_per_user),
-            report: per_minute(limits.report_per_user),
-            password_account: per_minute(limits.password_per_account),
-            password_ip: per_minute(limits.password_per_ip),
-            im_token_account: per_minute(limits.im_token_per_account),
-            im_token_ip: per_minute(limits.im_token_per_ip),
-            avatar_account: per_minute(limits.avatar_per_account),
-            avatar_ip: per_minute(limits.avatar_per_ip),
-            push_subscribe_ip: per_minute(limits.push_subscribe_per_ip),
-            push_subscribe_account: per_minute(limits.push_subscribe_per_account),
-            post_account: per_minute(limits.post_per_account),
-            comment_account: per_minute(limits.comment_per_account),
-            upload_account: per_minute(limits.upload_per_account),
-            client_error_ip: per_minute(limits.client_error_per_ip),
-            export_account: per_hour(limits.export_per_account),
+            limits: Action::ALL
+                .iter()
+                .map(|action| {
+                    let (name, quota, window) = action.limit(limits);
+                    let quota = quota.max(1);
+                    let per = NonZeroU32::new(quota).unwrap_or(NonZeroU32::MIN);
+                    let here = if window == HOUR {
+                        Quota::per_hour(per)
+                    } else {
+                        Quota::per_minute(per)
+                    };
+                    Limit {
+                        name,
+                        quota,
+                        window,
+                        here: governor::RateLimiter::keyed(here),
+                    }
+                })
+                .collect(),
+            counters,
         }
     }
 
@@ -109,84 +152,63 @@ impl RateLimiter {
     }
 
     /// Counts one `action` by `key`; an error when the quota is spent.
-    pub fn check(&self, action: Action, key: &str) -> Result<(), ApiError> {
-        self.check_n(action, key, 1)
+    pub async fn check(&self, action: Action, key: &str) -> Result<(), ApiError> {
+        self.check_n(action, key, 1).await
     }
 
     /// Counts `n` of `action` by `key` at once (the pictures of one request, say): all of them
     /// or, when the quota cannot hold them all, none and an error. Counting none is no check.
-    pub fn check_n(&self, action: Action, key: &str, n: u32) -> Result<(), ApiError> {
+    /// Counted by every node when the counters are shared and answer, else by this node.
+    pub async fn check_n(&self, action: Action, key: &str, n: u32) -> Result<(), ApiError> {
         let Some(n) = NonZeroU32::new(n) else {
             return Ok(());
         };
         if self.disabled {
             return Ok(());
         }
-        let limiter = match action {
-            Action::LoginByIp => &self.login_ip,
-            Action::RegisterByIp => &self.register_ip,
-            Action::MailByIp => &self.mail_ip,
-            Action::MailByAccount => &self.mail_account,
-            Action::ChatSend => &self.chat_send,
-            Action::TranslateByAccount => &self.translate,
-            Action::LikeByAccount => &self.like,
-            Action::ReportByAccount => &self.report,
-            Action::PasswordByAccount => &self.password_account,
-            Action::PasswordByIp => &self.password_ip,
-            Action::ImTokenByAccount => &self.im_token_account,
-            Action::ImTokenByIp => &self.im_token_ip,
-            Action::AvatarByAccount => &self.avatar_account,
-            Action::AvatarByIp => &self.avatar_ip,
-            Action::PushSubscribeByIp => &self.push_subscribe_ip,
-            Action::PushSubscribeByAccount => &self.push_subscribe_account,
-            Action::PostByAccount => &self.post_account,
-            Action::CommentByAccount => &self.comment_account,
-            Action::UploadByAccount => &self.upload_account,
-            Action::ClientErrorByIp => &self.client_error_ip,
-            Action::ExportByAccount => &self.export_account,
+        let limit = &self.limits[action as usize];
+        let key = key.to_lowercase();
+        let shared = self
+            .counters
+            .spend(
+                &format!("{}:{key}", limit.name),
+                n.get(),
+                limit.quota,
+                limit.window,
+            )
+            .await;
+        let wait = match shared {
+            Some(Spent::Granted) => return Ok(()),
+            Some(Spent::Refused { retry_after }) => retry_after,
+            None => match limit.here.check_key_n(&key, n) {
+                Ok(Ok(())) => return Ok(()),
+                Ok(Err(not_until)) => not_until.wait_time_from(DefaultClock::default().now()),
+                // More at once than the quota ever holds: a window's wait is the honest answer.
+                Err(_) => limit.window,
+            },
         };
-        match limiter.check_key_n(&key.to_lowercase(), n) {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(not_until)) => {
-                let wait = not_until.wait_time_from(DefaultClock::default().now());
-                Err(ApiError::TooManyRequests {
-                    retry_after_secs: wait.as_secs().max(1),
-                })
-            }
-            // More at once than the quota ever holds: a minute's wait is the honest answer.
-            Err(_) => Err(ApiError::TooManyRequests {
-                retry_after_secs: 60,
-            }),
-        }
+        Err(ApiError::TooManyRequests {
+            retry_after_secs: wait.as_secs().max(1),
+        })
     }
 
     /// Forgets keys whose quota has refilled, so the maps do not grow without bound.
     pub fn forget_idle(&self) {
-        for limiter in [
-            &self.login_ip,
-            &self.register_ip,
-            &self.mail_ip,
-            &self.mail_account,
-            &self.chat_send,
-            &self.translate,
-            &self.like,
-            &self.report,
-            &self.password_account,
-            &self.password_ip,
-            &self.im_token_account,
-            &self.im_token_ip,
-            &self.avatar_account,
-            &self.avatar_ip,
-            &self.push_subscribe_ip,
-            &self.push_subscribe_account,
-            &self.post_account,
-            &self.comment_account,
-            &self.upload_account,
-            &self.client_error_ip,
-            &self.export_account,
-        ] {
-            limiter.retain_recent();
-            limiter.shrink_to_fit();
+        for limit in &self.limits {
+            limit.here.retain_recent();
+            limit.here.shrink_to_fit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_action_has_its_own_limit() {
+        for (i, action) in Action::ALL.iter().enumerate() {
+            assert_eq!(*action as usize, i, "{action:?}");
         }
     }
 }

@@ -21,9 +21,12 @@ impl Chat {
     /// My IM identity and a token for the chat socket, revoked with my session.
     pub async fn im_token(&self, me: Session, ip: IpAddr) -> ApiResult<ImToken> {
         // Each call writes a token row: limited per account and address.
-        self.limits.check(Action::ImTokenByIp, &ip.to_string())?;
         self.limits
-            .check(Action::ImTokenByAccount, &me.user_id.to_string())?;
+            .check(Action::ImTokenByIp, &ip.to_string())
+            .await?;
+        self.limits
+            .check(Action::ImTokenByAccount, &me.user_id.to_string())
+            .await?;
         let (token, hash) = new_token();
         self.store
             .create_im_token(me.user_id, me.session_id, &hash, self.clock.unix())

@@ -108,7 +108,10 @@ impl Chat {
             media: ground.media.clone(),
             hub,
             notify,
-            repeats: Arc::default(),
+            repeats: Arc::new(Repeats::new(
+                ground.media.derived_key("repeated texts"),
+                ground.counters.clone(),
+            )),
             translate,
         })
     }

@@ -7,19 +7,25 @@
 //! a safety notice) and queued for staff; a text sent to too many people is held for staff and
 //! not delivered. Both queues are `safety_queue` (migration 0012), read by the operator console.
 //!
-//! Repeated texts are counted in this node's memory, by a keyed hash of the text, for the window
-//! of `[safety] repeat_text_minutes`: a sender spreading one text over several nodes gets that
+//! Repeated texts are counted by a keyed hash of the text (the key made from the installation's
+//! media key, so the same on every node) for the window of `[safety] repeat_text_minutes`: in
+//! the counters every node shares (`counters.rs`, a sorted set of the places a sender's text went
+//! to) and in this node's memory. While the shared counters do not answer, or without them, this
+//! node's count is the answer: a sender spreading one text over several nodes then gets up to that
 //! many times the threshold. Counting them in the database would cost every text message a write.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, RandomState};
 use std::sync::Mutex;
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
 
 use crate::api::error::{ApiError, ApiResult};
 use crate::chat::model::{MessageRow, MessageType};
 use crate::chat::push::push_for;
 use crate::chat::store::{NewSafetyItem, PlainMessage, SentTo};
 use crate::chat::Chat;
+use crate::counters::Counters;
 use crate::i18n::Msg;
 use serde_json::Value;
 
@@ -187,29 +193,42 @@ fn normalized(text: &str) -> String {
 }
 
 /// A sender and the keyed hash of a text they sent.
-type SentText = (i64, u64);
+type SentText = (i64, [u8; 16]);
 
-/// The recent recipients of each sender's texts, by text.
+/// The recent recipients of each sender's texts, by text: counted by every node when the
+/// counters are shared, and always by this node too (what it answers while they are away).
 pub struct Repeats {
-    keys: RandomState,
-    /// The recipient and time of each recent send of a text.
+    /// The key of texts' hashes, the same on every node.
+    key: [u8; 32],
+    /// The recipient and time of each recent send of a text from this node.
     sent: Mutex<HashMap<SentText, Vec<(i64, i64)>>>,
-}
-
-impl Default for Repeats {
-    fn default() -> Self {
-        Repeats {
-            keys: RandomState::new(),
-            sent: Mutex::new(HashMap::new()),
-        }
-    }
+    counters: Counters,
 }
 
 impl Repeats {
+    pub fn new(key: [u8; 32], counters: Counters) -> Repeats {
+        Repeats {
+            key,
+            sent: Mutex::new(HashMap::new()),
+            counters,
+        }
+    }
+
+    /// A text's keyed hash: who reads the counters cannot tell the text.
+    fn hash(&self, text: &str) -> [u8; 16] {
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.key)
+            .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+        mac.update(text.as_bytes());
+        let mut hash = [0; 16];
+        hash.copy_from_slice(&mac.finalize().into_bytes()[..16]);
+        hash
+    }
+
     /// Counts a send of `text` from `sender` to `recipient` at `now`; answers how many different
-    /// people this sender sent the text to since `since`, this one included. Texts shorter than
-    /// `min_chars` are not counted (answers 0).
-    pub fn count(
+    /// people this sender sent the text to since `since`, this one included: through every node
+    /// when the shared counters answer, else through this one. Texts shorter than `min_chars` are
+    /// not counted (answers 0).
+    pub async fn count(
         &self,
         sender: i64,
         recipient: i64,
@@ -222,14 +241,22 @@ impl Repeats {
         if text.chars().count() < min_chars {
             return 0;
         }
-        let key = (sender, self.keys.hash_one(&text));
-        let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
-        let sends = sent.entry(key).or_default();
-        sends.retain(|&(_, at)| at >= since);
-        if !sends.iter().any(|&(r, _)| r == recipient) {
-            sends.push((recipient, now));
+        let hash = self.hash(&text);
+        let here = {
+            let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+            let sends = sent.entry((sender, hash)).or_default();
+            sends.retain(|&(_, at)| at >= since);
+            if !sends.iter().any(|&(r, _)| r == recipient) {
+                sends.push((recipient, now));
+            }
+            sends.len()
+        };
+        let key = format!("{sender}:{}", hex::encode(hash));
+        // This node's count covers the sends made here while the shared counters were away.
+        match self.counters.places(&key, recipient, now, since).await {
+            Some(everywhere) => everywhere.max(here),
+            None => here,
         }
-        sends.len()
     }
 
     /// Forgets sends older than `since` (the minute sweep).
@@ -265,7 +292,7 @@ impl Chat {
     /// Counts a text to one more person, or group; true when this one makes it too many. A
     /// group counts as one more place the text went, whatever its size: a greeting to a group is
     /// not spam, the same text in group after group is.
-    pub(super) fn repeated(&self, sender: i64, to: SentTo, text: &str, now: i64) -> bool {
+    pub(super) async fn repeated(&self, sender: i64, to: SentTo, text: &str, now: i64) -> bool {
         let safety = &self.config.safety;
         let since = now - safety.repeat_text_minutes * 60;
         // Groups are counted apart from people by their ids' sign.
@@ -273,14 +300,17 @@ impl Chat {
             SentTo::Person(id) => id,
             SentTo::Group(id) => -id,
         };
-        let people = self.repeats.count(
-            sender,
-            place,
-            text,
-            safety.repeat_text_min_chars,
-            since,
-            now,
-        );
+        let people = self
+            .repeats
+            .count(
+                sender,
+                place,
+                text,
+                safety.repeat_text_min_chars,
+                since,
+                now,
+            )
+            .await;
         people >= safety.repeat_text_people
     }
 
@@ -425,12 +455,12 @@ mod tests {
         assert_eq!(caution("Call me at 5 or 6 pm"), None);
     }
 
-    #[test]
-    fn a_text_counts_each_person_once_within_the_window() {
-        let r = Repeats::default();
+    #[tokio::test]
+    async fn a_text_counts_each_person_once_within_the_window() {
+        let r = Repeats::new([7; 32], Counters::default());
         let text = "Hello dear, you look lovely, write me";
-        assert_eq!(r.count(1, 10, text, 20, 0, 100), 1);
-        assert_eq!(r.count(1, 10, text, 20, 0, 101), 1);
+        assert_eq!(r.count(1, 10, text, 20, 0, 100).await, 1);
+        assert_eq!(r.count(1, 10, text, 20, 0, 101).await, 1);
         assert_eq!(
             r.count(
                 1,
@@ -439,15 +469,16 @@ mod tests {
                 20,
                 0,
                 102
-            ),
+            )
+            .await,
             2
         );
         // Another sender, or a short text, counts apart.
-        assert_eq!(r.count(2, 10, text, 20, 0, 103), 1);
-        assert_eq!(r.count(1, 12, "hi there", 20, 0, 104), 0);
+        assert_eq!(r.count(2, 10, text, 20, 0, 103).await, 1);
+        assert_eq!(r.count(1, 12, "hi there", 20, 0, 104).await, 0);
         // Past the window, the early sends no longer count.
-        assert_eq!(r.count(1, 13, text, 20, 102, 200), 2);
+        assert_eq!(r.count(1, 13, text, 20, 102, 200).await, 2);
         r.forget_before(1_000);
-        assert_eq!(r.count(1, 14, text, 20, 1_000, 1_001), 1);
+        assert_eq!(r.count(1, 14, text, 20, 1_000, 1_001).await, 1);
     }
 }

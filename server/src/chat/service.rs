@@ -55,7 +55,9 @@ impl Chat {
                 message: Message::view(&row, sender, &self.media.signer(self.clock.unix())),
             });
         }
-        self.limits.check(Action::ChatSend, &sender.to_string())?;
+        self.limits
+            .check(Action::ChatSend, &sender.to_string())
+            .await?;
         if to == sender {
             return Err(ApiError::Invalid(Msg::NotYourself));
         }
@@ -128,7 +130,7 @@ impl Chat {
             let text = text.as_str();
             // A red packet is paid for, which is brake enough, and could not be held unpaid.
             let to = SentTo::Person(them.id);
-            if kind != MessageType::RedPacket && self.repeated(sender, to, text, now) {
+            if kind != MessageType::RedPacket && self.repeated(sender, to, text, now).await {
                 self.hold_as_spam(sender, to, &client_id, kind, &content, now)
                     .await?;
                 return Err(ApiError::Forbidden(Msg::HeldAsSpam));
@@ -192,7 +194,8 @@ impl Chat {
             return Err(ApiError::Upgrade);
         }
         self.limits
-            .check(Action::UploadByAccount, &sender.to_string())?;
+            .check(Action::UploadByAccount, &sender.to_string())
+            .await?;
         let picture = self.media.put_base64_image(sender, "chat", data).await?;
         Ok(json!({ "url": Media::url(&picture.key), "thumb": Media::url(&picture.thumb_key) }))
     }
@@ -264,7 +267,8 @@ impl Chat {
         target: Option<&str>,
     ) -> ApiResult<Translation> {
         self.limits
-            .check(Action::TranslateByAccount, &me.to_string())?;
+            .check(Action::TranslateByAccount, &me.to_string())
+            .await?;
         if let Some(group) = group {
             let message = self.group_readable(me, group, message_id).await?;
             return self

@@ -96,7 +96,8 @@ impl Feed {
     /// its top-level comment).
     pub async fn add_comment(&self, me: &Session, new: NewComment<'_>) -> ApiResult<Comment> {
         self.limits
-            .check(Action::CommentByAccount, &me.user_id.to_string())?;
+            .check(Action::CommentByAccount, &me.user_id.to_string())
+            .await?;
         let content = comment_content(new.content)?;
         if new.reply_to_user_id.is_some() && new.parent_id.is_none() {
             return Err(ApiError::Invalid(Msg::ReplyWithoutComment));

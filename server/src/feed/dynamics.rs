@@ -84,14 +84,17 @@ impl Feed {
         images: &[String],
     ) -> ApiResult<Dynamic> {
         self.limits
-            .check(Action::PostByAccount, &me.user_id.to_string())?;
+            .check(Action::PostByAccount, &me.user_id.to_string())
+            .await?;
         let content = dynamic_content(content, images.len())?;
         // Each picture is decoded: each counts (an upload counted when it was uploaded).
-        self.limits.check_n(
-            Action::UploadByAccount,
-            &me.user_id.to_string(),
-            Media::new_pictures(images),
-        )?;
+        self.limits
+            .check_n(
+                Action::UploadByAccount,
+                &me.user_id.to_string(),
+                Media::new_pictures(images),
+            )
+            .await?;
         let keys: Vec<String> = self
             .media
             .accept_images(me.user_id, "dynamics", images)
@@ -116,7 +119,8 @@ impl Feed {
     /// Changes a dynamic's text: its author or staff only.
     pub async fn edit(&self, me: &Session, id: i64, content: Option<&str>) -> ApiResult<Dynamic> {
         self.limits
-            .check(Action::PostByAccount, &me.user_id.to_string())?;
+            .check(Action::PostByAccount, &me.user_id.to_string())
+            .await?;
         let owned = self
             .store
             .owners(&[id])
@@ -183,7 +187,8 @@ impl Feed {
     /// Likes a dynamic the person may see, or takes the like back.
     pub async fn like(&self, me: &Session, id: i64) -> ApiResult<DynamicLike> {
         self.limits
-            .check(Action::LikeByAccount, &me.user_id.to_string())?;
+            .check(Action::LikeByAccount, &me.user_id.to_string())
+            .await?;
         self.store
             .dynamic(me.user_id, id)
             .await?
@@ -197,7 +202,8 @@ impl Feed {
     /// Flags someone else's dynamic for the moderators, once.
     pub async fn flag(&self, me: &Session, id: i64, reason: Option<&str>) -> ApiResult<()> {
         self.limits
-            .check(Action::ReportByAccount, &me.user_id.to_string())?;
+            .check(Action::ReportByAccount, &me.user_id.to_string())
+            .await?;
         let row = self
             .store
             .dynamic(me.user_id, id)

@@ -96,6 +96,12 @@ impl Media {
         signed::Signer::new(&self.url_key, now, self.url_seconds)
     }
 
+    /// A key for another use than signing URLs (`UrlKey::derive`): the installation's, the same
+    /// on every node.
+    pub fn derived_key(&self, purpose: &str) -> [u8; 32] {
+        self.url_key.derive(purpose)
+    }
+
     /// Whether a signed URL's expiry and signature are valid for `key` at `now`.
     pub fn verify(&self, key: &str, expires: i64, signature: &str, now: i64) -> bool {
         self.url_key.verify(key, expires, signature, now)

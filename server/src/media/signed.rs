@@ -71,6 +71,15 @@ impl UrlKey {
         }
     }
 
+    /// A key for another use, named by `purpose`, made from this one: the same on every node,
+    /// and telling nothing of this one.
+    pub fn derive(&self, purpose: &str) -> [u8; 32] {
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.0)
+            .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+        mac.update(purpose.as_bytes());
+        mac.finalize().into_bytes().into()
+    }
+
     fn mac(&self, key: &str, expires: i64) -> Hmac<Sha256> {
         // A key of any length is accepted by HMAC.
         let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.0)

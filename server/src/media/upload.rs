@@ -67,7 +67,9 @@ async fn upload(
     me: Session,
     Input(req): Input<UploadRequest>,
 ) -> ApiResult<Reply<Uploaded>> {
-    limits.check(Action::UploadByAccount, &me.user_id.to_string())?;
+    limits
+        .check(Action::UploadByAccount, &me.user_id.to_string())
+        .await?;
     let image = req.image.ok_or(ApiError::Invalid(Msg::ImageInvalid))?;
     let stored = media
         .put_base64_image(me.user_id, &upload_folder(me.user_id), &image)
@@ -112,7 +114,9 @@ async fn upload_audio(
     me: Session,
     Input(req): Input<AudioUploadRequest>,
 ) -> ApiResult<Reply<AudioUploaded>> {
-    limits.check(Action::UploadByAccount, &me.user_id.to_string())?;
+    limits
+        .check(Action::UploadByAccount, &me.user_id.to_string())
+        .await?;
     let audio = req.audio.ok_or(ApiError::Invalid(Msg::AudioEmpty))?;
     let (key, recording) = media
         .put_base64_audio(&upload_folder(me.user_id), &audio)

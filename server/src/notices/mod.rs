@@ -371,7 +371,7 @@ impl Notices {
 
     /// Keeps an error report of the web app, cut to size.
     pub async fn report_error(&self, ip: &str, report: ClientError<'_>) -> ApiResult<()> {
-        self.limits.check(Action::ClientErrorByIp, ip)?;
+        self.limits.check(Action::ClientErrorByIp, ip).await?;
         let message = cut(report.message.trim(), 1000);
         if message.is_empty() {
             return Err(ApiError::Invalid(Msg::ErrorReportEmpty));

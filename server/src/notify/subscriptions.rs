@@ -23,9 +23,11 @@ impl Notify {
     /// person has at most `MAX_SUBSCRIPTIONS` (the same endpoint again updates its keys).
     pub async fn subscribe(&self, me: i64, ip: IpAddr, req: SubscriptionRequest) -> ApiResult<()> {
         self.limits
-            .check(Action::PushSubscribeByIp, &ip.to_string())?;
+            .check(Action::PushSubscribeByIp, &ip.to_string())
+            .await?;
         self.limits
-            .check(Action::PushSubscribeByAccount, &me.to_string())?;
+            .check(Action::PushSubscribeByAccount, &me.to_string())
+            .await?;
         let endpoint = req
             .endpoint
             .ok_or_else(|| ApiError::Malformed("endpoint".into()))?;

@@ -12,7 +12,8 @@ impl People {
     /// the seed's clients); a new like is pushed to them, a match to both.
     pub async fn like(&self, me: &Session, id: i64, like: Option<bool>) -> ApiResult<LikeState> {
         self.limits
-            .check(Action::LikeByAccount, &me.user_id.to_string())?;
+            .check(Action::LikeByAccount, &me.user_id.to_string())
+            .await?;
         self.visible_to(me, id).await?;
         let now = self.clock.unix();
         let change = match like {

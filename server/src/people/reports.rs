@@ -45,7 +45,8 @@ impl People {
         req: ReportRequest,
     ) -> ApiResult<()> {
         self.limits
-            .check(Action::ReportByAccount, &me.to_string())?;
+            .check(Action::ReportByAccount, &me.to_string())
+            .await?;
         let reason = req
             .reason
             .as_deref()

@@ -56,7 +56,8 @@ impl Privacy {
     /// The archive of my data, built into a file that is gone once the answer is sent.
     pub async fn export(&self, me: Session) -> ApiResult<export::Archive> {
         self.limits
-            .check(Action::ExportByAccount, &me.user_id.to_string())?;
+            .check(Action::ExportByAccount, &me.user_id.to_string())
+            .await?;
         export::build(self, me.user_id).await
     }
 

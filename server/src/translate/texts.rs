@@ -79,7 +79,8 @@ impl Translate {
         target: Option<&str>,
     ) -> ApiResult<TextTranslation> {
         self.limits
-            .check(Action::TranslateByAccount, &me.to_string())?;
+            .check(Action::TranslateByAccount, &me.to_string())
+            .await?;
         let reader = self
             .accounts
             .user(me)

@@ -82,7 +82,8 @@ impl Verification {
     ) -> ApiResult<VerificationStatus> {
         let pose = Pose::parse(pose)?;
         self.limits
-            .check(Action::UploadByAccount, &me.user_id.to_string())?;
+            .check(Action::UploadByAccount, &me.user_id.to_string())
+            .await?;
         let standing = self.store.standing(me.user_id).await?;
         let now = self.clock.unix();
         if standing.verified {

@@ -50,7 +50,7 @@ impl Chat {
         if let Some(row) = self.groups.sent(me, &client_id).await? {
             return Ok(self.sent_view(&row, me));
         }
-        self.limits.check(Action::ChatSend, &me.to_string())?;
+        self.limits.check(Action::ChatSend, &me.to_string()).await?;
         let kind = MessageType::parse(out.msg_type.as_deref())?;
         let checked = check_content(kind, out.content.as_ref())?;
         self.in_group(me, id).await?;
@@ -79,7 +79,7 @@ impl Chat {
         let mut caution = None;
         if let Some(text) = safety::words_of(kind, &content).filter(|_| watched) {
             let to = SentTo::Group(id);
-            if self.repeated(me, to, &text, now) {
+            if self.repeated(me, to, &text, now).await {
                 self.hold_as_spam(me, to, &client_id, kind, &content, now)
                     .await?;
                 return Err(ApiError::Forbidden(Msg::HeldAsSpam));

@@ -49,7 +49,7 @@ impl Chat {
         if people.len() + 1 > MAX_MEMBERS {
             return Err(ApiError::Invalid(Msg::GroupFull));
         }
-        self.limits.check(Action::ChatSend, &me.to_string())?;
+        self.limits.check(Action::ChatSend, &me.to_string()).await?;
         let found = self.may_add(me, &people).await?;
         let new_contacts = self.new_contacts_in_group(me, &found).await?;
         let now = self.clock.unix();
@@ -116,7 +116,8 @@ impl Chat {
         let avatar_key = match req.avatar.as_deref().filter(|a| !a.is_empty()) {
             Some(data) => {
                 self.limits
-                    .check(Action::UploadByAccount, &me.to_string())?;
+                    .check(Action::UploadByAccount, &me.to_string())
+                    .await?;
                 Some(
                     self.media
                         .put_base64_image(me, "groups", data)
