@@ -51,6 +51,7 @@ mod push;
 mod push_settings;
 mod safety;
 mod sessions;
+mod shared_limits;
 mod staff;
 mod staff_appeals;
 mod staff_bans;

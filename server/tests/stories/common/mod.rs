@@ -117,7 +117,8 @@ pub struct TestApp {
     pub mail: smtp::Mailbox,
     pub backend: Backend,
     server: Option<Server>,
-    _dir: tempfile::TempDir,
+    /// The data folder (none on another node of the same installation: the first one's).
+    _dir: Option<tempfile::TempDir>,
     _pg: Option<PgDatabase>,
     extra_pg: Vec<PgDatabase>,
 }
@@ -187,7 +188,7 @@ pub async fn try_spawn_with(
         mail,
         backend: setup.backend,
         server: Some(server),
-        _dir: dir,
+        _dir: Some(dir),
         _pg: pg,
         extra_pg: Vec::new(),
     })
@@ -318,6 +319,26 @@ impl TestApp {
         let server = Server::start(config).await.unwrap();
         self.base = format!("http://{}", server.addr);
         self.server = Some(server);
+    }
+
+    /// Another node of this installation, as another process behind the load balancer would be:
+    /// the same configuration (database, data folder, media key) changed by `tweak`, its own
+    /// memory, on its own port. Lives no longer than this one.
+    pub async fn another_node(&self, tweak: impl FnOnce(&mut Config)) -> TestApp {
+        let mut config = self.config().clone();
+        config.addr = "127.0.0.1:0".parse().unwrap();
+        tweak(&mut config);
+        let server = Server::start(config).await.unwrap();
+        TestApp {
+            base: format!("http://{}", server.addr),
+            http: self.http.clone(),
+            mail: self.mail.clone(),
+            backend: self.backend,
+            server: Some(server),
+            _dir: None,
+            _pg: None,
+            extra_pg: Vec::new(),
+        }
     }
 
     /// Keeps a database this story made until the end of the test.
@@ -514,7 +535,7 @@ impl TestApp {
                 })
                 .unwrap_or(0)
         }
-        walk(&self._dir.path().join("media"))
+        walk(&self.config().data_dir.join("media"))
     }
 
     /// Everything a request could have written: rows of every table and media files.
