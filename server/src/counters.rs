@@ -286,13 +286,12 @@ fn wait_for(b: Buckets) -> u64 {
     let wait = if b.this <= room && b.last > 0 {
         // Within this window: last * (rest - s) / window <= room - this.
         rest.saturating_sub((room - b.this).saturating_mul(b.window) / b.last)
-    } else if b.this == 0 {
-        rest
     } else {
         // After this window: this * (window - s) / window <= room.
-        rest + b
-            .window
-            .saturating_sub(room.saturating_mul(b.window) / b.this)
+        match room.saturating_mul(b.window).checked_div(b.this) {
+            Some(drained) => rest + b.window.saturating_sub(drained),
+            None => rest,
+        }
     };
     wait.clamp(SECOND, b.window.max(SECOND))
 }
