@@ -40,7 +40,7 @@ use crate::db::Arg;
 use crate::i18n::Msg;
 use crate::people::model::{CardRow, DiscoverFilters};
 use crate::people::paging::{fingerprint, DiscoverToken, PeoplePaging, PEOPLE_COUNTED};
-use crate::people::store::{Conditions, Findable, KeptList, ListRow, Only};
+use crate::people::store::{Conditions, Findable, ListRow, Only};
 use crate::people::People;
 
 /// The most people a list after the first holds.
@@ -319,7 +319,7 @@ pub struct Lists {
     /// One finder at a time per search; the others read the list it finds.
     finding: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>,
     /// Lists found and not written yet, and whether a writer is on its way for them.
-    unwritten: Arc<Mutex<Vec<KeptList>>>,
+    unwritten: Arc<Mutex<Vec<ListRow>>>,
     writing: Arc<AtomicBool>,
 }
 
@@ -329,7 +329,7 @@ impl Lists {
     }
 
     /// The lists waiting to be written, taken.
-    fn take_unwritten(&self) -> Vec<KeptList> {
+    fn take_unwritten(&self) -> Vec<ListRow> {
         std::mem::take(&mut *self.unwritten.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
@@ -483,7 +483,7 @@ impl People {
             people,
             counted,
         };
-        self.write_later(KeptList {
+        self.write_later(ListRow {
             id: list.id,
             search: list.search.clone(),
             created_at: now,
@@ -495,7 +495,7 @@ impl People {
     }
 
     /// Writes `list` a moment later, with the others found meanwhile, in one statement.
-    fn write_later(&self, list: KeptList) {
+    fn write_later(&self, list: ListRow) {
         self.lists
             .unwritten
             .lock()

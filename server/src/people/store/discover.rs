@@ -51,7 +51,7 @@ pub struct Findable {
 }
 
 /// A list as stored.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ListRow {
     pub id: i64,
     pub search: String,
@@ -68,17 +68,6 @@ pub struct FirstFound {
     #[sqlx(flatten)]
     pub person: Findable,
     pub counted: i64,
-}
-
-/// A list to keep, as stored.
-#[derive(Debug, Clone)]
-pub struct KeptList {
-    pub id: i64,
-    pub search: String,
-    pub created_at: i64,
-    pub people: Vec<u8>,
-    pub complete: bool,
-    pub counted: Option<i64>,
 }
 
 /// Whom else `cards_among` keeps.
@@ -146,7 +135,7 @@ impl PeopleStore {
     }
 
     /// Keeps lists found (each with its id, given by the node that found it).
-    pub async fn keep_lists(&self, lists: &[KeptList]) -> sqlx::Result<()> {
+    pub async fn keep_lists(&self, lists: &[ListRow]) -> sqlx::Result<()> {
         // Six values a row; well under SQLite's 32,766 placeholders a statement.
         for chunk in lists.chunks(500) {
             let rows: Vec<String> = (0..chunk.len())

@@ -7,7 +7,7 @@ mod nearby;
 use crate::db::{on_db, on_tx, Db};
 use crate::people::model::{CardRow, Counters, List};
 use crate::people::paging::PEOPLE_COUNTED;
-pub use discover::{Conditions, Findable, FirstFound, KeptList, ListRow, Only};
+pub use discover::{Conditions, Findable, FirstFound, ListRow, Only};
 pub use nearby::Sharing;
 
 /// The card columns; `$1` is the viewer (for the private remark).
