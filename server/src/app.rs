@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use axum::extract::FromRef;
 use futures::future::BoxFuture;
+use secrecy::ExposeSecret;
 
 use crate::account::hooks::{AccountEvent, AccountHooks};
 use crate::account::model::TranslationAllowance;
@@ -79,8 +80,13 @@ impl App {
         let limits = Arc::new(RateLimiter::new(&config.rate_limit, counters.clone()));
         let places = Places::from_settings(&config.map)?;
         let protections = crate::web::Protections::from_config(&config)?;
+        let finding = match &config.finding_database_url {
+            Some(url) => Db::connect(url.expose_secret(), &config.db).await?,
+            None => db.clone(),
+        };
         let ground = Ground {
             db: db.clone(),
+            finding,
             clock: clock.clone(),
             config: config.clone(),
             limits: limits.clone(),

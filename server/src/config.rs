@@ -21,6 +21,12 @@ pub struct Config {
     /// `sqlite://path` or `postgres://...`; defaults into `data_dir`.
     #[serde(serialize_with = "ser_secret_opt")]
     pub database_url: Option<SecretString>,
+    /// A streaming replica of the PostgreSQL database, for finding discover's lists (the one
+    /// statement that reads many rows); unset, the database itself. A list a moment late is as
+    /// good as one made now: it is shared for `people.discover_list_seconds` anyway. Whom a page
+    /// may show is still checked on the database itself.
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub finding_database_url: Option<SecretString>,
     /// Local folder (default `<data_dir>/media`) or `s3://bucket/prefix`.
     pub media_url: Option<String>,
     /// Key of the signed URLs of private pictures (chat images, report screenshots); every node
@@ -573,6 +579,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("data"),
             database_url: None,
+            finding_database_url: None,
             media_url: None,
             media_key: None,
             media_url_seconds: 3600,

@@ -13,6 +13,8 @@ use crate::media::Media;
 #[derive(Clone)]
 pub struct Ground {
     pub db: Db,
+    /// Where discover finds its lists: a replica of `db`, or `db` itself.
+    pub finding: Db,
     pub clock: Clock,
     pub config: Arc<Config>,
     pub limits: Arc<RateLimiter>,

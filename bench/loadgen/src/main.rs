@@ -142,6 +142,9 @@ enum Command {
         /// Paths requested in turn.
         #[arg(long = "path")]
         paths: Vec<String>,
+        /// A file of more paths, one a line, requested in turn after `--path`s.
+        #[arg(long)]
+        paths_file: Option<std::path::PathBuf>,
         /// Header lines sent with every request (`Authorization: Bearer ...`).
         #[arg(long = "header")]
         headers: Vec<String>,
@@ -207,7 +210,8 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Pace {
             server,
-            paths,
+            mut paths,
+            paths_file,
             headers,
             rate,
             seconds,
@@ -215,6 +219,10 @@ async fn main() -> anyhow::Result<()> {
             connections,
         } => {
             loopback(server)?;
+            if let Some(file) = paths_file {
+                let text = std::fs::read_to_string(&file)?;
+                paths.extend(text.lines().filter(|l| !l.is_empty()).map(str::to_owned));
+            }
             pace::run(pace::Pace {
                 server,
                 paths,

@@ -39,10 +39,9 @@ pub async fn run(p: Pace) -> anyhow::Result<()> {
     let total = (p.rate * (p.warmup + p.seconds) as f64).ceil() as u64;
     let start = Instant::now() + Duration::from_millis(200);
     let measured_from = start + Duration::from_secs(p.warmup);
-    let mut tasks = Vec::new();
-    for k in 0..connections as u64 {
-        let requests: Vec<String> = p
-            .paths
+    // Written once, read by every connection (a long tail's file holds many thousands).
+    let requests: std::sync::Arc<Vec<String>> = std::sync::Arc::new(
+        p.paths
             .iter()
             .map(|path| {
                 let mut r = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n", p.server);
@@ -53,7 +52,11 @@ pub async fn run(p: Pace) -> anyhow::Result<()> {
                 r.push_str("\r\n");
                 r
             })
-            .collect();
+            .collect(),
+    );
+    let mut tasks = Vec::new();
+    for k in 0..connections as u64 {
+        let requests = requests.clone();
         let (server, rate, step) = (p.server, p.rate, connections as u64);
         tasks.push(tokio::spawn(async move {
             let mut stream = BufReader::new(TcpStream::connect(server).await?);

@@ -46,14 +46,15 @@ impl Feed {
         } else {
             None
         };
-        // Opening the feed clears the badge: written only when there is something to clear, so
-        // reading the feed's first page is not a write (and a commit) on every pull.
-        if author.is_none()
-            && before.is_none()
-            && offset == 0
-            && self.store.unseen(me.user_id).await? > 0
-        {
-            self.people.mark_seen(me.user_id, List::Dynamics).await?;
+        // Opening the feed clears the badge. The badge counts dynamics newer than the last
+        // opening, and the first page starts with the newest the viewer may see: when that one
+        // is not newer, there is nothing to clear, and reading the first page is not a write
+        // (and a commit) on every pull, nor a count of what is new.
+        let first_page = author.is_none() && before.is_none() && offset == 0;
+        if let Some(newest) = rows.first().filter(|_| first_page) {
+            if newest.created_at > newest.badge_seen_at.unwrap_or(0) {
+                self.people.mark_seen(me.user_id, List::Dynamics).await?;
+            }
         }
         let now = self.clock.unix();
         Ok(FeedPage {

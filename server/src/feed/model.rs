@@ -83,6 +83,9 @@ pub struct DynamicRow {
     #[sqlx(flatten)]
     pub author: AuthorRow,
     pub liked: bool,
+    /// On everyone's first page: when the viewer last opened it (their `dynamics` badge).
+    #[sqlx(default)]
+    pub badge_seen_at: Option<i64>,
 }
 
 impl DynamicRow {

@@ -28,9 +28,14 @@ fn shown(alias: &str) -> String {
 /// SQLite start from the people or build a filter of all of them, and let PostgreSQL hash all
 /// of the viewer's likes, on every page.
 fn dynamics_sql(filter: &str, tail: &str) -> String {
+    dynamics_sql_with(filter, tail, "")
+}
+
+/// As [`dynamics_sql`], with `more` columns (each led by a comma) on every row.
+fn dynamics_sql_with(filter: &str, tail: &str, more: &str) -> String {
     format!(
         "SELECT d.id, d.content, d.images, d.likes, d.comments, d.created_at, d.edited_at, {AUTHOR},
-           (dl.user_id IS NOT NULL) AS liked
+           (dl.user_id IS NOT NULL) AS liked {more}
          FROM (SELECT d.id FROM dynamics d
                WHERE d.removed_at IS NULL {filter}
                  AND EXISTS (SELECT 1 FROM users au WHERE au.id = d.user_id AND au.status = 'active')
@@ -124,13 +129,21 @@ impl FeedStore {
         } else {
             ""
         };
+        // Everyone's first page also says when the viewer last opened it (the red badge), in
+        // the same statement: one lookup by key, made once for the statement.
+        let badge = if author.is_none() && before == i64::MAX && offset == 0 {
+            ", (SELECT seen_at FROM list_seen WHERE user_id = $1 AND list = 'dynamics') AS badge_seen_at"
+        } else {
+            ""
+        };
         // A dynamic the viewer flagged is not listed to them again (a key lookup).
-        let sql = dynamics_sql(
+        let sql = dynamics_sql_with(
             &format!(
                 "AND d.id < $2 {of_author}
                  AND NOT EXISTS (SELECT 1 FROM dynamic_flags f WHERE f.dynamic_id = d.id AND f.user_id = $1)"
             ),
             &format!("ORDER BY d.id DESC LIMIT {limit} OFFSET {offset}"),
+            badge,
         );
         on_db!(&self.db, pool => {
             let q = sqlx::query_as(&sql).bind(viewer).bind(before);

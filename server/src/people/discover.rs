@@ -16,10 +16,20 @@
 //! the next list continues after its last person. Lists are kept an hour; a token whose list is
 //! gone continues after the last person it showed.
 //!
+//! Most searches are made by one person only (a country, a language and an age range of their
+//! own), so a search's first list holds only its first pages' people (`FIRST_LIST_LENGTH`), and
+//! the scroll extends it with lists of `LIST_LENGTH`. The same statement counts the search up to
+//! 1,000 (the total page 1 shows) from the discover indexes alone, which hold the filters people
+//! use most. A list's id is chosen by the node that found it, so the answer does not wait for the
+//! list to be written: lists found meanwhile are written together a moment later
+//! (`WRITE_AFTER_MS`); a token naming a list another node has not written yet continues, as for
+//! a list gone, after the last person it showed.
+//!
 //! Duolicious keeps each searcher's ordered results for their next pages; here the order is the
 //! same for everyone, so the result is kept once per search rather than once per searcher.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use chrono::Months;
@@ -33,8 +43,12 @@ use crate::people::paging::{fingerprint, DiscoverToken, PeoplePaging, PEOPLE_COU
 use crate::people::store::{Conditions, Findable, ListRow, Only};
 use crate::people::People;
 
-/// The most people one list holds (the first list of a search: its total counts up to here).
+/// The most people a list after the first holds.
 const LIST_LENGTH: i64 = PEOPLE_COUNTED;
+/// The most people a search's first list holds: its first five pages of 20.
+const FIRST_LIST_LENGTH: i64 = 100;
+/// How long a list found waits to be written with the others found meanwhile (milliseconds).
+const WRITE_AFTER_MS: u64 = 100;
 /// How long a pass keeps someone out of the viewer's discover (days).
 pub const PASS_DAYS: i64 = 30;
 /// How long lists are kept for the scrolls reading them (seconds).
@@ -181,8 +195,10 @@ pub struct Found {
     people: Vec<(i64, i64)>,
     /// Everyone the search found is here: no list comes after it.
     complete: bool,
-    /// The first list of its search (not a continuation): its length is the search's total.
+    /// The first list of its search (not a continuation).
     first: bool,
+    /// A first list's search counted up to 1,000 when it was found.
+    counted: Option<i64>,
 }
 
 impl Found {
@@ -205,6 +221,7 @@ impl Found {
             created_at: row.created_at,
             people,
             complete: row.complete,
+            counted: row.counted,
         }
     }
 
@@ -265,9 +282,16 @@ impl Held {
         if self.by_id.insert(list.id, list.clone()).is_none() {
             self.order.push_back(list.id);
         }
-        let newest = self.newest.entry(list.search.clone()).or_insert(list.id);
-        if *newest < list.id {
-            *newest = list.id;
+        // Ids are random: the newest is the one made last.
+        let made = |id: &i64, by_id: &HashMap<i64, Arc<Found>>| {
+            by_id.get(id).map(|l| (l.created_at, l.id))
+        };
+        let newer = match self.newest.get(&list.search) {
+            Some(id) => made(id, &self.by_id) < Some((list.created_at, list.id)),
+            None => true,
+        };
+        if newer {
+            self.newest.insert(list.search.clone(), list.id);
         }
         while self.order.len() > LISTS_IN_MEMORY {
             if let Some(old) = self.order.pop_front() {
@@ -294,11 +318,19 @@ pub struct Lists {
     held: Arc<Mutex<Held>>,
     /// One finder at a time per search; the others read the list it finds.
     finding: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>,
+    /// Lists found and not written yet, and whether a writer is on its way for them.
+    unwritten: Arc<Mutex<Vec<ListRow>>>,
+    writing: Arc<AtomicBool>,
 }
 
 impl Lists {
     fn held(&self) -> std::sync::MutexGuard<'_, Held> {
         self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The lists waiting to be written, taken.
+    fn take_unwritten(&self) -> Vec<ListRow> {
+        std::mem::take(&mut *self.unwritten.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// Forgets the lists made before `before`.
@@ -412,30 +444,84 @@ impl People {
         after: Option<(i64, i64)>,
         now: i64,
     ) -> ApiResult<Arc<Found>> {
+        // Only nodes joined to others may find a list one of them made.
         let fresh = self.config.people.discover_list_seconds;
-        let found_elsewhere = match fresh {
-            0 => None,
+        let found_elsewhere = match (fresh, &self.config.nats_url) {
+            (0, _) | (_, None) => None,
             _ => self.store.newest_list(key, now - fresh + 1).await?,
         };
         if let Some(row) = found_elsewhere {
             return Ok(Arc::new(Found::from_row(row)));
         }
         let conditions = search.conditions(now, self.config.people.online_minutes);
-        let found = self.store.find(&conditions, after, LIST_LENGTH).await?;
-        let people = ranked(found, now, self.config.people.online_minutes);
-        let complete = (people.len() as i64) < LIST_LENGTH;
-        let id = self
-            .store
-            .keep_list(key, now, &Found::packed(&people), complete)
-            .await?;
-        Ok(Arc::new(Found {
-            id,
+        let online_minutes = self.config.people.online_minutes;
+        let (people, length, counted) = match after {
+            None => {
+                let found = self
+                    .store
+                    .find_first(&conditions, FIRST_LIST_LENGTH, PEOPLE_COUNTED)
+                    .await?;
+                let counted = found.first().map_or(0, |f| f.counted);
+                let found = found.into_iter().map(|f| f.person).collect();
+                (
+                    ranked(found, now, online_minutes),
+                    FIRST_LIST_LENGTH,
+                    Some(counted),
+                )
+            }
+            Some(_) => {
+                let found = self.store.find(&conditions, after, LIST_LENGTH).await?;
+                (ranked(found, now, online_minutes), LIST_LENGTH, None)
+            }
+        };
+        let list = Found {
+            id: rand::random_range(1..i64::MAX),
             first: after.is_none(),
             search: key.to_owned(),
             created_at: now,
+            complete: (people.len() as i64) < length,
             people,
-            complete,
-        }))
+            counted,
+        };
+        self.write_later(ListRow {
+            id: list.id,
+            search: list.search.clone(),
+            created_at: now,
+            people: Found::packed(&list.people),
+            complete: list.complete,
+            counted,
+        });
+        Ok(Arc::new(list))
+    }
+
+    /// Writes `list` a moment later, with the others found meanwhile, in one statement.
+    fn write_later(&self, list: ListRow) {
+        self.lists
+            .unwritten
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(list);
+        if self.lists.writing.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let people = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(WRITE_AFTER_MS)).await;
+            people.lists.writing.store(false, Ordering::Release);
+            people.write_lists().await;
+        });
+    }
+
+    /// Writes the lists found and not written yet. A list not written is only not shared with
+    /// other nodes, and its scroll continues after the last person it showed.
+    pub async fn write_lists(&self) {
+        let lists = self.lists.take_unwritten();
+        if lists.is_empty() {
+            return;
+        }
+        if let Err(e) = self.store.keep_lists(&lists).await {
+            tracing::warn!(error = %e, lists = lists.len(), "could not write discover lists");
+        }
     }
 
     /// The list with this id, from memory or the database.
@@ -515,11 +601,17 @@ impl People {
         let (limit, offset) = (paging.paging().limit(), paging.paging().offset());
         let (limit, token) = (limit as usize, paging.page_token.as_deref());
         let (mut list, mut position) = self.start(reading.search, token, offset as usize).await?;
-        let total = if list.first && list.complete {
-            let me = list.people.iter().any(|(id, _)| *id == reading.viewer);
-            list.people.len() as i64 - i64::from(me)
-        } else {
-            PEOPLE_COUNTED
+        let total = match (list.first, list.counted) {
+            (true, Some(counted)) if counted < PEOPLE_COUNTED => {
+                let me = list.people.iter().any(|(id, _)| *id == reading.viewer);
+                counted - i64::from(me)
+            }
+            // A first list kept before searches were counted: complete, its length.
+            (true, None) if list.complete => {
+                let me = list.people.iter().any(|(id, _)| *id == reading.viewer);
+                list.people.len() as i64 - i64::from(me)
+            }
+            _ => PEOPLE_COUNTED,
         };
         let mut rows = Vec::with_capacity(limit);
         let mut last = None;
@@ -613,6 +705,7 @@ impl People {
 
     /// Forgets the lists made over an hour ago; the minute sweep calls it.
     pub async fn forget_old_lists(&self) -> sqlx::Result<u64> {
+        self.write_lists().await;
         let before = self.clock.unix() - LIST_KEPT_SECONDS;
         self.lists.forget_before(before);
         self.store.forget_lists_before(before).await

@@ -54,7 +54,7 @@ pub struct People {
 impl People {
     pub fn new(ground: &Ground, notify: Notify, places: Places) -> People {
         People {
-            store: PeopleStore::new(ground.db.clone()),
+            store: PeopleStore::new(ground.db.clone(), ground.finding.clone()),
             accounts: Users::new(ground.db.clone()),
             clock: ground.clock.clone(),
             config: ground.config.clone(),

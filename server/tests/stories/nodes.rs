@@ -442,3 +442,109 @@ async fn a_group_spans_two_nodes_and_resumes_after_a_restart() {
         .execute(&mut admin)
         .await;
 }
+
+/// Discover on two nodes: a search's list found on one node is shared with the other once
+/// written, and a scroll whose next page reaches the other node before that continues after the
+/// last person it showed: nobody twice, nobody skipped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discover_scroll_crosses_nodes_without_showing_anyone_twice() {
+    let mut admin = sqlx::PgConnection::connect(&admin_url()).await.unwrap();
+    let (database, name) = fresh_database(&mut admin).await;
+    let prefix = format!("t{}", uuid::Uuid::new_v4().simple());
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (port_a, port_b) = (free_port(), free_port());
+    let node_a = start_node(port_a, &database, &prefix, dir_a.path()).await;
+    let node_b = start_node(port_b, &database, &prefix, dir_b.path()).await;
+
+    let (_, yui) = register(&node_a.base, "yui", "female").await;
+    let mut db = sqlx::PgConnection::connect(&database).await.unwrap();
+    let now = chrono::Utc::now().timestamp();
+    // 30 men, man1 the most recently active.
+    sqlx::query(&format!(
+        "INSERT INTO users (user_name, email, password_hash, gender, country, birthday, language,
+                            created_at, last_active_at)
+         SELECT 'man' || i, 'man' || i || '@example.com', 'x', 'male', 'Japan', '1990-01-01', 'ja',
+                {now} - 50000, {now} - 20000 - i FROM generate_series(1, 30) i"
+    ))
+    .execute(&mut db)
+    .await
+    .unwrap();
+    let expected: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM users WHERE user_name LIKE 'man%' ORDER BY last_active_at DESC",
+    )
+    .fetch_all(&mut db)
+    .await
+    .unwrap();
+    let page = |base: String, token: Option<String>| {
+        let yui = yui.clone();
+        async move {
+            let mut path = "/system/user/profile/homePage/all?pageSize=10".to_owned();
+            if let Some(token) = token {
+                path.push_str(&format!("&pageToken={}", urlencode(&token)));
+            }
+            let reply = call(&base, reqwest::Method::GET, &path, Some(&yui), None).await;
+            assert_eq!(reply["code"], 200, "{reply}");
+            reply["data"].clone()
+        }
+    };
+    let ids = |page: &Value| -> Vec<i64> {
+        page["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["userId"].as_i64().unwrap())
+            .collect()
+    };
+
+    // Page 1 on one node, page 2 at once on the other (the list not written yet), page 3 back.
+    let first = page(node_a.base.clone(), None).await;
+    assert_eq!(first["total"], 30);
+    let second = page(
+        node_b.base.clone(),
+        first["nextPageToken"].as_str().map(str::to_owned),
+    )
+    .await;
+    let third = page(
+        node_a.base.clone(),
+        second["nextPageToken"].as_str().map(str::to_owned),
+    )
+    .await;
+    assert_eq!(
+        [ids(&first), ids(&second), ids(&third)].concat(),
+        expected,
+        "everyone once, in order"
+    );
+
+    // Once written, the other node reads the same list: someone active since is not in it.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    sqlx::query(&format!(
+        "INSERT INTO users (user_name, email, password_hash, gender, country, birthday, language,
+                            created_at, last_active_at)
+         VALUES ('late', 'late@example.com', 'x', 'male', 'Japan', '1990-01-01', 'ja', {now}, {now})"
+    ))
+    .execute(&mut db)
+    .await
+    .unwrap();
+    let on_b = page(node_b.base.clone(), None).await;
+    assert_eq!(
+        (ids(&on_b), &on_b["total"]),
+        (expected[..10].to_vec(), &json!(30))
+    );
+    let token = first["nextPageToken"].as_str().map(str::to_owned);
+    assert_eq!(
+        ids(&page(node_b.base.clone(), token).await),
+        expected[10..20].to_vec()
+    );
+
+    drop(node_a);
+    drop(node_b);
+    drop(db);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await;
+}
+
+fn urlencode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}

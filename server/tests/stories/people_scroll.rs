@@ -358,6 +358,8 @@ async fn a_token_of_another_list_or_other_filters_is_refused_and_changes_nothing
     let counters = app.counters(&ana).await;
     assert_eq!(counters, (1, 1, 0));
     let shown = app.count("discover_shown").await;
+    // Lists found are written a moment after the answers that found them.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     let lists = app.count("discover_lists").await;
 
     for (path, token) in [
@@ -394,6 +396,33 @@ async fn a_token_of_another_list_or_other_filters_is_refused_and_changes_nothing
         ids(&page(&app, &ana, &likes, Some(&lt)).await),
         ids(&last_liked)
     );
+}
+
+/// A search of more people than its first list holds counts them all, and the scroll goes on
+/// past that list in order; an age range counts only its own.
+async fn a_search_past_its_first_pages_is_counted_whole_and_scrolls_on(b: Backend) {
+    let app = spawn(b).await;
+    let ana = app.woman("ana").await;
+    app.make_member(&ana, 30).await;
+    let seeded = seed_men(&app, 250).await;
+    let (first, pages) = scroll(&app, &ana, &format!("{DISCOVER}?pageSize=20")).await;
+    assert_eq!(first["total"], 250, "counted whole");
+    assert_eq!(
+        pages.concat(),
+        seeded,
+        "everyone once, most recently active first"
+    );
+    // Forty of them are younger: born in 2000, 25 or 26 years old now.
+    app.execute(
+        "UPDATE users SET birthday = '2000-06-01' WHERE user_name LIKE 'seed%'
+           AND CAST(SUBSTR(user_name, 5) AS INTEGER) % 5 = 0 AND CAST(SUBSTR(user_name, 5) AS INTEGER) <= 200",
+    )
+    .await;
+    let young = app
+        .discover(&ana, "pageSize=20&minAge=20&maxAge=30")
+        .await
+        .ok();
+    assert_eq!(young["total"], 40);
 }
 
 /// `how_many` men written directly, `seed1` the most recently active, then `seed2`...: their
@@ -707,6 +736,7 @@ both_databases!(
     the_daily_allowance_stays_exact_when_scrolling_with_tokens,
     a_token_of_another_list_or_other_filters_is_refused_and_changes_nothing,
     totals_count_up_to_a_thousand_and_tokens_scroll_past_it,
+    a_search_past_its_first_pages_is_counted_whole_and_scrolls_on,
     my_favourites_scroll_once_in_order_and_a_later_page_keeps_the_badge,
     wink_me_scrolls_once_and_only_its_first_page_clears_the_badge,
     matches_scroll_once_and_a_like_taken_back_ends_the_match_on_later_pages,

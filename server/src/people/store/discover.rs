@@ -51,13 +51,23 @@ pub struct Findable {
 }
 
 /// A list as stored.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ListRow {
     pub id: i64,
     pub search: String,
     pub created_at: i64,
     pub people: Vec<u8>,
     pub complete: bool,
+    /// A first list's search counted up to 1,000 when it was found.
+    pub counted: Option<i64>,
+}
+
+/// A person a first list found, with how many the search matched (counted up to a bound).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct FirstFound {
+    #[sqlx(flatten)]
+    pub person: Findable,
+    pub counted: i64,
 }
 
 /// Whom else `cards_among` keeps.
@@ -92,7 +102,7 @@ impl PeopleStore {
              WHERE {FINDABLE} AND {filter} {after_sql}
              ORDER BY u.last_active_at DESC, u.id DESC LIMIT {limit}"
         );
-        on_db!(&self.db, pool => {
+        on_db!(&self.finding, pool => {
             let mut q = bind_all!(sqlx::query_as(&sql), &conditions.args);
             if let Some((active, id)) = after {
                 q = q.bind(active).bind(id);
@@ -101,30 +111,74 @@ impl PeopleStore {
         })
     }
 
-    /// Keeps a list found for `search`; its id.
-    pub async fn keep_list(
+    /// The first `limit` people the conditions match, most recently active first, each with
+    /// how many match up to `counted`, in one statement: the count walks the index (the
+    /// discover indexes hold what the usual filters ask), only the first rows are read whole.
+    pub async fn find_first(
         &self,
-        search: &str,
-        created_at: i64,
-        people: &[u8],
-        complete: bool,
-    ) -> sqlx::Result<i64> {
-        on_db!(&self.db, pool => sqlx::query_scalar(
-            "INSERT INTO discover_lists (search, created_at, people, complete) VALUES ($1, $2, $3, $4)
-             RETURNING id",
-        ).bind(search).bind(created_at).bind(people).bind(complete).fetch_one(pool).await)
+        conditions: &Conditions,
+        limit: i64,
+        counted: i64,
+    ) -> sqlx::Result<Vec<FirstFound>> {
+        let filter = conditions.numbered(1);
+        let sql = format!(
+            "WITH matched AS (
+               SELECT u.id, u.last_active_at FROM users u WHERE {FINDABLE} AND {filter}
+               ORDER BY u.last_active_at DESC, u.id DESC LIMIT {counted})
+             SELECT u.id, u.last_active_at, u.level, u.member_expires_at,
+               (SELECT COUNT(*) FROM matched) AS counted
+             FROM (SELECT id, last_active_at FROM matched ORDER BY last_active_at DESC, id DESC LIMIT {limit}) m
+             JOIN users u ON u.id = m.id
+             ORDER BY m.last_active_at DESC, m.id DESC"
+        );
+        on_db!(&self.finding, pool => bind_all!(sqlx::query_as(&sql), &conditions.args).fetch_all(pool).await)
+    }
+
+    /// Keeps lists found (each with its id, given by the node that found it).
+    pub async fn keep_lists(&self, lists: &[ListRow]) -> sqlx::Result<()> {
+        // Six values a row; well under SQLite's 32,766 placeholders a statement.
+        for chunk in lists.chunks(500) {
+            let rows: Vec<String> = (0..chunk.len())
+                .map(|i| {
+                    let n = i * 6;
+                    format!(
+                        "(${}, ${}, ${}, ${}, ${}, ${})",
+                        n + 1,
+                        n + 2,
+                        n + 3,
+                        n + 4,
+                        n + 5,
+                        n + 6
+                    )
+                })
+                .collect();
+            let sql = format!(
+                "INSERT INTO discover_lists (id, search, created_at, people, complete, counted) VALUES {}
+                 ON CONFLICT (id) DO NOTHING",
+                rows.join(", ")
+            );
+            on_db!(&self.db, pool => {
+                let mut q = sqlx::query(&sql);
+                for list in chunk {
+                    q = q.bind(list.id).bind(&list.search).bind(list.created_at).bind(&list.people)
+                        .bind(list.complete).bind(list.counted);
+                }
+                q.execute(pool).await?;
+            });
+        }
+        Ok(())
     }
 
     pub async fn list_by_id(&self, id: i64) -> sqlx::Result<Option<ListRow>> {
         on_db!(&self.db, pool => sqlx::query_as(
-            "SELECT id, search, created_at, people, complete FROM discover_lists WHERE id = $1",
+            "SELECT id, search, created_at, people, complete, counted FROM discover_lists WHERE id = $1",
         ).bind(id).fetch_optional(pool).await)
     }
 
     /// The newest list kept for `search` made at `since` or later (by any node).
     pub async fn newest_list(&self, search: &str, since: i64) -> sqlx::Result<Option<ListRow>> {
         on_db!(&self.db, pool => sqlx::query_as(
-            "SELECT id, search, created_at, people, complete FROM discover_lists
+            "SELECT id, search, created_at, people, complete, counted FROM discover_lists
              WHERE search = $1 AND created_at >= $2 ORDER BY created_at DESC, id DESC LIMIT 1",
         ).bind(search).bind(since).fetch_optional(pool).await)
     }

@@ -7,7 +7,7 @@ mod nearby;
 use crate::db::{on_db, on_tx, Db};
 use crate::people::model::{CardRow, Counters, List};
 use crate::people::paging::PEOPLE_COUNTED;
-pub use discover::{Conditions, Findable, ListRow, Only};
+pub use discover::{Conditions, Findable, FirstFound, ListRow, Only};
 pub use nearby::Sharing;
 
 /// The card columns; `$1` is the viewer (for the private remark).
@@ -74,6 +74,8 @@ pub struct LikeChange {
 #[derive(Clone, Debug)]
 pub struct PeopleStore {
     db: Db,
+    /// Where lists are found: a replica of `db`, or `db` itself.
+    finding: Db,
 }
 
 /// The people lists of SPEC section 7 "Users and likes", plus contacts and blocks.
@@ -175,8 +177,8 @@ pub enum Start {
 }
 
 impl PeopleStore {
-    pub fn new(db: Db) -> PeopleStore {
-        PeopleStore { db }
+    pub fn new(db: Db, finding: Db) -> PeopleStore {
+        PeopleStore { db, finding }
     }
 
     /// A person the viewer may see; service accounts included.
