@@ -36,6 +36,8 @@ pub struct Config {
     /// How long a signed picture URL stays valid, in seconds (URLs are handed out anew with
     /// every message list, event and answer that carries them).
     pub media_url_seconds: i64,
+    /// The bucket of an `s3://` `media_url`, beyond what the `AWS_*` variables say.
+    pub s3: S3Settings,
     /// Unset: mail goes to the outbox table and the log.
     #[serde(serialize_with = "ser_secret_opt")]
     pub smtp_url: Option<SecretString>,
@@ -93,6 +95,22 @@ pub struct Config {
     pub sweep_seconds: u64,
     /// Log as JSON lines instead of text.
     pub log_json: bool,
+}
+
+/// How to reach the bucket of `media_url = "s3://bucket/prefix"`. The usual `AWS_*` variables
+/// are read first (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`,
+/// `AWS_ENDPOINT_URL`, `AWS_ALLOW_HTTP`, ...); what is set here wins over them.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct S3Settings {
+    /// Another S3 API than Amazon's (MinIO, Ceph, R2, ...): its URL, e.g. `http://10.0.0.5:9000`.
+    pub endpoint: Option<String>,
+    pub region: Option<String>,
+    pub access_key_id: Option<String>,
+    #[serde(serialize_with = "ser_secret_opt")]
+    pub secret_access_key: Option<SecretString>,
+    /// Reach `endpoint` over plain http (a service on a private network only).
+    pub allow_http: bool,
 }
 
 /// Requests allowed per minute for each limited action, per client address and per account.
@@ -583,6 +601,7 @@ impl Default for Config {
             media_url: None,
             media_key: None,
             media_url_seconds: 3600,
+            s3: S3Settings::default(),
             smtp_url: None,
             mail_from: "Amora <no-reply@amora.app>".into(),
             nats_url: None,
@@ -644,6 +663,7 @@ impl Config {
                     "translate_",
                     "push_",
                     "db_",
+                    "s3_",
                 ] {
                     if let Some(rest) = key.strip_prefix(section) {
                         if !rest.starts_with('_') {

@@ -18,13 +18,16 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use base64::Engine;
+use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
+use object_store::prefix::PrefixStore;
 use object_store::ObjectStore;
+use secrecy::ExposeSecret;
 use tokio::sync::Semaphore;
 
 use crate::api::error::ApiError;
-use crate::config::Config;
+use crate::config::{Config, S3Settings};
 use crate::i18n::Msg;
 use crate::media::signed::{is_private, Signature};
 
@@ -70,9 +73,7 @@ impl Media {
                 std::fs::create_dir_all(&dir)?;
                 Arc::new(LocalFileSystem::new_with_prefix(dir)?)
             }
-            Some(url) if url.starts_with("s3://") => {
-                anyhow::bail!("this build has no S3 support; build with the `s3` feature")
-            }
+            Some(url) if url.starts_with("s3://") => bucket(url, &config.s3)?,
             Some(dir) => {
                 std::fs::create_dir_all(dir)?;
                 Arc::new(LocalFileSystem::new_with_prefix(dir)?)
@@ -492,6 +493,39 @@ impl Media {
     pub fn url(key: &str) -> String {
         format!("/media/{key}")
     }
+}
+
+/// The store of `media_url = "s3://bucket/prefix"`: the bucket reached as the `AWS_*` variables
+/// and the `s3` settings say, every key under the prefix (none when the URL has none).
+fn bucket(url: &str, settings: &S3Settings) -> anyhow::Result<Arc<dyn ObjectStore>> {
+    let parsed = url::Url::parse(url)?;
+    let name = parsed
+        .host_str()
+        .filter(|name| !name.is_empty())
+        .ok_or_else(|| anyhow::anyhow!("media_url {url} names no bucket"))?;
+    let mut builder = AmazonS3Builder::from_env().with_bucket_name(name);
+    if let Some(endpoint) = &settings.endpoint {
+        builder = builder.with_endpoint(endpoint);
+    }
+    if let Some(region) = &settings.region {
+        builder = builder.with_region(region);
+    }
+    if let Some(id) = &settings.access_key_id {
+        builder = builder.with_access_key_id(id);
+    }
+    if let Some(secret) = &settings.secret_access_key {
+        builder = builder.with_secret_access_key(secret.expose_secret());
+    }
+    if settings.allow_http {
+        builder = builder.with_allow_http(true);
+    }
+    let bucket = builder.build()?;
+    let prefix = parsed.path().trim_matches('/');
+    Ok(if prefix.is_empty() {
+        Arc::new(bucket)
+    } else {
+        Arc::new(PrefixStore::new(bucket, StorePath::parse(prefix)?))
+    })
 }
 
 /// Where a person's uploads (`POST /common/image/uploads/base64`) are kept until they publish them.

@@ -9,7 +9,7 @@ use crate::common::feed::{
     IMAGE_TOO_LARGE, NOT_AN_IMAGE, NOT_FOUND, NO_PHOTO,
 };
 use crate::common::images::{data_url, has_exif};
-use crate::common::{spawn, Backend, Body, Person, TestApp};
+use crate::common::{spawn, spawn_on, Backend, Body, Person, Store, TestApp};
 use serde_json::json;
 
 /// The states of an album's photos as `who` sees them, by id.
@@ -34,7 +34,11 @@ async fn states(app: &TestApp, who: &Person, whose: &Person) -> Vec<(i64, String
 
 /// Two members and their app.
 async fn members(b: Backend) -> (TestApp, Person, Person) {
-    let app = spawn(b).await;
+    members_on(b, Store::Local).await
+}
+
+async fn members_on(b: Backend, store: Store) -> (TestApp, Person, Person) {
+    let app = spawn_on(b, store).await;
     let ana = app.register("ana").await;
     let bob = app.register("bob").await;
     app.make_member(&ana, 30).await;
@@ -67,8 +71,8 @@ async fn a_non_member_cannot_add_photos(b: Backend) {
     assert_eq!(app.social().await, before);
 }
 
-async fn a_new_photo_waits_for_review_and_only_its_owner_sees_it(b: Backend) {
-    let (app, ana, bob) = members(b).await;
+async fn a_new_photo_waits_for_review_and_only_its_owner_sees_it(b: Backend, store: Store) {
+    let (app, ana, bob) = members_on(b, store).await;
     let files = app.media_files();
     let album = app.add_photos(&ana, vec![gps_photo(), photo()]).await.ok();
     assert_eq!(album["total"], 2);
@@ -230,8 +234,8 @@ async fn a_private_photo_is_hidden_from_others(b: Backend) {
     );
 }
 
-async fn only_the_owner_changes_or_removes_a_photo(b: Backend) {
-    let (app, ana, bob) = members(b).await;
+async fn only_the_owner_changes_or_removes_a_photo(b: Backend, store: Store) {
+    let (app, ana, bob) = members_on(b, store).await;
     let hers = adds(&app, &ana, 2).await;
     let his = adds(&app, &bob, 1).await;
     for id in hers.iter().chain(&his) {
@@ -308,13 +312,16 @@ async fn a_block_hides_albums_both_ways(b: Backend) {
     }
 }
 
+both_stores!(
+    a_new_photo_waits_for_review_and_only_its_owner_sees_it,
+    only_the_owner_changes_or_removes_a_photo,
+);
+
 both_databases!(
     a_non_member_cannot_add_photos,
-    a_new_photo_waits_for_review_and_only_its_owner_sees_it,
     only_members_look_at_other_peoples_albums,
     an_album_holds_at_most_six_photos,
     a_bad_or_huge_photo_stores_nothing,
     a_private_photo_is_hidden_from_others,
-    only_the_owner_changes_or_removes_a_photo,
     a_block_hides_albums_both_ways,
 );

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use crate::common::chat::RECALL;
 use crate::common::images::data_url;
 use crate::common::people::asks_to_upgrade;
-use crate::common::{spawn_with, Backend, Person, Reply, Setup, TestApp};
+use crate::common::{spawn_with, Backend, Person, Reply, Setup, Store, TestApp};
 use crate::push::with_local_push_and;
 use crate::push_settings::Phone;
 
@@ -48,7 +48,15 @@ async fn couple(app: &TestApp) -> (Person, Person) {
 }
 
 async fn app_with(b: Backend, tweak: impl FnOnce(&mut amora_server::Config)) -> TestApp {
-    spawn_with(Setup::new(b), |c| {
+    app_on(b, Store::Local, tweak).await
+}
+
+async fn app_on(
+    b: Backend,
+    store: Store,
+    tweak: impl FnOnce(&mut amora_server::Config),
+) -> TestApp {
+    spawn_with(Setup::on(b, store), |c| {
         c.media_url_seconds = URL_SECONDS;
         tweak(c);
     })
@@ -100,8 +108,8 @@ fn with_stated_duration(webm: &[u8], ms: f64) -> Vec<u8> {
     webm
 }
 
-async fn each_container_is_measured_and_reaches_the_other_side(b: Backend) {
-    let app = app_with(b, |_| {}).await;
+async fn each_container_is_measured_and_reaches_the_other_side(b: Backend, store: Store) {
+    let app = app_on(b, store, |_| {}).await;
     let (tom, ana) = couple(&app).await;
     for (mime, bytes, seconds, served_as) in [
         ("audio/webm;codecs=opus", WEBM, 3.0, "audio/webm"),
@@ -317,8 +325,11 @@ async fn members_only_is_the_operators_choice(b: Backend) {
     assert_eq!(sent["message"]["content"]["seconds"], 3.0);
 }
 
-async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(b: Backend) {
-    let app = app_with(b, |_| {}).await;
+async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(
+    b: Backend,
+    store: Store,
+) {
+    let app = app_on(b, store, |_| {}).await;
     let (tom, ana) = couple(&app).await;
     let (key, _, _) = uploaded(&app, &tom, "audio/mp4", M4A).await;
     let sent = send_voice(&app, &tom, &ana, json!({ "key": key }))
@@ -349,6 +360,7 @@ async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(b: Ba
         .unwrap()
         .to_owned();
     let files = app.media_files();
+    assert_eq!(app.media_held(&[&url]).await.len(), 1);
     app.post(
         RECALL,
         Some(&tom.token),
@@ -357,6 +369,7 @@ async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(b: Ba
     .await
     .ok();
     assert_eq!(app.media_files(), files - 1);
+    assert_eq!(app.media_held(&[&url]).await, Vec::<String>::new());
     assert_eq!(get(&app, &url).await.0, 404);
     let hers = app.conversation(&ana, tom.id).await;
     assert_eq!(hers[0]["content"], Value::Null);
@@ -383,7 +396,9 @@ async fn addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file(b: Ba
     assert_eq!(archive[path], M4A);
 
     // His account deleted: the file goes.
+    assert_eq!(app.media_held(&[&fresh]).await.len(), 1);
     app.delete_account(&tom).await;
+    assert_eq!(app.media_held(&[&fresh]).await, Vec::<String>::new());
     assert_eq!(get(&app, &fresh).await.0, 404);
 }
 
@@ -425,11 +440,14 @@ async fn a_voice_message_is_pushed_with_its_length_in_the_readers_language(b: Ba
     assert_eq!(aikos[0]["data"]["kind"], "message");
 }
 
-both_databases!(
+both_stores!(
     each_container_is_measured_and_reaches_the_other_side,
+    addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file,
+);
+
+both_databases!(
     what_is_not_a_recording_of_at_most_a_minute_and_a_megabyte_is_refused,
     only_my_own_upload_with_a_true_waveform_to_someone_not_blocked_is_sent,
     members_only_is_the_operators_choice,
-    addresses_expire_and_a_recall_or_a_deleted_account_takes_the_file,
     a_voice_message_is_pushed_with_its_length_in_the_readers_language,
 );

@@ -1,5 +1,6 @@
 //! Every story of the server, one module a subject, in one test binary: one link instead of one
-//! per file. Each story runs on SQLite and on PostgreSQL (`both_databases!`, in `common`).
+//! per file. Each story runs on SQLite and on PostgreSQL (`both_databases!`, in `common`); the
+//! stories of media also with their pictures in an S3 bucket (`both_stores!`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -6,13 +6,13 @@
 //! kept its address. Avatars stay public.
 
 use crate::common::chat::RECALL;
-use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
+use crate::common::{spawn_on, spawn_with, Backend, Person, Setup, Store, TestApp};
 use serde_json::{json, Value};
 
 const URL_SECONDS: i64 = 600;
 
-async fn setup(b: Backend) -> (TestApp, Person, Person) {
-    let app = spawn_with(Setup::new(b), |c| c.media_url_seconds = URL_SECONDS).await;
+async fn setup(b: Backend, store: Store) -> (TestApp, Person, Person) {
+    let app = spawn_with(Setup::on(b, store), |c| c.media_url_seconds = URL_SECONDS).await;
     let (tom, ana) = (app.man("tom").await, app.woman("ana").await);
     app.make_member(&tom, 30).await;
     (app, tom, ana)
@@ -56,8 +56,8 @@ fn private_max_age(cache: &str) -> i64 {
     age
 }
 
-async fn chat_images_are_served_only_through_fresh_signed_urls(b: Backend) {
-    let (app, tom, ana) = setup(b).await;
+async fn chat_images_are_served_only_through_fresh_signed_urls(b: Backend, store: Store) {
+    let (app, tom, ana) = setup(b, store).await;
     let (url, thumb, _) = send_picture(&app, &tom, &ana).await;
     assert!(
         url.starts_with("/media/chat/") && url.contains("&sig="),
@@ -124,8 +124,8 @@ async fn chat_images_are_served_only_through_fresh_signed_urls(b: Backend) {
     assert_eq!(get(&app, fresh_url).await.0, 200);
 }
 
-async fn socket_events_and_replays_carry_signed_urls(b: Backend) {
-    let (app, tom, ana) = setup(b).await;
+async fn socket_events_and_replays_carry_signed_urls(b: Backend, store: Store) {
+    let (app, tom, ana) = setup(b, store).await;
     let mut hers = app.online(&ana, 0).await;
     send_picture(&app, &tom, &ana).await;
     let (_, event) = hers.event().await;
@@ -143,27 +143,31 @@ async fn socket_events_and_replays_carry_signed_urls(b: Backend) {
     assert_eq!(get(&app, unsigned(replayed)).await.0, 403);
 }
 
-async fn a_recalled_or_deleted_accounts_image_is_gone(b: Backend) {
-    let (app, tom, ana) = setup(b).await;
+async fn a_recalled_or_deleted_accounts_image_is_gone(b: Backend, store: Store) {
+    let (app, tom, ana) = setup(b, store).await;
     let (url, thumb, id) = send_picture(&app, &tom, &ana).await;
     let files = app.media_files();
+    assert_eq!(app.media_held(&[&url, &thumb]).await.len(), 2);
     app.post(RECALL, Some(&tom.token), json!({ "id": id }))
         .await
         .ok();
     assert_eq!(app.media_files(), files - 2);
+    assert_eq!(app.media_held(&[&url, &thumb]).await, Vec::<String>::new());
     for path in [&url, &thumb] {
         assert_eq!(get(&app, path).await.0, 404, "{path}");
     }
 
     let (url, thumb, _) = send_picture(&app, &tom, &ana).await;
+    assert_eq!(app.media_held(&[&url, &thumb]).await.len(), 2);
     app.delete_account(&tom).await;
+    assert_eq!(app.media_held(&[&url, &thumb]).await, Vec::<String>::new());
     for path in [&url, &thumb] {
         assert_eq!(get(&app, path).await.0, 404, "{path}");
     }
 }
 
-async fn report_screenshots_are_not_public_and_avatars_are(b: Backend) {
-    let app = spawn(b).await;
+async fn report_screenshots_are_not_public_and_avatars_are(b: Backend, store: Store) {
+    let app = spawn_on(b, store).await;
     let (tom, ana) = (app.man("tom").await, app.woman("ana").await);
     app.post(
         "/prod-api/system/form/add",
@@ -172,15 +176,15 @@ async fn report_screenshots_are_not_public_and_avatars_are(b: Backend) {
     )
     .await
     .ok();
-    let dir = app.app().config.data_dir.join("media").join("reports");
-    let stored: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+    let stored: Vec<String> = app
+        .media_keys()
+        .await
+        .into_iter()
+        .filter(|key| key.starts_with("reports/"))
         .collect();
     assert_eq!(stored.len(), 2, "{stored:?}");
-    for name in stored {
-        assert_eq!(get(&app, &format!("/media/reports/{name}")).await.0, 403);
+    for key in stored {
+        assert_eq!(get(&app, &format!("/media/{key}")).await.0, 403);
     }
 
     let me = app.get("/prod-api/getInfo", Some(&ana.token)).await.ok();
@@ -194,8 +198,11 @@ async fn report_screenshots_are_not_public_and_avatars_are(b: Backend) {
 /// Tom's album photo is served to Ana through the address his album gives her; once he makes
 /// it private, the album no longer shows it to her, and the address she kept is refused as
 /// soon as it expires (served or fetched as a data URL), the photo's plain address at once.
-async fn an_album_photo_made_private_is_not_served_to_who_kept_its_address(b: Backend) {
-    let (app, tom, ana) = setup(b).await;
+async fn an_album_photo_made_private_is_not_served_to_who_kept_its_address(
+    b: Backend,
+    store: Store,
+) {
+    let (app, tom, ana) = setup(b, store).await;
     app.make_member(&ana, 30).await;
     let added = app
         .add_photos(&tom, vec![crate::common::feed::photo()])
@@ -241,7 +248,7 @@ async fn an_album_photo_made_private_is_not_served_to_who_kept_its_address(b: Ba
     assert_eq!(status, 200);
 }
 
-both_databases!(
+both_stores!(
     an_album_photo_made_private_is_not_served_to_who_kept_its_address,
     chat_images_are_served_only_through_fresh_signed_urls,
     socket_events_and_replays_carry_signed_urls,

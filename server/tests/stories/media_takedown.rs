@@ -6,7 +6,7 @@
 //! against the minute's pictures, however many one request carries.
 
 use crate::common::feed::{photo, UPLOAD};
-use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
+use crate::common::{spawn_on, spawn_with, Backend, Person, Setup, Store, TestApp};
 use serde_json::json;
 
 /// The status of an anonymous GET, and its Cache-Control.
@@ -38,8 +38,8 @@ async fn dynamic_with_photos(app: &TestApp, ana: &Person, bob: &Person) -> (i64,
     (id, urls)
 }
 
-async fn photos_of_a_dynamic_staff_reject_are_not_served(b: Backend) {
-    let app = spawn(b).await;
+async fn photos_of_a_dynamic_staff_reject_are_not_served(b: Backend, store: Store) {
+    let app = spawn_on(b, store).await;
     let sam = app.staff("sam").await;
     let (ana, bob) = (app.register("ana").await, app.register("bob").await);
     let (id, urls) = dynamic_with_photos(&app, &ana, &bob).await;
@@ -51,15 +51,17 @@ async fn photos_of_a_dynamic_staff_reject_are_not_served(b: Backend) {
     for url in &urls {
         assert_eq!(get(&app, url).await.0, 404, "{url} still served");
     }
+    assert_eq!(app.media_held(&urls).await, Vec::<String>::new());
     // Kept by staff, a dynamic's photos stay.
     app.decides(&sam, "dynamic", kept, "approve").await;
     for url in &kept_urls {
         assert_eq!(get(&app, url).await.0, 200, "{url}");
     }
+    assert_eq!(app.media_held(&kept_urls).await.len(), 4);
 }
 
-async fn photos_of_content_a_report_removes_are_not_served(b: Backend) {
-    let app = spawn(b).await;
+async fn photos_of_content_a_report_removes_are_not_served(b: Backend, store: Store) {
+    let app = spawn_on(b, store).await;
     let sam = app.staff("sam").await;
     let (ana, bob) = (app.register("ana").await, app.register("bob").await);
     let (_, urls) = dynamic_with_photos(&app, &ana, &bob).await;
@@ -72,13 +74,15 @@ async fn photos_of_content_a_report_removes_are_not_served(b: Backend) {
     for url in &urls {
         assert_eq!(get(&app, url).await.0, 404, "{url} still served");
     }
+    assert_eq!(app.media_held(&urls).await, Vec::<String>::new());
     for url in &bobs {
         assert_eq!(get(&app, url).await.0, 200, "{url}");
     }
+    assert_eq!(app.media_held(&bobs).await.len(), 4);
 }
 
-async fn public_pictures_are_cached_briefly_and_privately(b: Backend) {
-    let app = spawn(b).await;
+async fn public_pictures_are_cached_briefly_and_privately(b: Backend, store: Store) {
+    let app = spawn_on(b, store).await;
     let (ana, bob) = (app.register("ana").await, app.register("bob").await);
     let (_, urls) = dynamic_with_photos(&app, &ana, &bob).await;
     let me = app.get("/prod-api/getInfo", Some(&bob.token)).await.ok();
@@ -102,8 +106,8 @@ async fn public_pictures_are_cached_briefly_and_privately(b: Backend) {
     }
 }
 
-async fn an_upload_is_private_until_published(b: Backend) {
-    let app = spawn(b).await;
+async fn an_upload_is_private_until_published(b: Backend, store: Store) {
+    let app = spawn_on(b, store).await;
     let (ana, bob) = (app.register("ana").await, app.register("bob").await);
     let up = app.upload(&ana, photo()).await.ok();
     let (url, thumb, key) = (
@@ -137,10 +141,12 @@ async fn an_upload_is_private_until_published(b: Backend) {
     assert!(published.starts_with("/media/dynamics/"), "{published}");
     assert_eq!(get(&app, published).await.0, 200);
     assert_eq!(get(&app, url).await.0, 404, "moved, not copied");
+    assert_eq!(app.media_held(&[url, thumb]).await, Vec::<String>::new());
+    assert_eq!(app.media_held(&[published]).await.len(), 1);
 }
 
-async fn an_upload_never_published_is_deleted_after_a_day(b: Backend) {
-    let app = spawn(b).await;
+async fn an_upload_never_published_is_deleted_after_a_day(b: Backend, store: Store) {
+    let app = spawn_on(b, store).await;
     let ana = app.register("ana").await;
     let up = app.upload(&ana, photo()).await.ok();
     let files = app.media_files();
@@ -161,6 +167,8 @@ async fn an_upload_never_published_is_deleted_after_a_day(b: Backend) {
     let now = app.clock().unix();
     assert_eq!(media.forget_unpublished_uploads(now).await.unwrap(), 1);
     assert_eq!(app.media_files(), files - 2);
+    let (url, thumb) = (up["url"].as_str().unwrap(), up["thumb"].as_str().unwrap());
+    assert_eq!(app.media_held(&[url, thumb]).await, Vec::<String>::new());
     app.publish(
         &ana,
         "Too late",
@@ -206,11 +214,12 @@ async fn every_picture_counts_against_the_minutes_uploads(b: Backend) {
     assert_eq!(app.media_files(), files + 2 * 5);
 }
 
-both_databases!(
+both_stores!(
     photos_of_a_dynamic_staff_reject_are_not_served,
     photos_of_content_a_report_removes_are_not_served,
     public_pictures_are_cached_briefly_and_privately,
     an_upload_is_private_until_published,
     an_upload_never_published_is_deleted_after_a_day,
-    every_picture_counts_against_the_minutes_uploads,
 );
+
+both_databases!(every_picture_counts_against_the_minutes_uploads);

@@ -11,7 +11,7 @@ use chrono::{Datelike, TimeZone, Utc};
 use serde_json::{json, Value};
 
 use crate::common::feed::photo;
-use crate::common::{spawn, spawn_with, Backend, Person, Setup, TestApp};
+use crate::common::{spawn, spawn_on, spawn_with, Backend, Person, Setup, Store, TestApp};
 
 const EXPORT: &str = "/prod-api/system/user/export";
 
@@ -46,11 +46,6 @@ fn json_of(files: &BTreeMap<String, Vec<u8>>, name: &str) -> Value {
         .get(name)
         .unwrap_or_else(|| panic!("no {name} in {:?}", files.keys()));
     serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{name} is not JSON: {e}"))
-}
-
-/// The bytes the media store holds under `key`.
-fn stored(app: &TestApp, key: &str) -> Option<Vec<u8>> {
-    std::fs::read(app.config().data_dir.join("media").join(key)).ok()
 }
 
 /// The stored key of a public `/media/...` URL.
@@ -164,8 +159,8 @@ async fn world(app: TestApp) -> World {
     }
 }
 
-async fn the_archive_holds_each_part_and_the_bytes_of_my_pictures(b: Backend) {
-    let w = world(spawn(b).await).await;
+async fn the_archive_holds_each_part_and_the_bytes_of_my_pictures(b: Backend, store: Store) {
+    let w = world(spawn_on(b, store).await).await;
     let (app, ana, bob, carl) = (&w.app, &w.ana, &w.bob, &w.carl);
     let (got, files) = export(app, ana).await;
     assert_eq!(got.header("content-type").unwrap(), "application/zip");
@@ -325,7 +320,10 @@ async fn the_archive_holds_each_part_and_the_bytes_of_my_pictures(b: Backend) {
     assert_eq!(in_archive, named);
     for path in &named {
         let key = path.trim_start_matches("photos/");
-        let bytes = stored(app, key).unwrap_or_else(|| panic!("{key} is not stored"));
+        let bytes = app
+            .media_bytes(key)
+            .await
+            .unwrap_or_else(|| panic!("{key} is not stored"));
         assert!(bytes.starts_with(&[0xFF, 0xD8]), "{key} is not a JPEG");
         assert_eq!(files[path], bytes, "{path}");
     }
@@ -410,8 +408,8 @@ async fn rows_about(app: &TestApp, table: &str, columns: &[&str], who: i64) -> i
     .await
 }
 
-async fn deleting_the_account_leaves_only_what_privacy_md_keeps(b: Backend) {
-    let w = world(spawn(b).await).await;
+async fn deleting_the_account_leaves_only_what_privacy_md_keeps(b: Backend, store: Store) {
+    let w = world(spawn_on(b, store).await).await;
     let (app, ana, bob, carl, dan) = (&w.app, &w.ana, &w.bob, &w.carl, &w.dan);
     // What only a deletion removes: a translation of her message for Bob (and its copy in the
     // shared cache), mail to her, a discover list that showed her, a notice to her alone.
@@ -673,10 +671,13 @@ async fn a_deleted_accounts_money_records_go_ten_years_after_their_year(b: Backe
     assert_eq!(rows_about(&app, "users", &["id"], ana.id).await, 1);
 }
 
+both_stores!(
+    the_archive_holds_each_part_and_the_bytes_of_my_pictures,
+    deleting_the_account_leaves_only_what_privacy_md_keeps,
+);
+
 both_databases!(
     a_deleted_accounts_money_records_go_ten_years_after_their_year,
-    the_archive_holds_each_part_and_the_bytes_of_my_pictures,
     the_archive_holds_nothing_of_other_peoples_private_data,
     the_archive_needs_a_session_and_is_limited_per_account,
-    deleting_the_account_leaves_only_what_privacy_md_keeps,
 );

@@ -1,6 +1,8 @@
 //! The test harness: a real server on port 0 against a real database, once on SQLite in a
 //! temporary folder and once on a fresh PostgreSQL database, with a real SMTP server on loopback
-//! receiving its mail. `both_databases!` turns each story into a test per backend.
+//! receiving its mail. `both_databases!` turns each story into a test per backend; `both_stores!`
+//! also runs a story of media with its pictures in a fresh bucket of a real S3 API
+//! (`AMORA_TEST_S3_URL`, moto's server, which `.ci/run` starts).
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
@@ -55,6 +57,143 @@ macro_rules! both_databases {
             }
         )*
     };
+}
+
+/// Where a story's server keeps pictures and recordings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Store {
+    /// A folder in the test's temporary folder.
+    Local,
+    /// A fresh bucket of the S3 API at `AMORA_TEST_S3_URL`, under a prefix.
+    S3,
+}
+
+/// Declares, for each story of media `async fn name(backend: Backend, store: Store)`, a module
+/// `name` with the tests `sqlite` and `postgres` keeping media in a folder and `sqlite_s3`
+/// keeping them in a bucket (the store does not depend on the database: PostgreSQL with a bucket
+/// would test nothing the three do not).
+#[macro_export]
+macro_rules! both_stores {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                use $crate::common::{Backend, Store};
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name(Backend::Sqlite, Store::Local).await
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    super::$name(Backend::Postgres, Store::Local).await
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite_s3() {
+                    super::$name(Backend::Sqlite, Store::S3).await
+                }
+            }
+        )*
+    };
+}
+
+/// The S3 API the media stories keep pictures in: moto's server, which `.ci/run` starts.
+fn s3_url() -> String {
+    std::env::var("AMORA_TEST_S3_URL").unwrap_or_else(|_| {
+        panic!(
+            "AMORA_TEST_S3_URL is not set: the stories of media on S3 need an S3 API (e.g. \
+             `moto_server -p 9090` from PyPI's moto[server], as .ci/run starts it, and \
+             AMORA_TEST_S3_URL=http://127.0.0.1:9090)"
+        )
+    })
+}
+
+/// A bucket made for one test on the S3 API, with the prefix the server keeps its keys under.
+#[derive(Clone)]
+pub struct S3Bucket {
+    pub endpoint: String,
+    pub name: String,
+    pub prefix: String,
+    client: object_store::aws::AmazonS3,
+}
+
+impl S3Bucket {
+    /// Any keys do: the stand-in checks signatures' form, not who signed.
+    const KEY_ID: &'static str = "amora-test";
+    const REGION: &'static str = "us-east-1";
+
+    /// A new empty bucket (made by a plain PUT: the store's client cannot make one).
+    pub async fn create() -> S3Bucket {
+        let endpoint = s3_url().trim_end_matches('/').to_owned();
+        let name = format!("amora-test-{}", uuid::Uuid::new_v4().simple());
+        let made = reqwest::Client::new()
+            .put(format!("{endpoint}/{name}"))
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("the S3 API at {endpoint} must be running: {e}"));
+        assert!(
+            made.status().is_success(),
+            "could not make the bucket {name}: {}",
+            made.status()
+        );
+        let client = object_store::aws::AmazonS3Builder::new()
+            .with_endpoint(&endpoint)
+            .with_allow_http(true)
+            .with_region(Self::REGION)
+            .with_access_key_id(Self::KEY_ID)
+            .with_secret_access_key(Self::KEY_ID)
+            .with_bucket_name(&name)
+            .build()
+            .unwrap();
+        S3Bucket {
+            endpoint,
+            name,
+            prefix: "media/pictures".to_owned(),
+            client,
+        }
+    }
+
+    /// Points a server at this bucket, its keys under the prefix.
+    pub fn configure(&self, config: &mut Config) {
+        config.media_url = Some(format!("s3://{}/{}", self.name, self.prefix));
+        config.s3 = amora_server::config::S3Settings {
+            endpoint: Some(self.endpoint.clone()),
+            region: Some(Self::REGION.to_owned()),
+            access_key_id: Some(Self::KEY_ID.to_owned()),
+            secret_access_key: Some(Self::KEY_ID.to_owned().into()),
+            allow_http: true,
+        };
+    }
+
+    /// Every key in the bucket, as the server names it (under the prefix, which it leaves out):
+    /// a key outside the prefix fails the test.
+    pub async fn keys(&self) -> Vec<String> {
+        use futures::TryStreamExt;
+        use object_store::ObjectStore;
+        let listed: Vec<object_store::ObjectMeta> =
+            self.client.list(None).try_collect().await.unwrap();
+        let under = format!("{}/", self.prefix);
+        let mut keys: Vec<String> = listed
+            .iter()
+            .map(|meta| {
+                let key = meta.location.to_string();
+                key.strip_prefix(&under)
+                    .unwrap_or_else(|| panic!("{key} is not under the prefix {under}"))
+                    .to_owned()
+            })
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    /// The bytes stored under the server's `key`.
+    pub async fn bytes(&self, key: &str) -> Option<Vec<u8>> {
+        use object_store::ObjectStore;
+        let path = object_store::path::Path::from(format!("{}/{key}", self.prefix));
+        match self.client.get(&path).await {
+            Ok(found) => Some(found.bytes().await.unwrap().to_vec()),
+            Err(object_store::Error::NotFound { .. }) => None,
+            Err(e) => panic!("could not read {key} from the bucket: {e}"),
+        }
+    }
 }
 
 /// The local PostgreSQL server's admin URL (trust auth on this machine and in CI).
@@ -116,6 +255,8 @@ pub struct TestApp {
     pub http: reqwest::Client,
     pub mail: smtp::Mailbox,
     pub backend: Backend,
+    /// The bucket the server keeps media in, on `Store::S3`.
+    pub bucket: Option<S3Bucket>,
     server: Option<Server>,
     /// The data folder (none on another node of the same installation: the first one's).
     _dir: Option<tempfile::TempDir>,
@@ -126,6 +267,7 @@ pub struct TestApp {
 /// Options for a test server.
 pub struct Setup {
     pub backend: Backend,
+    pub store: Store,
     pub rate_limits: bool,
     pub with_smtp: bool,
 }
@@ -134,14 +276,28 @@ impl Setup {
     pub fn new(backend: Backend) -> Setup {
         Setup {
             backend,
+            store: Store::Local,
             rate_limits: false,
             with_smtp: true,
+        }
+    }
+
+    /// A server on `backend` keeping its media in `store`.
+    pub fn on(backend: Backend, store: Store) -> Setup {
+        Setup {
+            store,
+            ..Setup::new(backend)
         }
     }
 }
 
 pub async fn spawn(backend: Backend) -> TestApp {
     spawn_with(Setup::new(backend), |_| {}).await
+}
+
+/// A server on `backend` keeping its media in `store`.
+pub async fn spawn_on(backend: Backend, store: Store) -> TestApp {
+    spawn_with(Setup::on(backend, store), |_| {}).await
 }
 
 pub async fn spawn_with(setup: Setup, tweak: impl FnOnce(&mut Config)) -> TestApp {
@@ -177,6 +333,13 @@ pub async fn try_spawn_with(
     // Every first page of discover makes a new list, so a story sees each change at once; the
     // stories of shared lists set the freshness they need.
     config.people.discover_list_seconds = 0;
+    let bucket = match setup.store {
+        Store::Local => None,
+        Store::S3 => Some(S3Bucket::create().await),
+    };
+    if let Some(bucket) = &bucket {
+        bucket.configure(&mut config);
+    }
     tweak(&mut config);
     let server = Server::start(config).await?;
     Ok(TestApp {
@@ -187,6 +350,7 @@ pub async fn try_spawn_with(
             .unwrap(),
         mail,
         backend: setup.backend,
+        bucket,
         server: Some(server),
         _dir: Some(dir),
         _pg: pg,
@@ -334,6 +498,7 @@ impl TestApp {
             http: self.http.clone(),
             mail: self.mail.clone(),
             backend: self.backend,
+            bucket: self.bucket.clone(),
             server: Some(server),
             _dir: None,
             _pg: None,
@@ -517,25 +682,71 @@ impl TestApp {
         rows.into_iter().map(|(t,)| t).collect()
     }
 
-    /// Files in the media store (pictures and thumbnails).
+    /// Objects in the media store (pictures, thumbnails and recordings), in the folder or the
+    /// bucket.
     pub fn media_files(&self) -> usize {
-        fn walk(dir: &std::path::Path) -> usize {
-            std::fs::read_dir(dir)
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .map(|e| {
-                            if e.path().is_dir() {
-                                walk(&e.path())
-                            } else {
-                                1
-                            }
-                        })
-                        .sum()
-                })
-                .unwrap_or(0)
+        match &self.bucket {
+            None => self.media_keys_in_folder().len(),
+            // Stories run on several threads: this one may wait while another lists.
+            Some(bucket) => tokio::task::block_in_place(|| {
+                tokio::runtime::Handle::current().block_on(bucket.keys())
+            })
+            .len(),
         }
-        walk(&self.config().data_dir.join("media"))
+    }
+
+    /// The keys of every object in the media store, sorted.
+    pub async fn media_keys(&self) -> Vec<String> {
+        match &self.bucket {
+            None => self.media_keys_in_folder(),
+            Some(bucket) => bucket.keys().await,
+        }
+    }
+
+    /// The keys the store holds of the pictures and recordings these `/media/...` addresses
+    /// (signed or not) name.
+    pub async fn media_held(&self, urls: &[impl AsRef<str>]) -> Vec<String> {
+        let keys = self.media_keys().await;
+        urls.iter()
+            .map(|url| {
+                let url = url.as_ref();
+                let path = url.split_once('?').map_or(url, |(path, _)| path);
+                path.strip_prefix("/media/")
+                    .unwrap_or_else(|| panic!("not a media address: {url}"))
+                    .to_owned()
+            })
+            .filter(|key| keys.contains(key))
+            .collect()
+    }
+
+    /// The bytes the media store holds under `key`.
+    pub async fn media_bytes(&self, key: &str) -> Option<Vec<u8>> {
+        match &self.bucket {
+            None => std::fs::read(self.config().data_dir.join("media").join(key)).ok(),
+            Some(bucket) => bucket.bytes(key).await,
+        }
+    }
+
+    fn media_keys_in_folder(&self) -> Vec<String> {
+        fn walk(dir: &std::path::Path, under: &str, keys: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let key = if under.is_empty() {
+                    name
+                } else {
+                    format!("{under}/{name}")
+                };
+                if entry.path().is_dir() {
+                    walk(&entry.path(), &key, keys);
+                } else {
+                    keys.push(key);
+                }
+            }
+        }
+        let mut keys = Vec::new();
+        walk(&self.config().data_dir.join("media"), "", &mut keys);
+        keys.sort();
+        keys
     }
 
     /// Everything a request could have written: rows of every table and media files.
@@ -553,7 +764,7 @@ impl TestApp {
         }
         Snapshot {
             rows,
-            media_files: self.media_files(),
+            media_files: self.media_keys().await.len(),
             mails: self.mail.all().len(),
         }
     }
