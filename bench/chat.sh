@@ -12,6 +12,9 @@
 #  3. The same traffic through Prosody (BENCH_CHAT_PROSODY=no leaves it out) (XMPP over WebSocket, message archive on), with its default
 #     file storage and with SQL storage on SQLite and on PostgreSQL.
 #
+# BENCH_CHAT_PHASES=idle runs the first alone (memory is measured well on a busy machine, rates
+# are not).
+#
 # Shortcut: the benchmark accounts, their sessions and IM tokens are inserted straight into the
 # database by `loadgen seed` (the token hash is the server's: hex(sha256(token))); registering
 # 50,000 through the API would spend at least ten minutes of both cores in Argon2id. Prosody's accounts
@@ -31,6 +34,8 @@ seconds=${BENCH_CHAT_SECONDS:-10}
 warmup=${BENCH_CHAT_WARMUP:-3}
 window=${BENCH_CHAT_WINDOW:-1}
 want_idle=${BENCH_IDLE_CONNECTIONS:-50000}
+phases=${BENCH_CHAT_PHASES:-all}
+case $phases in all | idle) ;; *) echo "BENCH_CHAT_PHASES is all or idle, not $phases" >&2; exit 2 ;; esac
 port=18182
 xmpp_c2s=15222
 xmpp_http=15280
@@ -135,6 +140,11 @@ run_amora() { # name database-url
   } | tee "$raw"
   for g in "${node_guards[@]}"; do kill "$g" 2>/dev/null || true; done
   for g in "${node_guards[@]}"; do wait "$g" 2>/dev/null || true; done
+  if [ "$phases" = idle ]; then
+    unset AMORA_ADDR AMORA_DATA_DIR AMORA_DATABASE_URL AMORA_RATE_LIMIT__DISABLED AMORA_WEB_DIR RUST_LOG \
+      AMORA_CHAT__FRAMES_PER_SECOND AMORA_CHAT__FRAME_BURST
+    return
+  fi
 
   # 2. Chat traffic, on one server process.
   wait_free "$port"
@@ -257,7 +267,9 @@ pg_dbs+=("$db")
 run_amora postgres "${pg_admin%/*}/$db"
 
 prosody_runs=()
-if [ "${BENCH_CHAT_PROSODY:-yes}" = no ]; then
+if [ "$phases" = idle ]; then
+  echo "Prosody left out (BENCH_CHAT_PHASES=idle)"
+elif [ "${BENCH_CHAT_PROSODY:-yes}" = no ]; then
   echo "Prosody left out (BENCH_CHAT_PROSODY=no)"
 elif command -v prosody >/dev/null; then
   for storage in internal sqlite postgres; do
@@ -288,36 +300,38 @@ fi
       $1 == "kernel_slab_bytes_per_socket" { slab += $2 * last; nodes++ }
       END { printf "| %s | %d on %d process%s | %.0f MiB | %.0f MiB | %.1f KiB | %.1f KiB |\n", name, n, nodes, (nodes > 1 ? "es" : ""), b / 1024, a / 1024, (a - b) / n, slab / n / nodes / 1024 }'
   done
-  echo
-  echo "| server | storage | max messages/s | p50 | p99 | at half: messages/s | p50 | p99 | CPU per message (server + database) | at max: server, database CPU; machine busy | stored |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|"
-  row() { # label storage file stored
-    printf '| %s | %s | %s | %s ms | %s ms | %s | %s ms | %s ms | %s ms | %s | %s |\n' "$1" "$2" \
-      "$(field "$3" max messages_per_s)" "$(field "$3" max p50_ms)" "$(field "$3" max p99_ms)" \
-      "$(field "$3" rate messages_per_s)" "$(field "$3" rate p50_ms)" "$(field "$3" rate p99_ms)" \
-      "$(field "$3" max cpu_ms_per_message)" \
-      "$(field "$3" max server_cpu_cores), $(field "$3" max db_cpu_cores) cores; $(awk -v b="$(field "$3" max machine_busy)" 'BEGIN {printf "%.0f%%", b * 100}')" "$4"
-  }
-  for name in sqlite postgres; do
-    f="$out/chat-amora-$name.txt"
-    [ -f "$f" ] && row Amora "$name" "$f" "$(field "$f" stored messages) of $(field "$f" total sent) sent"
-  done
-  for storage in "${prosody_runs[@]}"; do
-    f="$out/chat-prosody-$storage.txt"
-    [ -f "$f" ] && row Prosody "$storage" "$f" "$(field "$f" stored archived) archive items for $(field "$f" total sent) sent"
-  done
-  if ((${#prosody_runs[@]})); then
+  if [ "$phases" = all ]; then
     echo
-    echo "| Amora / Prosody | max messages/s | p99 at half the rate (lower is better) |"
-    echo "|---|---|---|"
-    for pair in "sqlite internal" "sqlite sqlite" "postgres postgres"; do
-      set -- $pair
-      a="$out/chat-amora-$1.txt" p="$out/chat-prosody-$2.txt"
-      [ -f "$a" ] && [ -f "$p" ] || continue
-      printf '| Amora on %s / Prosody on %s | %s | %s |\n' "$1" "$2" \
-        "$(awk -v a="$(field "$a" max messages_per_s)" -v b="$(field "$p" max messages_per_s)" 'BEGIN {printf (b > 0 ? "%.2f x" : "-"), a / b}')" \
-        "$(awk -v a="$(field "$a" rate p99_ms)" -v b="$(field "$p" rate p99_ms)" 'BEGIN {printf (b > 0 ? "%.2f x" : "-"), a / b}')"
+    echo "| server | storage | max messages/s | p50 | p99 | at half: messages/s | p50 | p99 | CPU per message (server + database) | at max: server, database CPU; machine busy | stored |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    row() { # label storage file stored
+      printf '| %s | %s | %s | %s ms | %s ms | %s | %s ms | %s ms | %s ms | %s | %s |\n' "$1" "$2" \
+        "$(field "$3" max messages_per_s)" "$(field "$3" max p50_ms)" "$(field "$3" max p99_ms)" \
+        "$(field "$3" rate messages_per_s)" "$(field "$3" rate p50_ms)" "$(field "$3" rate p99_ms)" \
+        "$(field "$3" max cpu_ms_per_message)" \
+        "$(field "$3" max server_cpu_cores), $(field "$3" max db_cpu_cores) cores; $(awk -v b="$(field "$3" max machine_busy)" 'BEGIN {printf "%.0f%%", b * 100}')" "$4"
+    }
+    for name in sqlite postgres; do
+      f="$out/chat-amora-$name.txt"
+      [ -f "$f" ] && row Amora "$name" "$f" "$(field "$f" stored messages) of $(field "$f" total sent) sent"
     done
+    for storage in "${prosody_runs[@]}"; do
+      f="$out/chat-prosody-$storage.txt"
+      [ -f "$f" ] && row Prosody "$storage" "$f" "$(field "$f" stored archived) archive items for $(field "$f" total sent) sent"
+    done
+    if ((${#prosody_runs[@]})); then
+      echo
+      echo "| Amora / Prosody | max messages/s | p99 at half the rate (lower is better) |"
+      echo "|---|---|---|"
+      for pair in "sqlite internal" "sqlite sqlite" "postgres postgres"; do
+        set -- $pair
+        a="$out/chat-amora-$1.txt" p="$out/chat-prosody-$2.txt"
+        [ -f "$a" ] && [ -f "$p" ] || continue
+        printf '| Amora on %s / Prosody on %s | %s | %s |\n' "$1" "$2" \
+          "$(awk -v a="$(field "$a" max messages_per_s)" -v b="$(field "$p" max messages_per_s)" 'BEGIN {printf (b > 0 ? "%.2f x" : "-"), a / b}')" \
+          "$(awk -v a="$(field "$a" rate p99_ms)" -v b="$(field "$p" rate p99_ms)" 'BEGIN {printf (b > 0 ? "%.2f x" : "-"), a / b}')"
+      done
+    fi
   fi
 } >"$out/chat.md"
 cat "$out/chat.md"

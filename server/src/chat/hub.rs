@@ -13,15 +13,17 @@
 //!
 //! Each connection's queue is bounded: from half full on, typing signals are dropped; a
 //! connection whose queue is full (its reader too slow) is let go and closes with 4008, and its
-//! client resumes from its last sequence, so nothing is lost.
+//! client resumes from its last sequence, so nothing is lost. The queue (`Mailbox`) is one small
+//! allocation that holds room for signals only while some wait: a channel's block of slots and
+//! its padded counters were over a kilobyte of every idle connection's memory.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
 
 use crate::chat::groups::model::GroupEventRow;
 use crate::chat::model::MessageRow;
@@ -65,22 +67,86 @@ pub enum Outbound {
 /// The WebSocket close code of a connection whose queue filled up (its client resumes).
 pub const CLOSE_BEHIND: u16 = 4008;
 
-struct Conn {
-    id: u64,
-    tx: mpsc::Sender<Outbound>,
+/// A connection's queue of signals: the hub fills it, the connection empties it.
+#[derive(Default)]
+struct Mailbox {
+    queue: Mutex<VecDeque<Outbound>>,
+    /// Wakes the connection when a signal is queued or the hub lets go of it.
+    ready: Notify,
     /// An `Events` notification is queued and not yet taken: further ones are coalesced.
-    pending: Arc<AtomicBool>,
+    pending: AtomicBool,
     /// Set when the hub lets go of the connection without a place in its queue to say so: the
     /// WebSocket close code to close with.
-    closing: Arc<AtomicU16>,
+    closing: AtomicU16,
+    /// The hub has let go of the connection: no more signals come.
+    released: AtomicBool,
+}
+
+impl Mailbox {
+    fn queue(&self) -> MutexGuard<'_, VecDeque<Outbound>> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues a signal unless `bound` signals wait already.
+    fn push(&self, out: Outbound, bound: usize) -> bool {
+        let mut queue = self.queue();
+        if queue.len() >= bound {
+            return false;
+        }
+        queue.push_back(out);
+        drop(queue);
+        self.ready.notify_one();
+        true
+    }
+}
+
+/// The hub's end of a connection. Dropped (the hub lets go of it), it wakes the connection.
+struct Conn {
+    id: u64,
+    mailbox: Arc<Mailbox>,
 }
 
 /// A registered connection's end of the hub.
 pub struct Registration {
     pub id: u64,
-    pub rx: mpsc::Receiver<Outbound>,
-    pub pending: Arc<AtomicBool>,
-    pub closing: Arc<AtomicU16>,
+    mailbox: Arc<Mailbox>,
+}
+
+impl Registration {
+    /// The next signal; None once the hub has let go of this connection and none is left.
+    pub async fn recv(&self) -> Option<Outbound> {
+        loop {
+            if let Some(out) = self.try_recv() {
+                return Some(out);
+            }
+            if self.mailbox.released.load(Ordering::Acquire) {
+                return None;
+            }
+            // A signal queued since the look above has left its wake-up here already.
+            self.mailbox.ready.notified().await;
+        }
+    }
+
+    /// The next signal, if one waits.
+    pub fn try_recv(&self) -> Option<Outbound> {
+        let mut queue = self.mailbox.queue();
+        let out = queue.pop_front();
+        if queue.is_empty() && queue.capacity() > 0 {
+            // An idle connection keeps no room for signals.
+            *queue = VecDeque::new();
+        }
+        out
+    }
+
+    /// The WebSocket close code the hub let go of this connection with, or 0.
+    pub fn closing(&self) -> u16 {
+        self.mailbox.closing.load(Ordering::Acquire)
+    }
+
+    /// The queued `Events` notification is taken: the next one is queued again.
+    pub fn events_taken(&self) {
+        self.mailbox.pending.store(false, Ordering::Release);
+    }
 }
 
 /// A signal between nodes.
@@ -124,29 +190,20 @@ impl Hub {
     /// Registers the account's new connection, closing the one it replaces (here or on another
     /// node) with 206.
     pub fn register(&self, user_id: i64) -> Registration {
-        let (tx, rx) = mpsc::channel(self.queue);
         let id = self.next_id.fetch_add(1, Ordering::Relaxed) + 1;
-        let pending = Arc::new(AtomicBool::new(false));
-        let closing = Arc::new(AtomicU16::new(0));
+        let mailbox = Arc::new(Mailbox::default());
         let old = self.lock().insert(
             user_id,
             Conn {
                 id,
-                tx,
-                pending: pending.clone(),
-                closing: closing.clone(),
+                mailbox: mailbox.clone(),
             },
         );
         if let Some(old) = old {
-            old.kick(206);
+            old.kick(206, self.queue);
         }
         self.publish(user_id, Outbound::Kick { code: 206 });
-        Registration {
-            id,
-            rx,
-            pending,
-            closing,
-        }
+        Registration { id, mailbox }
     }
 
     /// Removes the connection unless a newer one has taken its place.
@@ -230,31 +287,31 @@ impl Hub {
         let mut conns = self.lock();
         if let Outbound::Kick { code } = out {
             if let Some(conn) = conns.remove(&user_id) {
-                conn.kick(code);
+                conn.kick(code, self.queue);
             }
             return;
         }
         let Some(conn) = conns.get(&user_id) else {
             return;
         };
+        let mailbox = &conn.mailbox;
         let queued = match out {
             Outbound::Events => {
-                conn.pending.swap(true, Ordering::AcqRel)
-                    || conn.tx.try_send(Outbound::Events).is_ok()
+                mailbox.pending.swap(true, Ordering::AcqRel)
+                    || mailbox.push(Outbound::Events, self.queue)
             }
             Outbound::Typing { .. } => {
                 // Typing is worth nothing late: it gives way to events from half full on.
-                if conn.tx.capacity() > self.queue / 2 {
-                    let _ = conn.tx.try_send(out);
-                }
+                let _ = mailbox.push(out, self.queue - self.queue / 2);
                 true
             }
-            _ => conn.tx.try_send(out).is_ok(),
+            _ => mailbox.push(out, self.queue),
         };
-        if !queued && !conn.tx.is_closed() {
+        // A connection that has ended (its end of the mailbox dropped) is unregistering itself.
+        if !queued && Arc::strong_count(mailbox) > 1 {
             // Too slow a reader: let it go rather than hold its events in memory. It closes
             // once it sees the flag (or its write times out) and resumes on a new connection.
-            conn.closing.store(CLOSE_BEHIND, Ordering::Release);
+            mailbox.closing.store(CLOSE_BEHIND, Ordering::Release);
             conns.remove(&user_id);
         }
     }
@@ -333,11 +390,18 @@ impl Hub {
 }
 
 impl Conn {
-    /// Closes the connection with an IM code (206, 217): in its queue when there is room, else
-    /// by the flag it checks (leaving the hub drops the queue's sender, which wakes it).
-    fn kick(self, code: u16) {
-        if self.tx.try_send(Outbound::Kick { code }).is_err() {
-            self.closing.store(4000 + code, Ordering::Release);
+    /// Closes the connection with an IM code (206, 217): in its queue when there is room
+    /// (`bound`), else by the flag it checks (dropping this end wakes it).
+    fn kick(self, code: u16, bound: usize) {
+        if !self.mailbox.push(Outbound::Kick { code }, bound) {
+            self.mailbox.closing.store(4000 + code, Ordering::Release);
         }
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        self.mailbox.released.store(true, Ordering::Release);
+        self.mailbox.ready.notify_one();
     }
 }

@@ -53,13 +53,18 @@ impl From<Refused> for ApiError {
     }
 }
 
-/// The chat service: what the socket, the chat endpoints and the sweep work with.
 /// The IM error that ends a connection because its session ended (new password, signed out
 /// everywhere, banned): the app logs out.
 pub const KICKED: u16 = 217;
 
+/// The chat service: what the socket, the chat endpoints and the sweep work with. One pointer:
+/// every live connection holds the service, and a copy of each of its handles was part of every
+/// idle connection's memory.
 #[derive(Clone)]
-pub struct Chat {
+pub struct Chat(Arc<Parts>);
+
+/// What the chat service works with.
+pub struct Parts {
     store: ChatStore,
     /// Groups, their members and their events.
     groups: GroupStore,
@@ -84,6 +89,14 @@ pub struct Chat {
     translate: Translate,
 }
 
+impl std::ops::Deref for Chat {
+    type Target = Parts;
+
+    fn deref(&self) -> &Parts {
+        &self.0
+    }
+}
+
 impl Chat {
     /// Starts the checks' reader and the message writer on the current runtime.
     pub fn new(
@@ -94,7 +107,7 @@ impl Chat {
         people: People,
         wallet: Wallet,
     ) -> anyhow::Result<Chat> {
-        Ok(Chat {
+        Ok(Chat(Arc::new(Parts {
             checks: Checks::spawn(ChatStore::new(ground.db.clone())),
             writer: Writer::spawn(&ground.db, hub.clone(), ground.config.db.wal_limit_bytes)?,
             store: ChatStore::new(ground.db.clone()),
@@ -113,7 +126,7 @@ impl Chat {
                 ground.counters.clone(),
             )),
             translate,
-        })
+        })))
     }
 
     /// Ends a person's live connections with the IM error `code` (signed out, new password).

@@ -6,7 +6,6 @@
 //! writes that must be taken within a time, and missed events read and sent a page at a time.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message as Ws, WebSocket, WebSocketUpgrade};
@@ -86,9 +85,7 @@ pub async fn upgrade(
     ws.max_message_size(MAX_IMAGE_FRAME)
         .max_frame_size(MAX_IMAGE_FRAME)
         .read_buffer_size(1024)
-        .on_upgrade(
-            move |socket| async move { Connection::new(chat, user_id, lang).run(socket).await },
-        )
+        .on_upgrade(move |socket| Connection::new(chat, user_id, lang).run(socket))
 }
 
 /// A frame from the client.
@@ -227,30 +224,23 @@ impl Connection {
         }
     }
 
-    async fn run(mut self, socket: WebSocket) {
-        let mut registration = self.chat.hub.register(self.user_id);
-        let (mut sink, mut stream) = socket.split();
-        let last_seq = self.chat.store.last_seq(self.user_id).await.unwrap_or(0);
-        let groups = self
-            .chat
-            .groups
-            .memberships_of(self.user_id)
-            .await
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(_, _, left, _)| left.is_none())
-            .map(|(group, _, _, last)| (group.to_string(), last))
-            .collect();
-        let hello = Out::Hello {
-            user_id: self.user_id,
-            last_seq,
-            groups,
-            recall_minutes: self.chat.config.chat.recall_minutes,
-            same_gender_blocked: self.chat.config.chat.same_gender_blocked,
-        };
+    /// Serves the connection until either side goes away. Split here, before the connection's
+    /// future is made: an `async fn` keeps room for its arguments for as long as it runs, and
+    /// the socket whole is several hundred bytes.
+    fn run(self, socket: WebSocket) -> impl std::future::Future<Output = ()> {
+        let (sink, stream) = socket.split();
+        self.serve(sink, stream)
+    }
+
+    /// What an idle connection waits in is all of this future's memory: whatever is rarely
+    /// needed (the greeting's queries, serving a frame or a signal, the close) is boxed while
+    /// it runs, leaving a pointer's room.
+    async fn serve(mut self, mut sink: Sink, mut stream: Stream) {
+        let registration = self.chat.hub.register(self.user_id);
         let timeout = self.write_timeout;
+        let hello = Box::pin(self.hello()).await;
         let mut ok = matches!(
-            write(&mut sink, vec![hello.text()], timeout).await,
+            Box::pin(write(&mut sink, vec![hello], timeout)).await,
             Next::Continue
         );
         let mut ping = tokio::time::interval(PING_EVERY);
@@ -261,25 +251,12 @@ impl Connection {
                 incoming = stream.next() => match incoming {
                     Some(Ok(Ws::Text(text))) => {
                         heard = Instant::now();
-                        if text.len() > MAX_FRAME && !is_image_send(&text) {
-                            Next::Close(Some(CLOSE_TOO_BIG))
-                        } else if !self.budget.take() {
-                            if self.budget.ignored() {
-                                Next::Close(Some(CLOSE_OVER_BUDGET))
-                            } else {
-                                write(&mut sink, vec![over_budget(&text, self.lang).await], timeout).await
-                            }
-                        } else {
-                            // Boxed: the send path's futures are large and would otherwise be
-                            // part of every idle connection's task.
-                            let frames = Box::pin(self.handle(&text)).await;
-                            write(&mut sink, frames, timeout).await
-                        }
+                        Box::pin(self.text(&text, &mut sink)).await
                     }
                     Some(Ok(Ws::Binary(_))) => {
                         heard = Instant::now();
                         if self.budget.take() {
-                            write(&mut sink, vec![error_frame(None, &ApiError::Malformed("binary frame".into()))], timeout).await
+                            Box::pin(write(&mut sink, vec![error_frame(None, &ApiError::Malformed("binary frame".into()))], timeout)).await
                         } else if self.budget.ignored() {
                             Next::Close(Some(CLOSE_OVER_BUDGET))
                         } else {
@@ -292,45 +269,26 @@ impl Connection {
                     }
                     Some(Ok(Ws::Close(_))) | Some(Err(_)) | None => Next::Close(None),
                 },
-                out = registration.rx.recv() => match (out, registration.closing.load(Ordering::Acquire)) {
-                    // Let go by the hub: kicked without room in the queue, or too far behind.
-                    (_, code @ 1..) => {
-                        let kicked = code.checked_sub(4000).filter(|c| matches!(c, 206 | 217));
-                        match kicked {
-                            Some(code) => match write(&mut sink, vec![Out::Kicked { code }.text()], timeout).await {
-                                Next::Continue => Next::Close(Some(4000 + code)),
-                                other => other,
-                            },
-                            None => Next::Close(Some(code)),
-                        }
-                    }
-                    (Some(first), _) => {
-                        // Boxed, as `handle`: idle connections keep only a pointer's room for it.
-                        let (frames, kicked) = Box::pin(self.outbound(first, &mut registration)).await;
-                        match (write(&mut sink, frames, timeout).await, kicked) {
-                            (Next::Drop, _) => Next::Drop,
-                            (_, Some(code)) => Next::Close(Some(4000 + code)),
-                            (next, None) => next,
-                        }
-                    }
-                    (None, _) => Next::Close(None),
-                },
+                out = registration.recv() => Box::pin(self.signal(out, &registration, &mut sink)).await,
                 _ = ping.tick() => {
                     if heard.elapsed() > SILENCE_LIMIT {
                         Next::Close(None)
                     } else {
-                        match tokio::time::timeout(timeout, sink.send(Ws::Ping(Vec::new().into()))).await {
-                            Ok(Ok(())) => Next::Continue,
-                            Ok(Err(_)) => Next::Close(None),
-                            Err(_) => Next::Drop,
-                        }
+                        Box::pin(async {
+                            match tokio::time::timeout(timeout, sink.send(Ws::Ping(Vec::new().into()))).await {
+                                Ok(Ok(())) => Next::Continue,
+                                Ok(Err(_)) => Next::Close(None),
+                                Err(_) => Next::Drop,
+                            }
+                        })
+                        .await
                     }
                 }
             };
             // Missed events, a page at a time, before anything else: never all in memory.
             while self.behind && matches!(next, Next::Continue) {
                 let frames = Box::pin(self.flush()).await;
-                next = write(&mut sink, frames, timeout).await;
+                next = Box::pin(write(&mut sink, frames, timeout)).await;
             }
             if !matches!(next, Next::Continue) {
                 ending = next;
@@ -340,36 +298,80 @@ impl Connection {
         // A kicked connection is out of the hub already, and a replaced one must not remove
         // its successor: unregister checks the id.
         self.chat.hub.unregister(self.user_id, registration.id);
-        match ending {
-            Next::Close(Some(code)) => {
-                let reason = match code.checked_sub(4000) {
-                    Some(im @ (206 | 217)) => im.to_string(),
-                    _ => String::new(),
-                };
-                let frame = CloseFrame {
-                    code,
-                    reason: reason.into(),
-                };
-                let sent = tokio::time::timeout(timeout, sink.send(Ws::Close(Some(frame)))).await;
-                if matches!(sent, Ok(Ok(()))) {
-                    // Wait for the client's answer before the connection goes: closing with its
-                    // frames (a pong, say) unread resets the connection, and the client may then
-                    // never see the code that tells it to sign out.
-                    let _ = tokio::time::timeout(CLOSE_GRACE, async {
-                        while let Some(Ok(frame)) = stream.next().await {
-                            if matches!(frame, Ws::Close(_)) {
-                                break;
-                            }
+        Box::pin(close(sink, stream, ending, timeout)).await;
+    }
+
+    /// The `hello` frame: my last event's number and each of my groups' last one.
+    async fn hello(&self) -> String {
+        let last_seq = self.chat.store.last_seq(self.user_id).await.unwrap_or(0);
+        let groups = self
+            .chat
+            .groups
+            .memberships_of(self.user_id)
+            .await
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(_, _, left, _)| left.is_none())
+            .map(|(group, _, _, last)| (group.to_string(), last))
+            .collect();
+        Out::Hello {
+            user_id: self.user_id,
+            last_seq,
+            groups,
+            recall_minutes: self.chat.config.chat.recall_minutes,
+            same_gender_blocked: self.chat.config.chat.same_gender_blocked,
+        }
+        .text()
+    }
+
+    /// A text frame from the client, within its size and budget: served, and the answer written.
+    async fn text(&mut self, text: &str, sink: &mut Sink) -> Next {
+        let timeout = self.write_timeout;
+        if text.len() > MAX_FRAME && !is_image_send(text) {
+            Next::Close(Some(CLOSE_TOO_BIG))
+        } else if !self.budget.take() {
+            if self.budget.ignored() {
+                Next::Close(Some(CLOSE_OVER_BUDGET))
+            } else {
+                write(sink, vec![over_budget(text, self.lang).await], timeout).await
+            }
+        } else {
+            let frames = self.handle(text).await;
+            write(sink, frames, timeout).await
+        }
+    }
+
+    /// A signal from the hub (None: the hub let go of this connection): its frames written.
+    async fn signal(
+        &mut self,
+        out: Option<Outbound>,
+        registration: &Registration,
+        sink: &mut Sink,
+    ) -> Next {
+        let timeout = self.write_timeout;
+        match (out, registration.closing()) {
+            // Let go by the hub: kicked without room in the queue, or too far behind.
+            (_, code @ 1..) => {
+                let kicked = code.checked_sub(4000).filter(|c| matches!(c, 206 | 217));
+                match kicked {
+                    Some(code) => {
+                        match write(sink, vec![Out::Kicked { code }.text()], timeout).await {
+                            Next::Continue => Next::Close(Some(4000 + code)),
+                            other => other,
                         }
-                    })
-                    .await;
+                    }
+                    None => Next::Close(Some(code)),
                 }
             }
-            Next::Close(None) | Next::Continue => {
-                let _ = tokio::time::timeout(timeout, sink.close()).await;
+            (Some(first), _) => {
+                let (frames, kicked) = self.outbound(first, registration).await;
+                match (write(sink, frames, timeout).await, kicked) {
+                    (Next::Drop, _) => Next::Drop,
+                    (_, Some(code)) => Next::Close(Some(4000 + code)),
+                    (next, None) => next,
+                }
             }
-            // Nothing more is written to a peer that takes nothing: the socket just goes.
-            Next::Drop => {}
+            (None, _) => Next::Close(None),
         }
     }
 
@@ -467,7 +469,7 @@ impl Connection {
     async fn outbound(
         &mut self,
         first: Outbound,
-        registration: &mut Registration,
+        registration: &Registration,
     ) -> (Vec<String>, Option<u16>) {
         let mut frames = Vec::new();
         let mut next = Some(first);
@@ -475,7 +477,7 @@ impl Connection {
         while let Some(out) = next.take() {
             match out {
                 Outbound::Events => {
-                    registration.pending.store(false, Ordering::Release);
+                    registration.events_taken();
                     // While behind, the pages still to come cover whatever is new.
                     if !self.behind {
                         frames.extend(self.flush().await);
@@ -500,7 +502,7 @@ impl Connection {
             }
             taken += 1;
             if taken < COALESCE {
-                next = registration.rx.try_recv().ok();
+                next = registration.try_recv();
             }
         }
         (frames, None)
@@ -667,12 +669,47 @@ impl Connection {
     }
 }
 
+type Sink = futures::stream::SplitSink<WebSocket, Ws>;
+type Stream = futures::stream::SplitStream<WebSocket>;
+
+/// Ends the connection as `ending` says: a close frame with its code, waiting for the client's
+/// answer; a close frame alone; or, for a peer that takes nothing, nothing more written.
+async fn close(mut sink: Sink, mut stream: Stream, ending: Next, timeout: Duration) {
+    match ending {
+        Next::Close(Some(code)) => {
+            let reason = match code.checked_sub(4000) {
+                Some(im @ (206 | 217)) => im.to_string(),
+                _ => String::new(),
+            };
+            let frame = CloseFrame {
+                code,
+                reason: reason.into(),
+            };
+            let sent = tokio::time::timeout(timeout, sink.send(Ws::Close(Some(frame)))).await;
+            if matches!(sent, Ok(Ok(()))) {
+                // Wait for the client's answer before the connection goes: closing with its
+                // frames (a pong, say) unread resets the connection, and the client may then
+                // never see the code that tells it to sign out.
+                let _ = tokio::time::timeout(CLOSE_GRACE, async {
+                    while let Some(Ok(frame)) = stream.next().await {
+                        if matches!(frame, Ws::Close(_)) {
+                            break;
+                        }
+                    }
+                })
+                .await;
+            }
+        }
+        Next::Close(None) | Next::Continue => {
+            let _ = tokio::time::timeout(timeout, sink.close()).await;
+        }
+        // Nothing more is written to a peer that takes nothing: the socket just goes.
+        Next::Drop => {}
+    }
+}
+
 /// Writes frames, within `timeout`: a peer that does not take them in time is dropped.
-async fn write(
-    sink: &mut futures::stream::SplitSink<WebSocket, Ws>,
-    frames: Vec<String>,
-    timeout: Duration,
-) -> Next {
+async fn write(sink: &mut Sink, frames: Vec<String>, timeout: Duration) -> Next {
     if frames.is_empty() {
         return Next::Continue;
     }
@@ -681,10 +718,7 @@ async fn write(
         .unwrap_or(Next::Drop)
 }
 
-async fn send_all(
-    sink: &mut futures::stream::SplitSink<WebSocket, Ws>,
-    frames: Vec<String>,
-) -> Next {
+async fn send_all(sink: &mut Sink, frames: Vec<String>) -> Next {
     if frames.is_empty() {
         return Next::Continue;
     }

@@ -2,14 +2,14 @@
 //!
 //! While one transaction commits, the sends that arrive queue; the next transaction takes all of
 //! them (up to `MAX_BATCH`). A quiet server stores each message alone, as soon as it comes; a busy
-//! one pays one `BEGIN`, four or five statements and one `COMMIT` (one fsync on PostgreSQL) for
-//! many messages instead of for each. Nothing is acknowledged before its transaction has
-//! committed.
+//! one pays one commit (one fsync on PostgreSQL) for many messages instead of for each. Nothing
+//! is acknowledged before its transaction has committed.
 //!
 //! On SQLite the writer runs the database itself, on a connection of its own (`writer_sqlite`);
-//! on PostgreSQL it sends each batch's statements over arrays (`Db::store_messages`). One writer
-//! on either database: on two cores, PostgreSQL with four writers (each person's sends on one of
-//! them) stored no more messages a second than with one, at a higher cost a message.
+//! on PostgreSQL each batch is one statement over arrays, one round trip (`store::store_batch`),
+//! on a connection the writer holds from batch to batch (`PgBatches`). One writer on either
+//! database: on two cores, PostgreSQL with four writers (each person's sends on one of them)
+//! stored no more messages a second than with one, at a higher cost a message.
 //!
 //! Each stored batch goes to one announcing task, which hands its messages to the hub in the
 //! order they were numbered, then answers their senders: every connection gets its messages in
@@ -23,11 +23,13 @@
 
 use std::sync::Arc;
 
+use sqlx::pool::PoolConnection;
+use sqlx::{PgPool, Postgres};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::chat::hub::Hub;
 use crate::chat::model::MessageRow;
-use crate::chat::store::{ChatStore, NewMessage, PlainMessage};
+use crate::chat::store::{store_batch, ChatStore, NewMessage, PlainMessage};
 use crate::chat::writer_sqlite::SqliteWriter;
 use crate::db::Db;
 use crate::ledger::LedgerError;
@@ -110,6 +112,45 @@ async fn announce(hub: Arc<Hub>, mut batches: mpsc::UnboundedReceiver<Outcomes>)
     }
 }
 
+/// PostgreSQL: the writer's connection, held from one batch to the next. A pool's connection is
+/// pinged when it is taken and again when it is given back: two round trips more a batch than
+/// its one statement.
+struct PgBatches {
+    pool: PgPool,
+    held: Option<PoolConnection<Postgres>>,
+}
+
+impl PgBatches {
+    fn open(db: &Db) -> Option<PgBatches> {
+        match db {
+            Db::Postgres(pool) => Some(PgBatches {
+                pool: pool.clone(),
+                held: None,
+            }),
+            Db::Sqlite(_) => None,
+        }
+    }
+
+    /// Stores a batch in one statement; None when it holds a retry (see `store_batch`).
+    async fn store(&mut self, batch: &[PlainMessage]) -> sqlx::Result<Option<Vec<MessageRow>>> {
+        let conn = match &mut self.held {
+            Some(conn) => conn,
+            None => self.held.insert(self.pool.acquire().await?),
+        };
+        let stored = store_batch(conn, batch).await;
+        if stored.is_err() {
+            // Perhaps broken: the pool tests it, and the next batch takes one that answers.
+            self.release();
+        }
+        stored
+    }
+
+    /// Gives the connection back to the writer's pool (of one), for the one-by-one path.
+    fn release(&mut self) {
+        self.held = None;
+    }
+}
+
 async fn run(
     db: Db,
     wal_limit_bytes: u64,
@@ -127,14 +168,17 @@ async fn run(
         }
         None => None,
     };
+    let mut batches = PgBatches::open(&db);
     let mut jobs = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
         let (batch, replies): (Vec<PlainMessage>, Vec<_>) =
             jobs.drain(..).map(|j| (j.message, j.reply)).unzip();
         let started = std::time::Instant::now();
-        let stored: anyhow::Result<Option<Vec<MessageRow>>> = match &mut direct {
-            Some(direct) => direct.store(&batch).map_err(Into::into),
-            None => store.store_messages(&batch).await.map_err(Into::into),
+        let stored: anyhow::Result<Option<Vec<MessageRow>>> = match (&mut direct, &mut batches) {
+            (Some(direct), _) => direct.store(&batch).map_err(Into::into),
+            (None, Some(batches)) => batches.store(&batch).await.map_err(Into::into),
+            // SQLite in memory: one by one, through the pool.
+            (None, None) => Ok(None),
         };
         tracing::debug!(size = batch.len(), elapsed = ?started.elapsed(), "stored a batch of messages");
         let outcomes: Outcomes = match stored {
@@ -146,6 +190,9 @@ async fn run(
             outcome => {
                 if let Err(e) = outcome {
                     tracing::warn!(error = %e, size = batch.len(), "a batch of messages failed; storing them one by one");
+                }
+                if let Some(batches) = &mut batches {
+                    batches.release();
                 }
                 let mut outcomes = Vec::with_capacity(batch.len());
                 for (m, reply) in batch.iter().zip(replies) {

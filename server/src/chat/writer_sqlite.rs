@@ -5,9 +5,9 @@
 //! messages or so), those round trips were about half the writer's time, and at half the
 //! highest rate the writer was busy all the time and queued. Here the writer's thread runs
 //! SQLite itself: one prepared statement per row, no JSON built and taken apart again, nothing
-//! crossing threads. The statements and their order are those of `ChatStore::store_messages`
-//! and `store_message` (`chat/store/messages.rs`), which PostgreSQL, in-memory databases and the
-//! retry path still use.
+//! crossing threads. It numbers and writes as `store_message` and PostgreSQL's `store_batch`
+//! (`chat/store/messages.rs`) do; in-memory databases and the retry path store one by one
+//! through sqlx.
 //!
 //! This is why the server holds a second SQLite driver (rusqlite) beside sqlx, for this one
 //! writer only: the chat benchmark's rate on SQLite depends on it (bench/README.md, step 5: at

@@ -1,14 +1,12 @@
-//! Messages: storing them (one by one, or a batch on PostgreSQL) with their events, reading
+//! Messages: storing them (one by one, or a batch in one statement on PostgreSQL) with their events, reading
 //! them, and what changes them afterwards (receipts, recall, deletion for one side).
 
-use sqlx::Transaction;
+use sqlx::PgConnection;
 
 use crate::chat::model::MessageRow;
-use crate::chat::store::events::{
-    append, message_events, next_seq, number, pair_seqs, sequence_counts, take_seqs, NewEvent,
-};
+use crate::chat::store::events::{append, message_events, next_seq, pair_seqs, NewEvent};
 use crate::chat::store::{Announced, Charge, ChatStore, ConversationRow, NewMessage, PlainMessage};
-use crate::db::{on_db, on_tx, Db, Tx};
+use crate::db::{is_unique_violation, on_db, on_tx};
 use crate::ledger::{self, Asset, Entry, LedgerError};
 
 /// The columns of a `MessageRow`.
@@ -20,59 +18,79 @@ const MESSAGE_COLUMNS: &str =
 const UNREAD: &str =
     "read_at IS NULL AND recalled_at IS NULL AND NOT recipient_deleted AND kind <> 'cmd'";
 
-/// PostgreSQL: inserts a batch's messages (with their two sequence numbers); returns their rows
-/// in the batch's order, or `None` when one of them (the same sender and client id) is stored
-/// already (the caller then rolls back).
-async fn insert_messages(
-    tx: &mut Transaction<'_, sqlx::Postgres>,
-    messages: &[(&PlainMessage, (i64, i64))],
+/// PostgreSQL: a batch's messages stored in one statement, one round trip and atomic without a
+/// transaction around it. Data-modifying CTEs take each person's numbers (in ascending user id
+/// order, as every transaction takes them), insert the messages with their two numbers, and
+/// their two events each. The numbers are handed out in the batch's order, the sender's before
+/// the recipient's (as `number` does for SQLite's writer).
+const STORE_BATCH: &str = "
+WITH batch AS (
+    SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[])
+        WITH ORDINALITY AS b (sender_id, recipient_id, client_id, kind, content, created_at, at)
+), places AS (
+    SELECT batch.*, p.side, p.user_id
+    FROM batch, LATERAL (VALUES (0, sender_id), (1, recipient_id)) AS p (side, user_id)
+), taken AS (
+    INSERT INTO user_sequences (user_id, last_seq)
+    SELECT user_id, COUNT(*) FROM places GROUP BY user_id ORDER BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET last_seq = user_sequences.last_seq + excluded.last_seq
+    RETURNING user_id, last_seq
+), numbered AS (
+    SELECT places.*, last_seq - COUNT(*) OVER mine + ROW_NUMBER() OVER (mine ORDER BY at, side) AS seq
+    FROM places JOIN taken USING (user_id)
+    WINDOW mine AS (PARTITION BY user_id)
+), stored AS (
+    INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
+    SELECT sender_id, recipient_id, client_id, kind, content, seq, recipient_seq, created_at
+    FROM (SELECT *, LEAD(seq) OVER (ORDER BY at, side) AS recipient_seq FROM numbered) AS n
+    WHERE side = 0
+    ORDER BY at
+    RETURNING *
+), events AS (
+    INSERT INTO user_events (user_id, seq, kind, message_id, payload, created_at)
+    SELECT e.user_id, e.seq, 'message', id, '{}', $7
+    FROM stored, LATERAL (VALUES (sender_id, sender_seq), (recipient_id, recipient_seq)) AS e (user_id, seq)
+)
+SELECT * FROM stored";
+
+/// PostgreSQL: stores messages that cost nothing in one statement (`STORE_BATCH`); returns their
+/// rows in the batch's order, or `None`, and nothing stored, when one of them (the same sender
+/// and client id) is stored already or comes twice: the statement fails on that unique key,
+/// numbers taken included, and the caller stores them one by one.
+pub(crate) async fn store_batch(
+    conn: &mut PgConnection,
+    batch: &[PlainMessage],
 ) -> sqlx::Result<Option<Vec<MessageRow>>> {
-    let sql = format!(
-        "INSERT INTO messages (sender_id, recipient_id, client_id, kind, content, sender_seq, recipient_seq, created_at)
-         SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[], $7::BIGINT[], $8::BIGINT[])
-         ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING {MESSAGE_COLUMNS}"
-    );
-    let rows: Vec<MessageRow> = sqlx::query_as(&sql)
-        .bind(messages.iter().map(|(m, _)| m.sender).collect::<Vec<_>>())
+    let Some(first) = batch.first() else {
+        return Ok(Some(Vec::new()));
+    };
+    let stored: sqlx::Result<Vec<MessageRow>> = sqlx::query_as(STORE_BATCH)
+        .bind(batch.iter().map(|m| m.sender).collect::<Vec<_>>())
+        .bind(batch.iter().map(|m| m.recipient).collect::<Vec<_>>())
         .bind(
-            messages
+            batch
                 .iter()
-                .map(|(m, _)| m.recipient)
+                .map(|m| m.client_id.as_str())
                 .collect::<Vec<_>>(),
         )
-        .bind(
-            messages
-                .iter()
-                .map(|(m, _)| m.client_id.as_str())
-                .collect::<Vec<_>>(),
-        )
-        .bind(
-            messages
-                .iter()
-                .map(|(m, _)| m.kind.as_str())
-                .collect::<Vec<_>>(),
-        )
-        .bind(
-            messages
-                .iter()
-                .map(|(m, _)| m.content.as_str())
-                .collect::<Vec<_>>(),
-        )
-        .bind(messages.iter().map(|(_, (s, _))| *s).collect::<Vec<_>>())
-        .bind(messages.iter().map(|(_, (_, r))| *r).collect::<Vec<_>>())
-        .bind(messages.iter().map(|(m, _)| m.now).collect::<Vec<_>>())
-        .fetch_all(&mut **tx)
-        .await?;
-    if rows.len() != messages.len() {
-        return Ok(None);
-    }
+        .bind(batch.iter().map(|m| m.kind.as_str()).collect::<Vec<_>>())
+        .bind(batch.iter().map(|m| m.content.as_str()).collect::<Vec<_>>())
+        .bind(batch.iter().map(|m| m.now).collect::<Vec<_>>())
+        .bind(first.now)
+        .fetch_all(conn)
+        .await;
+    let rows = match stored {
+        Ok(rows) => rows,
+        Err(e) if is_unique_violation(&e, "messages_sender_id_client_id_key") => return Ok(None),
+        Err(e) => return Err(e),
+    };
     // RETURNING promises no order: put the rows in the batch's.
-    let at: std::collections::HashMap<(i64, &str), usize> = messages
+    let at: std::collections::HashMap<(i64, &str), usize> = batch
         .iter()
         .enumerate()
-        .map(|(i, (m, _))| ((m.sender, m.client_id.as_str()), i))
+        .map(|(i, m)| ((m.sender, m.client_id.as_str()), i))
         .collect();
-    let mut ordered: Vec<Option<MessageRow>> = vec![None; rows.len()];
+    let mut ordered: Vec<Option<MessageRow>> = vec![None; batch.len()];
     for row in rows {
         let i = *at
             .get(&(row.sender_id, row.client_id.as_str()))
@@ -107,38 +125,6 @@ pub(crate) fn stored_row(
 }
 
 impl ChatStore {
-    /// PostgreSQL: stores messages that cost nothing in one transaction, in order; None (and
-    /// nothing stored) when one of them is stored already, so that the caller stores them one by
-    /// one. SQLite answers None: the writer stores its batches on a connection of its own
-    /// (`chat/writer_sqlite.rs`).
-    pub async fn store_messages(
-        &self,
-        batch: &[PlainMessage],
-    ) -> sqlx::Result<Option<Vec<MessageRow>>> {
-        if batch.is_empty() {
-            return Ok(Some(Vec::new()));
-        }
-        let Db::Postgres(_) = &self.db else {
-            // SQLite's batches go through the writer's own connection (`chat/writer_sqlite.rs`).
-            return Ok(None);
-        };
-        let counts = sequence_counts(batch);
-        let mut tx = self.db.begin_write().await?;
-        let taken = take_seqs(&mut tx, &counts).await?;
-        let numbered = number(batch, &counts, &taken).ok_or(sqlx::Error::RowNotFound)?;
-        let Tx::Postgres(conn) = &mut tx else {
-            return Ok(None);
-        };
-        let Some(ordered) = insert_messages(conn, &numbered).await? else {
-            // A retry of a stored message is among them: store none here.
-            return Ok(None);
-        };
-        let events: Vec<NewEvent<'_>> = ordered.iter().flat_map(message_events).collect();
-        append(&mut tx, &events, batch[0].now).await?;
-        tx.commit().await?;
-        Ok(Some(ordered))
-    }
-
     /// Stores a message once per (sender, client id); returns it and whether it is new.
     pub async fn store_message(
         &self,

@@ -12,7 +12,7 @@ mod red_packets;
 mod safety;
 
 pub(crate) use events::{message_events, number, sequence_counts};
-pub(crate) use messages::stored_row;
+pub(crate) use messages::{store_batch, stored_row};
 pub use red_packets::Paid;
 pub use safety::{NewSafetyItem, SentTo};
 
