@@ -22,7 +22,7 @@ const FLOORS: &[&[&str]] = &[
     // What every service stands on.
     &["ground"],
     &["media", "ledger", "audit", "mail"],
-    &["api", "ops"],
+    &["api", "ops", "counters"],
     &["db", "i18n", "clock", "config"],
 ];
 
