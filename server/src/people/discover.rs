@@ -601,16 +601,11 @@ impl People {
         let (limit, offset) = (paging.paging().limit(), paging.paging().offset());
         let (limit, token) = (limit as usize, paging.page_token.as_deref());
         let (mut list, mut position) = self.start(reading.search, token, offset as usize).await?;
+        let me = || i64::from(list.people.iter().any(|(id, _)| *id == reading.viewer));
         let total = match (list.first, list.counted) {
-            (true, Some(counted)) if counted < PEOPLE_COUNTED => {
-                let me = list.people.iter().any(|(id, _)| *id == reading.viewer);
-                counted - i64::from(me)
-            }
+            (true, Some(counted)) if counted < PEOPLE_COUNTED => counted - me(),
             // A first list kept before searches were counted: complete, its length.
-            (true, None) if list.complete => {
-                let me = list.people.iter().any(|(id, _)| *id == reading.viewer);
-                list.people.len() as i64 - i64::from(me)
-            }
+            (true, None) if list.complete => list.people.len() as i64 - me(),
             _ => PEOPLE_COUNTED,
         };
         let mut rows = Vec::with_capacity(limit);
