@@ -54,9 +54,9 @@ test-web: web/node_modules/.package-lock.json
 e2e: server web
 	cd web && AMORA_BIN=$(AMORA) npm run e2e
 
-## fuzz-smoke: each fuzz target for 20 seconds (fuzz/, built with cargo fuzz)
+## fuzz-smoke: each fuzz target for 20 seconds (fuzz/, built with cargo fuzz, unoptimised)
 fuzz-smoke:
-	bash fuzz/run.sh 20
+	FUZZ_BUILD=dev bash fuzz/run.sh 20
 
 ## fuzz: the API contract for five minutes on each database with a new seed, then each fuzz
 ## target for five minutes

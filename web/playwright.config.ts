@@ -32,9 +32,13 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // Each story runs once, on the phone (the app is mobile-first), unless it is tagged: `@desktop`
+  // runs it on the desktop instead, `@screens` on both (the stories about a layout, and the pages
+  // captured for review).
   projects: [
     {
       name: 'phone',
+      grepInvert: /@desktop/,
       use: {
         viewport: { width: 390, height: 844 },
         isMobile: true,
@@ -44,6 +48,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      grep: /@desktop|@screens/,
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -33,7 +33,6 @@ for (const [abbr, language, has, hasNot] of [
   test(`in ${language} the guide's translation card names only the languages translated here`, async ({
     page,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
     await page.addInitScript(
       ([a, l]) => localStorage.setItem('LANGUAGE', JSON.stringify({ language: l, abbr: a })),
       [abbr, language],
@@ -48,7 +47,7 @@ for (const [abbr, language, has, hasNot] of [
   });
 }
 
-test('someone registers with a photo, verifies the email, logs out and back in', async ({
+test('someone registers with a photo, verifies the email, logs out and back in @screens', async ({
   page,
 }, testInfo) => {
   const me = person('reg', testInfo);
@@ -165,7 +164,7 @@ test('someone registers with a photo, verifies the email, logs out and back in',
   expect(session.accounts.map((a) => a.user.userName)).toEqual([me.userName]);
 });
 
-test('someone changes the password', async ({ page, request }, testInfo) => {
+test('someone changes the password @desktop', async ({ page, request }, testInfo) => {
   const me = person('pwd', testInfo);
   await registerViaApi(request, me);
   await skipSplash(page);
@@ -204,7 +203,7 @@ test('someone changes the password', async ({ page, request }, testInfo) => {
   await login(page, me.userName, 'secret2');
 });
 
-test('an error goes once the person changes what it was about, or a later attempt succeeds', async ({
+test('an error goes once the person changes what it was about, or a later attempt succeeds @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -342,7 +341,7 @@ test('a forgotten password is reset with the code from the mail', async ({
   await expect(page).toHaveURL(url('/'));
 });
 
-test('the language switches to Japanese and back', async ({ page, request }, testInfo) => {
+test('the language switches to Japanese and back @desktop', async ({ page, request }, testInfo) => {
   const me = person('lng', testInfo);
   await registerViaApi(request, me);
   await skipSplash(page);
@@ -427,7 +426,7 @@ test('two accounts are saved and the person switches between them', async ({
   await expect(page.getByLabel('User name or email')).toHaveValue(first.userName);
 });
 
-test('a saved account is removed from this device after a confirmation', async ({
+test('a saved account is removed from this device after a confirmation @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -503,10 +502,9 @@ test("the register page's back arrow scrolls away with the form, and leads back 
   await expect(page).toHaveURL(url('/pages/login/login'));
 });
 
-test("the signed-out pages' background reaches every edge of the window", async ({
+test("the signed-out pages' background reaches every edge of the window @desktop", async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the card stands on the background from 600 px');
+}) => {
   await skipSplash(page);
   for (const path of ['/pages/login/login', '/pages/register/register']) {
     await page.goto(url(path));
@@ -529,7 +527,10 @@ test("the signed-out pages' background reaches every edge of the window", async 
   }
 });
 
-test('an expired session says so and goes to login', async ({ page, request }, testInfo) => {
+test('an expired session says so and goes to login @desktop', async ({
+  page,
+  request,
+}, testInfo) => {
   const me = person('exp', testInfo);
   await registerViaApi(request, me);
   await skipSplash(page);
@@ -596,7 +597,6 @@ test('in Russian, the code box stays after a reload and an earlier code still ve
   page,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
   const me = person('cod', testInfo);
   await registerViaApi(request, me, { language: 'ru' });
   await skipSplash(page);

@@ -108,7 +108,7 @@ test('a member adds a photo, sees it under review, makes it private and deletes 
   expect(after.rows).toEqual([]);
 });
 
-test('an album holds six photos: the seventh is refused and Add is gone', async ({
+test('an album holds six photos: the seventh is refused and Add is gone @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -186,7 +186,7 @@ test('a non-member is offered Upgrade now before any file picker, and for other 
   await albumShot(page, testInfo, 'en-profile-album-locked');
 });
 
-test('a member sees no photo of an album still under review, and no strip on the profile', async ({
+test('a member sees no photo of an album still under review, and no strip on the profile @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -214,7 +214,7 @@ test('a member sees no photo of an album still under review, and no strip on the
   await expect(page.getByTestId('album-locked')).toHaveCount(0);
 });
 
-test('the album in Japanese', async ({ page, request }, testInfo) => {
+test('the album in Japanese @screens', async ({ page, request }, testInfo) => {
   const me = person('alj', testInfo);
   const { token } = await registerViaApi(request, me, { language: 'ja' });
   await buy(request, token, 'vip-1m');
@@ -238,7 +238,7 @@ test('the album in Japanese', async ({ page, request }, testInfo) => {
   await albumShot(page, testInfo, 'ja-album-delete');
 });
 
-test('with the keyboard alone a member views, makes private and deletes a photo', async ({
+test('with the keyboard alone a member views, makes private and deletes a photo @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -344,7 +344,6 @@ test('in Russian, each photo has its own open/private switch, and a private phot
   page,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
   const me = person('alr', testInfo);
   const { token } = await registerViaApi(request, me, { language: 'ru' });
   await buy(request, token, 'vip-1m');

@@ -171,7 +171,7 @@ test('a chat full of photos opens at its newest message, above the composer', as
   await she.context.close();
 });
 
-test('a photo opens in the app’s viewer: zoom, the next photo, and back to the chat', async ({
+test('a photo opens in the app’s viewer: zoom, the next photo, and back to the chat @screens', async ({
   browser,
   request,
 }, testInfo) => {
@@ -258,7 +258,6 @@ test('a long press opens the options away from the finger, and Recall asks first
   browser,
   request,
 }, testInfo) => {
-  test.skip(!testInfo.project.use.hasTouch, 'a long press is a touch screen’s');
   const him = await register(request, 'lpm', testInfo, 'male');
   const her = await register(request, 'lpw', testInfo, 'female');
   // A conversation long enough that his newest message sits just above the composer, where
@@ -311,7 +310,7 @@ test('a long press opens the options away from the finger, and Recall asks first
   await he.context.close();
 });
 
-test('the composer says beforehand what the server will refuse', async ({
+test('the composer says beforehand what the server will refuse @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -356,7 +355,7 @@ test('the composer says beforehand what the server will refuse', async ({
   await she.context.close();
 });
 
-test('an emoji goes into the text where the cursor is, and is sent with it, in colour', async ({
+test('an emoji goes into the text where the cursor is, and is sent with it, in colour @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -437,7 +436,7 @@ test('she finds a place by name in Russian and shares it; he opens it in Japanes
   await Promise.all([she.context.close(), he.context.close()]);
 });
 
-test('a member records a voice message, previews and sends it; she plays it to its end', async ({
+test('a member records a voice message, previews and sends it; she plays it to its end @desktop', async ({
   request,
 }, testInfo) => {
   // Chromium's fake microphone (a beeping tone), allowed without asking: for this story only.

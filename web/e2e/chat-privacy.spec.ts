@@ -16,7 +16,7 @@ async function register(
   return { ...p, userId };
 }
 
-test('a chat opened with a forged name and picture shows the server’s', async ({
+test('a chat opened with a forged name and picture shows the server’s @desktop', async ({
   browser,
   request,
 }, testInfo) => {

@@ -55,7 +55,7 @@ async function register(
   return { ...p, userId, token, gender } as Person & Account & { token: string };
 }
 
-test('two people chat in real time: receipts, the unread badge, typing and emoji', async ({
+test('two people chat in real time: receipts, the unread badge, typing and emoji @screens', async ({
   browser,
   request,
 }, testInfo) => {
@@ -172,7 +172,7 @@ test('someone who went offline comes back to what they missed', async ({
   await she.context.close();
 });
 
-test('a long conversation loads backwards as she scrolls up, keeping her place', async ({
+test('a long conversation loads backwards as she scrolls up, keeping her place @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -248,7 +248,7 @@ test('a message can be recalled for both sides, or deleted for me only', async (
   await she.context.close();
 });
 
-test('after two minutes a message can no longer be recalled', async ({
+test('after two minutes a message can no longer be recalled @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -297,7 +297,7 @@ test('a blocked person cannot message, and is told so', async ({ browser, reques
   await he.context.close();
 });
 
-test('two people of the same gender see the notice instead of chatting', async ({
+test('two people of the same gender see the notice instead of chatting @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -354,7 +354,7 @@ test('photos are for members: Upgrade now for others, a preview and progress for
   await she.context.close();
 });
 
-test('signing in on another device ends the chat session here', async ({
+test('signing in on another device ends the chat session here @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -370,7 +370,7 @@ test('signing in on another device ends the chat session here', async ({
 });
 
 for (const lang of ['en', 'ja'] as const) {
-  test(`the message list and a chat, captured in ${lang}`, async ({
+  test(`the message list and a chat, captured in ${lang} @screens`, async ({
     browser,
     request,
   }, testInfo) => {

@@ -40,10 +40,9 @@ function entryScript(): string {
   return entry.file;
 }
 
-test('the app script is sent as its brotli or gzip copy, and plain to who asks nothing', async ({
+test('the app script is sent as its brotli or gzip copy, and plain to who asks nothing @desktop', async ({
   page: _page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the same bytes for every screen');
+}) => {
   const file = entryScript();
   const plain = fs.readFileSync(path.join(dist, file));
 
@@ -74,8 +73,7 @@ test('the app script is sent as its brotli or gzip copy, and plain to who asks n
   expect(index.body.length).toBeGreaterThan(0);
 });
 
-test('the browser receives the login route compressed', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the same bytes for every screen');
+test('the browser receives the login route compressed @desktop', async ({ page }) => {
   await skipSplash(page);
   await page.goto(url('/pages/login/login'));
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();

@@ -64,7 +64,7 @@ async function write(page: Page, text: string) {
   await page.getByTestId('comment-composer').getByRole('button', { name: 'Send' }).click();
 }
 
-test('a post with a photo appears first in the feed with its picture', async ({
+test('a post with a photo appears first in the feed with its picture @screens', async ({
   page,
   request,
 }, testInfo) => {
@@ -118,7 +118,7 @@ test('a post with a photo appears first in the feed with its picture', async ({
   await expect(page.getByTestId('person-dynamic').first()).toContainText('Cherry blossoms');
 });
 
-test('a photo over 10 MB or a file that is not a picture is refused before upload', async ({
+test('a photo over 10 MB or a file that is not a picture is refused before upload @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -166,7 +166,7 @@ test('leaving a written post asks first', async ({ page, request }, testInfo) =>
   await expect(page).toHaveURL(url(FEED));
 });
 
-test('a like counts at once and stays', async ({ page, request }, testInfo) => {
+test('a like counts at once and stays @desktop', async ({ page, request }, testInfo) => {
   const ana = await someone(request, 'ana', testInfo);
   const me = await someone(request, 'lik', testInfo);
   const text = `Morning run ${Date.now()}`;
@@ -238,7 +238,7 @@ test('commenting, and replying to a comment and to a reply', async ({
   await expect(mine).toContainText(ken.userName);
 });
 
-test('more replies load on request', async ({ page, request }, testInfo) => {
+test('more replies load on request @desktop', async ({ page, request }, testInfo) => {
   const ana = await someone(request, 'ana', testInfo);
   const me = await someone(request, 'rpl', testInfo);
   const dynamic = await post(request, ana.token, 'Tell me your favourite film');
@@ -301,7 +301,7 @@ test('deleting my own comment, after confirming; others cannot', async ({
   expect(((await res.json()) as { msg: string }).msg).toBe('Comment deletion failed');
 });
 
-test('flagging a post asks for a reason and confirmation, once', async ({
+test('flagging a post asks for a reason and confirmation, once @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -372,7 +372,7 @@ test('editing and deleting my own post', async ({ page, request }, testInfo) => 
   ).toBeVisible();
 });
 
-test('blocking an author hides their posts', async ({ page, request }, testInfo) => {
+test('blocking an author hides their posts @desktop', async ({ page, request }, testInfo) => {
   const ana = await someone(request, 'ana', testInfo);
   const me = await someone(request, 'blk', testInfo);
   const text = `Ana at the beach ${Date.now()}`;
@@ -412,7 +412,7 @@ test('new posts of people I like show as a red count until the feed is opened', 
 });
 
 // Pictures of the three pages for review, in English and Japanese, when FEED_SHOTS_DIR is set.
-test('the feed pages, pictured', async ({ page, request }, testInfo) => {
+test('the feed pages, pictured @screens', async ({ page, request }, testInfo) => {
   const dir = process.env.FEED_SHOTS_DIR;
   test.skip(!dir, 'set FEED_SHOTS_DIR to take the pictures');
   const ana = await someone(request, 'mia', testInfo);

@@ -27,7 +27,7 @@ function photo(page: Page, colour: string, [w, h]: [number, number]) {
   );
 }
 
-test("a new person's first day", async ({ page, request }, testInfo) => {
+test("a new person's first day @screens", async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const me = person('day', testInfo);
   const phone = Boolean(testInfo.project.use.isMobile);
@@ -162,7 +162,10 @@ for (const [abbr, language] of [
   ['ru', 'Russian'],
   ['ja', 'Japanese'],
 ] as const) {
-  test(`the first day's pages, captured in ${language}`, async ({ page, request }, testInfo) => {
+  test(`the first day's pages, captured in ${language} @screens`, async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const me = person(`day${abbr}`, testInfo);
     const { token, userId } = await registerViaApi(request, me, {

@@ -270,7 +270,7 @@ test('a group in three languages: made, talked in, an admin removes someone, the
   await she.context.close();
 });
 
-test('in a group, a member reports a message and the group, each asked first, hides a message for herself and shares a place', async ({
+test('in a group, a member reports a message and the group, each asked first, hides a message for herself and shares a place @desktop', async ({
   browser,
   request,
 }, testInfo) => {

@@ -63,7 +63,7 @@ async function device(browser: Browser, testInfo: TestInfo, userAgent?: string) 
   });
 }
 
-test('Settings offers to install Amora when the browser does, and the download page explains both ways', async ({
+test('Settings offers to install Amora when the browser does, and the download page explains both ways @screens', async ({
   page,
   request,
 }, testInfo) => {
@@ -140,7 +140,6 @@ test('on iPhone, Settings and the banner say how to add Amora to the Home Screen
   browser,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'an iPhone');
   const me = await register(request, 'ini', testInfo);
   const context = await device(browser, testInfo, IPHONE);
   const page = await context.newPage();
@@ -168,7 +167,7 @@ test('on iPhone, Settings and the banner say how to add Amora to the Home Screen
   await context.close();
 });
 
-test('the app opens without a network, says so, keeps what she sends, and recovers by itself', async ({
+test('the app opens without a network, says so, keeps what she sends, and recovers by itself @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -226,11 +225,10 @@ const SERVED_WORKER = path.join(
   'sw.js',
 );
 
-test('a new build installs beside the running one and takes over when she chooses Reload', async ({
+test('a new build installs beside the running one and takes over when she chooses Reload @desktop', async ({
   browser,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the worker is the same on a phone');
   const me = await register(request, 'inu', testInfo);
   const context = await device(browser, testInfo);
   const page = await context.newPage();

@@ -24,7 +24,7 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-test('with the keyboard alone he logs in, likes someone from Discover and writes to her', async ({
+test('with the keyboard alone he logs in, likes someone from Discover and writes to her @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -79,7 +79,7 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-test('a text field, a list to choose from and a text area each show focus as a ring', async ({
+test('a text field, a list to choose from and a text area each show focus as a ring @desktop', async ({
   page,
 }, testInfo) => {
   await skipSplash(page);

@@ -141,7 +141,7 @@ test('the Bulletin shows the announcements in the reader language, long ones fol
   await noticeShot(page, testInfo, 'ja-bulletin');
 });
 
-test('a newer web version is offered until Later, and again for a newer one', async ({
+test('a newer web version is offered until Later, and again for a newer one @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -229,7 +229,10 @@ test('a mandatory version blocks the app until it reloads', async ({ page, reque
   ]);
 });
 
-test('the upgrade page shows the update offer as a page', async ({ page, request }, testInfo) => {
+test('the upgrade page shows the update offer as a page @desktop', async ({
+  page,
+  request,
+}, testInfo) => {
   const me = person('upp', testInfo);
   await registerViaApi(request, me);
   await skipSplash(page);
@@ -306,7 +309,7 @@ test('the download page shows this version, the released ones and how to install
   await noticeShot(page, testInfo, 'ja-download');
 });
 
-test('the update prompt in Japanese', async ({ page, request }, testInfo) => {
+test('the update prompt in Japanese @desktop', async ({ page, request }, testInfo) => {
   const me = person('upj', testInfo);
   await registerViaApi(request, me);
   await skipSplash(page);

@@ -139,7 +139,7 @@ test('the first message she sends asks, in our words first, and allowing them su
   await context.close();
 });
 
-test('refused in the browser, the app says how to allow them again, in the sheet and Settings', async ({
+test('refused in the browser, the app says how to allow them again, in the sheet and Settings @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -361,11 +361,10 @@ test('a message, a like and a match arrive as notifications that open the right 
   await she.context.close();
 });
 
-test('each switch in Settings stops its kind, while the others still arrive', async ({
+test('each switch in Settings stops its kind, while the others still arrive @desktop', async ({
   browser,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'what the server sends is the same on a phone');
   test.setTimeout(180_000);
   const her = await register(request, 'nfw', testInfo, 'female');
   const him = await register(request, 'nfx', testInfo, 'male');

@@ -46,7 +46,7 @@ const PRIVATE_PAGES = [
 ] as const;
 
 for (const lang of ['en', 'ja'] as const) {
-  test(`signed-out pages render in ${lang}`, async ({ page }, testInfo) => {
+  test(`signed-out pages render in ${lang} @screens`, async ({ page }, testInfo) => {
     const refused = cspViolations(page);
     await skipSplash(page);
     await page.addInitScript((abbr) => {
@@ -63,7 +63,7 @@ for (const lang of ['en', 'ja'] as const) {
     expect(refused).toEqual([]);
   });
 
-  test(`signed-in pages render in ${lang}`, async ({ page, request }, testInfo) => {
+  test(`signed-in pages render in ${lang} @screens`, async ({ page, request }, testInfo) => {
     const refused = cspViolations(page);
     const me = person(`pg${lang}`, testInfo);
     await registerViaApi(request, me);
@@ -137,7 +137,7 @@ for (const lang of ['en', 'ja'] as const) {
   });
 }
 
-test('a private page sends a signed-out visitor to login', async ({ page }) => {
+test('a private page sends a signed-out visitor to login @desktop', async ({ page }) => {
   await skipSplash(page);
   await page.goto(url('/pages/album/album'));
   await expect(page).toHaveURL(url('/pages/login/login'));
@@ -154,7 +154,10 @@ test.describe('without the service worker', () => {
   // reach: the page must ask the network for the chunk for the story to cut it off.
   test.use({ serviceWorkers: 'block' });
 
-  test('a page whose chunk fails to load offers Retry', async ({ page, request }, testInfo) => {
+  test('a page whose chunk fails to load offers Retry @desktop', async ({
+    page,
+    request,
+  }, testInfo) => {
     const me = person('chk', testInfo);
     await registerViaApi(request, me);
     await skipSplash(page);

@@ -141,7 +141,7 @@ test('VIP bought with PayPal: approved at PayPal, captured on return, the member
   expect(captures.map((c) => c.status)).toEqual([201]);
 });
 
-test('cancelled at PayPal: nothing charged, and a new purchase goes through', async ({
+test('cancelled at PayPal: nothing charged, and a new purchase goes through @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -173,7 +173,7 @@ test('cancelled at PayPal: nothing charged, and a new purchase goes through', as
   expect((await info(request, me.token)).coins).toBe(600);
 });
 
-test('approved at PayPal, and the capture declined: a payment failure, nothing charged', async ({
+test('approved at PayPal, and the capture declined: a payment failure, nothing charged @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -232,7 +232,7 @@ test('gold bought by card through Stripe Checkout', async ({ page, request }, te
   expect(form.get('payment_method_types[1]')).toBeNull();
 });
 
-test('VIP paid later: waiting for the provider to confirm, then the membership is mine', async ({
+test('VIP paid later: waiting for the provider to confirm, then the membership is mine @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -313,7 +313,7 @@ test('PayPal not answering: the sheet says so, and Try again captures once it is
   }
 });
 
-test('Apple and Google, where an installation offers them, are bought in the Amora app', async ({
+test('Apple and Google, where an installation offers them, are bought in the Amora app @desktop', async ({
   page,
   request,
 }, testInfo) => {

@@ -53,7 +53,7 @@ async function useJapanese(page: Page) {
   );
 }
 
-test('discover shows people of the other gender, and a filter narrows them down', async ({
+test('discover shows people of the other gender, and a filter narrows them down @screens', async ({
   page,
   request,
 }, testInfo) => {
@@ -139,7 +139,7 @@ test('a heart on a card likes the person, and they appear in My Favourite', asyn
   );
 });
 
-test('a like returned is a match', async ({ page, request }, testInfo) => {
+test('a like returned is a match @desktop', async ({ page, request }, testInfo) => {
   const me = person('mat', testInfo);
   const { userId } = await registerViaApi(request, me);
   const leo = person('leo', testInfo);
@@ -203,7 +203,7 @@ test('a non-member sees how many people are waiting behind Upgrade now', async (
   await shot(page, testInfo, 'ja-wink-upgrade');
 });
 
-test('a non-member opens Discover all day without a false lock-out, then meets Upgrade now', async ({
+test('a non-member opens Discover all day without a false lock-out, then meets Upgrade now @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -280,7 +280,7 @@ test('hearts show whom I already like, and liking back never takes a like away',
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('Wink Me shows the hearts I already gave, and a heart there likes back', async ({
+test('Wink Me shows the hearts I already gave, and a heart there likes back @desktop', async ({
   page,
   request,
 }) => {
@@ -352,7 +352,7 @@ test('scrolling Discover goes on where the last page ended, and shows nobody twi
   await expect(cards(page)).toHaveCount(shown.length);
 });
 
-test('a member sees who winked and who visited, with when', async ({ page }) => {
+test('a member sees who winked and who visited, with when @desktop', async ({ page }) => {
   await skipSplash(page);
   await login(page, DEMO.userName, DEMO.password);
   const winks = page.waitForResponse(
@@ -417,7 +417,7 @@ test('a private remark shows instead of the name, on the profile and on the card
   await expect(cardOf(page, 'Tom the surfer')).toBeVisible();
 });
 
-test('blocking asks first, then the person is gone until unblocked', async ({
+test('blocking asks first, then the person is gone until unblocked @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -507,7 +507,7 @@ test('a report needs a reason, takes screenshots and is confirmed before it is s
   await expect(form).toBeHidden();
 });
 
-test('Help&Support opens the customer-service card with a Message button', async ({
+test('Help&Support opens the customer-service card with a Message button @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -531,7 +531,10 @@ test('Help&Support opens the customer-service card with a Message button', async
 });
 
 for (const lang of ['en', 'ja'] as const) {
-  test(`the people pages of a member, captured in ${lang}`, async ({ page, request }, testInfo) => {
+  test(`the people pages of a member, captured in ${lang} @screens`, async ({
+    page,
+    request,
+  }, testInfo) => {
     // Someone the demo member blocked, for the blocked list.
     const blocked = person(`bl${lang}`, testInfo);
     const them = await registerViaApi(request, blocked, { country: 'Singapore' });

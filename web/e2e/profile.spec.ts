@@ -10,7 +10,7 @@ interface Info {
   telephone: string | null;
 }
 
-test('I edit my photo, About me, country, language and telephone, and see them as others do', async ({
+test('I edit my photo, About me, country, language and telephone, and see them as others do @screens', async ({
   page,
   request,
 }, testInfo) => {

@@ -153,7 +153,7 @@ test('staff work the reports queue: the reported person is banned while chatting
   await shot(page, testInfo, 'staff-user');
 });
 
-test('staff approve an album photo from the review queue, and members then see it', async ({
+test('staff approve an album photo from the review queue, and members then see it @desktop', async ({
   page,
   browser,
   request,
@@ -195,7 +195,6 @@ test('on a phone staff take down a flagged post with a reason, and its author re
   browser,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
   const staff = await staffMember(request, testInfo);
   const p = person('olg', testInfo);
   const author = await registerViaApi(request, p, { gender: 'female', language: 'ru' });
@@ -254,7 +253,7 @@ test('on a phone staff take down a flagged post with a reason, and its author re
   await hers.context.close();
 });
 
-test('staff publish a notice, and the person it is for reads it in the Bulletin', async ({
+test('staff publish a notice, and the person it is for reads it in the Bulletin @desktop', async ({
   page,
   browser,
   request,
@@ -319,7 +318,7 @@ test('anyone but staff finds nothing at /admin, and the API refuses them', async
   expect(((await res.json()) as { msg: string }).msg).toBe('Only staff may do this');
 });
 
-test('reporting someone asks "Are you sure?" first, and Cancel sends nothing', async ({
+test('reporting someone asks "Are you sure?" first, and Cancel sends nothing @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -404,7 +403,7 @@ test('a first message with a link warns its recipient, never its sender', async 
   await she.context.close();
 });
 
-test('a text sent to many people is held, and the sender reads why', async ({
+test('a text sent to many people is held, and the sender reads why @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -434,7 +433,6 @@ test('in Japanese, a banned person sees why and until when, appeals once, and le
   page,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
   const her = await someone(request, 'ban', testInfo);
   const staff = await staffMember(request, testInfo);
   await api(request, staff.token, `/admin/users/${her.userId}/ban`, {
@@ -491,7 +489,7 @@ test('in Japanese, a banned person sees why and until when, appeals once, and le
   await shot(page, testInfo, 'ja-suspended-appeal-kept');
 });
 
-test('staff read the lines of a reported group and close it: its members can send no more', async ({
+test('staff read the lines of a reported group and close it: its members can send no more @desktop', async ({
   page,
   request,
 }, testInfo) => {

@@ -122,7 +122,6 @@ test('a Russian woman is told why a Japanese message is not translated here', as
   browser,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'one story on the phone is enough');
   const kenP = person('trk', testInfo);
   const olgaP = person('tro', testInfo);
   const ken = await registerViaApi(request, kenP, {
@@ -156,7 +155,7 @@ test('a Russian woman is told why a Japanese message is not translated here', as
   await she.context.close();
 });
 
-test('a Japanese woman and a Spanish man chat, each reading the other in their own language', async ({
+test('a Japanese woman and a Spanish man chat, each reading the other in their own language @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -278,7 +277,7 @@ test('a Japanese woman and a Spanish man chat, each reading the other in their o
   await Promise.all([she.context.close(), he.context.close()]);
 });
 
-test("an English man reads a Spanish woman's dynamic, comment and About me in English", async ({
+test("an English man reads a Spanish woman's dynamic, comment and About me in English @desktop", async ({
   page,
   request,
 }, testInfo) => {

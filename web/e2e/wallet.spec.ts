@@ -85,7 +85,7 @@ test('a gold pack bought through the TEST checkout adds its coins', async ({
   expect((await balances(request, me.token)).coins).toBe(600);
 });
 
-test('a declined TEST checkout charges nothing and closes the order', async ({
+test('a declined TEST checkout charges nothing and closes the order @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -147,7 +147,7 @@ test('a character pack is paid with gold, and not with coins one does not have',
   expect(await balances(request, me.token)).toMatchObject({ coins: 300, characters: 2000 });
 });
 
-test('an unfinished order is offered to continue or to cancel', async ({
+test('an unfinished order is offered to continue or to cancel @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -211,7 +211,7 @@ test('free coins: the daily claim once a day, and a reward after watching', asyn
   await expect(coins(page)).toHaveText('25');
 });
 
-test('Upgrade opens the membership levels, which lead to the membership products', async ({
+test('Upgrade opens the membership levels, which lead to the membership products @desktop', async ({
   page,
   request,
 }, testInfo) => {
@@ -274,7 +274,7 @@ async function openPlus(page: Page, item: string, lang: 'en' | 'ja' = 'en') {
   await page.getByRole('button', { name: item }).click();
 }
 
-test('a gift and a red packet go from him to her, and she opens the red packet', async ({
+test('a gift and a red packet go from him to her, and she opens the red packet @desktop', async ({
   browser,
   request,
 }, testInfo) => {
@@ -386,7 +386,7 @@ test('without enough coins a gift or red packet offers the way to Recharge', asy
 });
 
 for (const lang of ['en', 'ja'] as const) {
-  test(`the wallet pages, captured in ${lang}`, async ({ browser, request }, testInfo) => {
+  test(`the wallet pages, captured in ${lang} @screens`, async ({ browser, request }, testInfo) => {
     const him = await register(request, `wsm${lang}`, testInfo, 'male');
     const her = await register(request, `wsw${lang}`, testInfo, 'female');
     await buy(request, him.token, 'gold-1500');

@@ -37,7 +37,9 @@ impl Apy {
             .expect("apertium-apy must be installed (.ci/run installs it)");
         let url = format!("http://127.0.0.1:{port}");
         let http = reqwest::Client::new();
-        for _ in 0..300 {
+        // APY loads every installed pair before it answers: seconds on a quiet machine, and up
+        // to a minute on a busy one.
+        for _ in 0..900 {
             if let Ok(res) = http.get(format!("{url}/listPairs")).send().await {
                 if res.status().is_success() {
                     return Apy {
