@@ -67,9 +67,19 @@ async fn run(store: ChatStore, mut queue: mpsc::Receiver<Job>) {
             Err(e) => {
                 tracing::warn!(error = %e, size = asked.len(), "could not check a batch of sends");
                 for reply in replies {
-                    let _ = reply.send(Err(sqlx::Error::Protocol(e.to_string())));
+                    let _ = reply.send(Err(for_each_send(&e)));
                 }
             }
         }
+    }
+}
+
+/// The batch's error as each of its sends answers it: a database away or busy stays so (503 with
+/// `Retry-After`, and the client sends again), anything else is the server's fault (500).
+fn for_each_send(e: &sqlx::Error) -> sqlx::Error {
+    if crate::db::is_unavailable(e) {
+        sqlx::Error::PoolTimedOut
+    } else {
+        sqlx::Error::Protocol(e.to_string())
     }
 }

@@ -1,8 +1,8 @@
 //! The server when its database strains: SQLite's write-ahead log stays under its configured
 //! limit however steadily people chat, and when PostgreSQL goes away, requests and readiness
 //! answer 503 with `Retry-After` within a second (not a 500 after ten), and the server answers
-//! again by itself once the database is back. And when a client goes away: its request still
-//! runs to its end.
+//! again by itself once the database is back; a chat message sent meanwhile is refused as busy.
+//! And when a client goes away: its request still runs to its end.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -109,7 +109,9 @@ async fn the_sqlite_log_stays_under_its_limit_under_steady_chat() {
 async fn a_database_that_goes_away_fails_requests_fast_until_it_returns() {
     let app = spawn(Backend::Postgres).await;
     let ana = app.woman("ana").await;
+    let ben = app.man("ben").await;
     app.get(ME, Some(&ana.token)).await.ok();
+    let (mut im, _) = app.connect(&ana).await;
     let name = app.texts("SELECT current_database()::text").await.remove(0);
     let admin_url = std::env::var("AMORA_TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
@@ -141,6 +143,12 @@ async fn a_database_that_goes_away_fails_requests_fast_until_it_returns() {
         assert!(ready.header("retry-after").is_some());
         assert!(took < Duration::from_secs(1), "readiness took {took:?}");
     }
+    // A message sent on her open socket is refused as busy, to be sent again: not a 500.
+    im.send_text("while-away", ben.id, "Are you there?").await;
+    let refused = im.next().await;
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert_eq!(refused["clientId"], "while-away", "{refused}");
+    assert_eq!(refused["code"], 503, "{refused}");
     // Signing in, which writes, fails the same way.
     let asked = Instant::now();
     app.login("ana", "secret1")
