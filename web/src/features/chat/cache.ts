@@ -11,7 +11,24 @@ import type { Message } from './api/types';
 type HistoryKey = ReturnType<typeof chatKeys.history> | ReturnType<typeof chatKeys.groupHistory>;
 
 function mapHistoryAt(qc: QueryClient, key: HistoryKey, fn: (data: HistoryData) => HistoryData) {
+  readAgainAfterLoading(qc, key);
   qc.setQueryData<HistoryData>(key, (data) => (data ? fn(data) : data));
+}
+
+/**
+ * A conversation being read now may have been read before this change, and would replace it when
+ * it lands (a message sent just as the chat opened would vanish): once it has landed, it is read
+ * again.
+ */
+function readAgainAfterLoading(qc: QueryClient, key: HistoryKey) {
+  const cache = qc.getQueryCache();
+  const query = cache.find({ queryKey: key, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+    unsubscribe();
+    void qc.invalidateQueries({ queryKey: key, exact: true });
+  });
 }
 
 function mapHistory(qc: QueryClient, peer: number, fn: (data: HistoryData) => HistoryData): void {

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { clearSession, startSession } from '../../../lib/session';
 import type { ConversationsData } from '../api/conversations';
 import type { HistoryData } from '../api/history';
@@ -593,6 +593,41 @@ describe('sending', () => {
     expect(connection.outbox.forPeer(MIKA)).toEqual([]);
     const rows = queryClient.getQueryData<HistoryData>(chatKeys.history(MIKA))?.pages[0]?.rows;
     expect(rows?.map((m) => m.id)).toEqual([20]);
+  });
+
+  it('keeps a message acknowledged while its conversation was still loading', async () => {
+    const { connection, connect, queryClient } = setup();
+    const socket = await connect();
+    const stored = message({
+      id: 21,
+      from: ME,
+      to: MIKA,
+      clientId: 'c21',
+      content: { text: 'Hi' },
+    });
+    // The conversation's first read was answered before the message was stored, and lands after
+    // its ack; the next read has it.
+    let answerFirst: (page: { rows: Message[]; total: number }) => void = () => {};
+    const reads: Promise<{ rows: Message[]; total: number }>[] = [
+      new Promise((resolve) => (answerFirst = resolve)),
+      Promise.resolve({ rows: [stored], total: 1 }),
+    ];
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: chatKeys.history(MIKA),
+      queryFn: () => reads.shift() ?? Promise.resolve({ rows: [stored], total: 1 }),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: () => undefined,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    const clientId = connection.send(MIKA, 'txt', { text: 'Hi' });
+    socket.push({ type: 'ack', clientId, seq: 1, message: { ...stored, clientId } });
+    answerFirst({ rows: [], total: 0 });
+    await vi.waitFor(() => {
+      const rows = queryClient.getQueryData<HistoryData>(chatKeys.history(MIKA))?.pages[0]?.rows;
+      expect(rows?.map((m) => m.id)).toEqual([21]);
+    });
+    expect(connection.outbox.forPeer(MIKA)).toEqual([]);
+    unsubscribe();
   });
 
   it('fails when not acknowledged within 10 s, and a retry reuses the clientId', async () => {
