@@ -441,17 +441,22 @@ struct Answer {
     retry_after: bool,
     /// A node's answer carries its request id; the balancer's own does not.
     from_node: bool,
+    /// The nodes the balancer tried, in order (its `X-Amora-Node`: "a:1, b:2").
+    nodes: String,
     close: bool,
     body: Vec<u8>,
 }
 
 /// A 5xx as it came.
 struct Failure {
+    /// When the request was written, and when its answer came (unix ms).
+    sent: u64,
     at: u64,
     label: &'static str,
     status: u16,
     retry_after: bool,
     from_node: bool,
+    nodes: String,
     body: String,
 }
 
@@ -464,6 +469,10 @@ struct HttpBook {
     failures: Vec<Failure>,
     /// Requests with no answer at all: (when, kind, why).
     unanswered: Vec<(u64, &'static str, String)>,
+    /// Answers by the node that gave them (the last one the balancer tried).
+    by_node: BTreeMap<String, u64>,
+    /// Requests the balancer passed on to another node after the first failed them.
+    passed_on: u64,
 }
 
 struct HttpCtx {
@@ -495,6 +504,7 @@ async fn read_answer(stream: &mut BufReader<TcpStream>) -> anyhow::Result<Answer
         status,
         retry_after: false,
         from_node: false,
+        nodes: String::new(),
         close: false,
         body: Vec::new(),
     };
@@ -515,6 +525,7 @@ async fn read_answer(stream: &mut BufReader<TcpStream>) -> anyhow::Result<Answer
                 "transfer-encoding" => chunked = value.eq_ignore_ascii_case("chunked"),
                 "retry-after" => answer.retry_after = true,
                 "x-request-id" => answer.from_node = true,
+                "x-amora-node" => answer.nodes = value.to_owned(),
                 "connection" => answer.close = value.eq_ignore_ascii_case("close"),
                 _ => {}
             }
@@ -668,13 +679,18 @@ fn record(
     ctx: &HttpCtx,
     book: &mut HttpBook,
     kind: &'static str,
-    due: Instant,
+    (due, sent): (Instant, u64),
     result: &anyhow::Result<Answer>,
 ) {
     match result {
         Ok(a) => {
             ctx.answered.fetch_add(1, Ordering::Relaxed);
             *book.statuses.entry((kind, a.status)).or_default() += 1;
+            let last = a.nodes.rsplit(',').next().unwrap_or_default().trim();
+            *book.by_node.entry(last.to_owned()).or_default() += 1;
+            if a.nodes.contains(',') {
+                book.passed_on += 1;
+            }
             book.latencies
                 .entry(kind)
                 .or_default()
@@ -683,11 +699,13 @@ fn record(
                 ctx.failed.fetch_add(1, Ordering::Relaxed);
                 let body: String = String::from_utf8_lossy(&a.body).chars().take(200).collect();
                 book.failures.push(Failure {
+                    sent,
                     at: now_ms(),
                     label: kind,
                     status: a.status,
                     retry_after: a.retry_after,
                     from_node: a.from_node,
+                    nodes: a.nodes.clone(),
                     body: body.replace('\n', " "),
                 });
             }
@@ -714,8 +732,9 @@ async fn http_connection(
         let due = start + Duration::from_secs_f64(i as f64 / ctx.rate);
         tokio::time::sleep_until(due).await;
         let (kind, u, request) = ctx.plan(i);
+        let sent = now_ms();
         let result = exchange(ctx.server, &mut conn, &request).await;
-        record(&ctx, &mut book, kind, due, &result);
+        record(&ctx, &mut book, kind, (due, sent), &result);
         if kind == "upload" {
             let uploaded = result
                 .ok()
@@ -733,9 +752,9 @@ async fn http_connection(
                 if let Some(url) = data["url"].as_str() {
                     let token = ctx.accounts[u].session.as_deref().unwrap_or_default();
                     let get = request_bytes(ctx.server, "GET", path_of(url), token, None);
-                    let fetched = Instant::now();
+                    let (fetched, sent) = (Instant::now(), now_ms());
                     let result = exchange(ctx.server, &mut conn, &get).await;
-                    record(&ctx, &mut book, "media", fetched, &result);
+                    record(&ctx, &mut book, "media", (fetched, sent), &result);
                 }
             }
         }
@@ -961,6 +980,10 @@ pub async fn run(s: Soak) -> anyhow::Result<()> {
         }
         http_book.failures.extend(b.failures);
         http_book.unanswered.extend(b.unanswered);
+        for (k, v) in b.by_node {
+            *http_book.by_node.entry(k).or_default() += v;
+        }
+        http_book.passed_on += b.passed_on;
     }
     // What is on the way: every send answered, every acknowledged message shown to its
     // recipient (or the drain's time is up).
@@ -1289,14 +1312,20 @@ fn report_http(book: &HttpBook, timeline: &Timeline, t0: u64, seconds: u64) {
         } else {
             not_allowed += 1;
         }
+        // Sent to the killed node before the kill and answered after it: a request the node
+        // was serving when it died.
+        let in_flight = timeline.kill.as_ref().is_some_and(|(k, node)| {
+            f.sent <= *k && f.at >= *k && f.nodes.split(',').any(|n| n.trim() == node)
+        });
         println!(
-            "RESULT http 5xx t={:.1}s kind={} status={} retry_after={} from={} allowed={} body={}",
+            "RESULT http 5xx sent={:.3}s answered={:.3}s kind={} status={} retry_after={} from={} nodes={} in_flight_at_kill={in_flight} allowed={ok} body={}",
+            f.sent.saturating_sub(t0) as f64 / 1000.0,
             f.at.saturating_sub(t0) as f64 / 1000.0,
             f.label,
             f.status,
             f.retry_after,
             if f.from_node { "node" } else { "balancer" },
-            ok,
+            f.nodes.replace(' ', ""),
             f.body
         );
     }
@@ -1307,14 +1336,13 @@ fn report_http(book: &HttpBook, timeline: &Timeline, t0: u64, seconds: u64) {
         );
     }
     println!(
-        "RESULT http total={total} per_s={:.1} statuses={} 5xx_allowed={allowed} 5xx_not_allowed={not_allowed} unanswered={}",
+        "RESULT http total={total} per_s={:.1} statuses={} 5xx_allowed={allowed} 5xx_not_allowed={not_allowed} unanswered={} \
+         by_node={} passed_on={}",
         total as f64 / seconds.max(1) as f64,
-        by_status
-            .iter()
-            .map(|(s, n)| format!("{s}:{n}"))
-            .collect::<Vec<_>>()
-            .join(","),
-        book.unanswered.len()
+        counts(&by_status),
+        book.unanswered.len(),
+        counts(&book.by_node),
+        book.passed_on,
     );
     let ok = not_allowed == 0 && book.unanswered.is_empty() && total > 0;
     println!(
