@@ -444,7 +444,7 @@ PY
 
 # --- Tables --------------------------------------------------------------------------------
 field() { # prefix key -> value from the report
-  grep "^RESULT $1 " "$raw" | head -1 | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1
+  grep -m1 "^RESULT $1 " "$raw" | tr ' ' '\n' | sed -n "s/^$2=//p"
 }
 {
   echo "Run: $started_at, $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB; load average $load_before before, $load_after after. Server: \`$bin\` ($(stat -c %y "$bin" | cut -d. -f1))."
@@ -458,9 +458,13 @@ field() { # prefix key -> value from the report
   echo "|---|---|---|"
   grep '^CHECK ' "$raw" | sort | sed -E 's/^CHECK ([0-9]) (PASS|FAIL) ([^:]*): (.*)$/| \1. \3 | **\2** | \4 |/'
   echo
-  echo "| chat | sent | acknowledged | shown once | never shown | shown twice | stored rows | reconnects (killed node) | attempts | to hello p50 / p99 / max |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
-  echo "| $users users | $(field chat sent) | $(field chat acked) | $(field chat delivered_once) | $(field chat missing) | $(field chat duplicates) | $(field chat_db rows) | $(field reconnect dropped) of $(field reconnect on_killed) | $(field reconnect attempts) | $(field reconnect to_hello_p50_ms) / $(field reconnect to_hello_p99_ms) / $(field reconnect to_hello_max_ms) ms |"
+  echo "| chat | sent | acknowledged | refused | shown once | never shown | shown twice | stored rows | shown after p50 / p99 / max |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "| $users users | $(field chat sent) | $(field chat acked) | $(field chat refused) | $(field chat delivered_once) | $(field chat missing) | $(field chat duplicates) | $(field chat_db rows) | $(field chat_delay p50_ms) / $(field chat_delay p99_ms) / $(field chat_delay max_ms) ms |"
+  echo
+  echo "| sockets on the killed node | dropped | greeted again within 5 attempts | attempts (how many: clients) | drop to hello p50 / p99 / max | drops elsewhere |"
+  echo "|---|---|---|---|---|---|"
+  echo "| $(field reconnect on_killed) | $(field reconnect dropped) | $(field reconnect within_5) | $(field reconnect attempts) | $(field reconnect to_hello_p50_ms) / $(field reconnect to_hello_p99_ms) / $(field reconnect to_hello_max_ms) ms | $(field reconnect other_drops) |"
   echo
   echo "| requests | answers | statuses | p50 | p99 | max |"
   echo "|---|---|---|---|---|---|"
@@ -480,7 +484,7 @@ field() { # prefix key -> value from the report
 } >"$out/soak.md"
 cat "$out/soak.md"
 echo
-grep -E '^(CHECK|RESULT (chat|reconnect|http (5xx|unanswered)))' "$raw" | head -60
+grep -E '^(CHECK|RESULT (chat|reconnect|socket|http (5xx|unanswered|total)))' "$raw" | sed -n '1,80p'
 if grep -q '^CHECK [0-9] FAIL' "$raw" || [ "$(grep -c '^CHECK [0-9] ' "$raw")" != 4 ]; then
   echo "soak: FAIL" >&2
   exit 1

@@ -129,6 +129,12 @@ struct Book {
     ack_changed: u64,
     kicked: u64,
     unreadable: u64,
+    /// Error frames with a 5xx code: (when, code).
+    error_5xx: Vec<(u64, u16)>,
+    /// Upgrades answered with an HTTP error: (when, status, Retry-After given, nodes tried).
+    upgrade_refusals: Vec<(u64, u16, bool, String)>,
+    /// How long after its first sending each of the partner's messages was shown, in ms.
+    delays: Vec<u32>,
     sessions: Vec<Session>,
     reconnects: Vec<Reconnect>,
 }
@@ -168,7 +174,27 @@ async fn open(ctx: &ChatCtx, me: usize) -> anyhow::Result<Greeted> {
             ctx.server, account.id, account.token
         );
         let (mut ws, answer) =
-            tokio_tungstenite::client_async_with_config(url, stream, Some(conn::config())).await?;
+            match tokio_tungstenite::client_async_with_config(url, stream, Some(conn::config()))
+                .await
+            {
+                Ok(opened) => opened,
+                Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+                    let header = |name: &str| {
+                        answer
+                            .headers()
+                            .get(name)
+                            .and_then(|v| v.to_str().ok())
+                            .map(str::to_owned)
+                    };
+                    return Err(Refused {
+                        status: answer.status().as_u16(),
+                        retry_after: header("retry-after").is_some(),
+                        nodes: header("x-amora-node").unwrap_or_default(),
+                    }
+                    .into());
+                }
+                Err(e) => return Err(e.into()),
+            };
         // The balancer's tries, last the one that answered ("a:1, b:2").
         let node = answer
             .headers()
@@ -197,6 +223,22 @@ async fn open(ctx: &ChatCtx, me: usize) -> anyhow::Result<Greeted> {
         .map_err(|_| anyhow::anyhow!("no hello within {HELLO_WAIT:?}"))?
 }
 
+/// An upgrade answered with an HTTP error instead of a socket.
+#[derive(Debug)]
+struct Refused {
+    status: u16,
+    retry_after: bool,
+    nodes: String,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the upgrade was answered {}", self.status)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 fn handle(ctx: &ChatCtx, book: &mut Book, me: usize, text: &str) {
     let Ok(v) = serde_json::from_str::<Value>(text) else {
         book.unreadable += 1;
@@ -213,10 +255,20 @@ fn handle(ctx: &ChatCtx, book: &mut Book, me: usize, text: &str) {
                 book.last_seq = seq;
             }
             let event = &v["event"];
-            if event["kind"] == "message" && event["message"]["from"].as_i64() == Some(partner) {
-                if let Some(id) = event["message"]["id"].as_i64() {
+            let message = &event["message"];
+            if event["kind"] == "message" && message["from"].as_i64() == Some(partner) {
+                if let Some(id) = message["id"].as_i64() {
                     book.received.push(id);
                     ctx.live.received.fetch_add(1, Ordering::Relaxed);
+                }
+                // The text ends with when it was first sent (unix ms).
+                let sent = message["content"]["text"]
+                    .as_str()
+                    .and_then(|t| t.rsplit(' ').next())
+                    .and_then(|t| t.parse::<u64>().ok());
+                if let Some(sent) = sent {
+                    book.delays
+                        .push(u32::try_from(now_ms().saturating_sub(sent)).unwrap_or(u32::MAX));
                 }
             }
         }
@@ -258,6 +310,9 @@ fn handle(ctx: &ChatCtx, book: &mut Book, me: usize, text: &str) {
             }
             *book.refused.entry(code).or_default() += 1;
             book.first_refusal.get_or_insert_with(|| text.to_owned());
+            if code >= 500 {
+                book.error_5xx.push((now_ms(), code));
+            }
         }
         Some("kicked") => book.kicked += 1,
         _ => {}
@@ -323,6 +378,14 @@ async fn reconnect(
                 return Some((ws, node));
             }
             Err(e) => {
+                if let Some(r) = e.downcast_ref::<Refused>() {
+                    book.upgrade_refusals.push((
+                        now_ms(),
+                        r.status,
+                        r.retry_after,
+                        r.nodes.clone(),
+                    ));
+                }
                 record.first_error.get_or_insert_with(|| format!("{e:#}"));
                 tokio::time::sleep(RECONNECT_INTERVAL).await;
             }
@@ -365,8 +428,9 @@ async fn client(
                 let n = book.next;
                 book.next += 1;
                 let frame = format!(
-                    r#"{{"type":"send","clientId":"s{}-{me}-{n}","to":{partner},"msgType":"txt","content":{{"text":"soak message {n} from {me}"}}}}"#,
-                    ctx.run
+                    r#"{{"type":"send","clientId":"s{}-{me}-{n}","to":{partner},"msgType":"txt","content":{{"text":"soak message {n} from {me} sent {}"}}}}"#,
+                    ctx.run,
+                    now_ms()
                 );
                 book.pending.insert(n, frame.clone());
                 ctx.live.pending.fetch_add(1, Ordering::Relaxed);
@@ -1010,7 +1074,7 @@ pub async fn run(s: Soak) -> anyhow::Result<()> {
 
     report_chat(&s, run, &books, drain_secs).await?;
     report_reconnects(&books, &timeline, t0);
-    report_http(&http_book, &timeline, t0, s.seconds);
+    report_http(&http_book, &books, &timeline, t0, s.seconds);
     println!(
         "RESULT run started={t0} ended={ended} kill={} restart={} ready={}",
         timeline.kill.as_ref().map_or(0, |k| k.0),
@@ -1066,6 +1130,12 @@ async fn report_chat(s: &Soak, run: u32, books: &[Book], drain_secs: f64) -> any
         received_unacked += seen.keys().filter(|id| !acked_ids.contains(id)).count() as u64;
     }
     let received: usize = books.iter().map(|b| b.received.len()).sum();
+    let mut delays: Vec<u32> = books
+        .iter()
+        .flat_map(|b| b.delays.iter().copied())
+        .collect();
+    delays.sort_unstable();
+    let late = delays.iter().filter(|d| **d > 10_000).count();
 
     // The database: each acknowledged message stored once, as acknowledged, with one event in
     // each side's sequence.
@@ -1137,6 +1207,14 @@ async fn report_chat(s: &Soak, run: u32, books: &[Book], drain_secs: f64) -> any
         "RESULT chat_db rows={} acked_not_stored={db_missing} stored_twice={db_twice} stored_otherwise={db_mismatch} \
          stored_unacked={db_unacked} events_not_one_each={db_events_bad}",
         rows.len()
+    );
+    println!(
+        "RESULT chat_delay shown={} p50_ms={:.0} p99_ms={:.0} p999_ms={:.0} max_ms={:.0} over_10s={late}",
+        delays.len(),
+        percentile(&delays, 0.50) * 1000.0,
+        percentile(&delays, 0.99) * 1000.0,
+        percentile(&delays, 0.999) * 1000.0,
+        delays.last().map_or(0.0, |v| f64::from(*v)),
     );
     if let Some(r) = books.iter().find_map(|b| b.first_refusal.as_deref()) {
         println!("RESULT chat first_refusal={r}");
@@ -1267,9 +1345,14 @@ fn report_reconnects(books: &[Book], timeline: &Timeline, t0: u64) {
     );
 }
 
-fn report_http(book: &HttpBook, timeline: &Timeline, t0: u64, seconds: u64) {
+fn report_http(book: &HttpBook, books: &[Book], timeline: &Timeline, t0: u64, seconds: u64) {
     let kill = timeline.kill.as_ref().map(|k| k.0);
     let ready = timeline.ready;
+    let down = |at: u64| match (kill, ready) {
+        (Some(k), Some(r)) => at >= k && at <= r,
+        (Some(k), None) => at >= k,
+        _ => false,
+    };
     let mut by_status: BTreeMap<u16, u64> = BTreeMap::new();
     let mut kinds: Vec<&'static str> = MIX.iter().map(|(k, _)| *k).collect();
     kinds.push("media");
@@ -1301,12 +1384,7 @@ fn report_http(book: &HttpBook, timeline: &Timeline, t0: u64, seconds: u64) {
     let total: u64 = by_status.values().sum();
     let (mut allowed, mut not_allowed) = (0u64, 0u64);
     for f in &book.failures {
-        let down = match (kill, ready) {
-            (Some(k), Some(r)) => f.at >= k && f.at <= r,
-            (Some(k), None) => f.at >= k,
-            _ => false,
-        };
-        let ok = f.status == 503 && f.retry_after && down;
+        let ok = f.status == 503 && f.retry_after && down(f.at);
         if ok {
             allowed += 1;
         } else {
@@ -1344,16 +1422,89 @@ fn report_http(book: &HttpBook, timeline: &Timeline, t0: u64, seconds: u64) {
         counts(&book.by_node),
         book.passed_on,
     );
-    let ok = not_allowed == 0 && book.unanswered.is_empty() && total > 0;
+    // The chat socket's 5xx: upgrades answered with one (a reconnect's attempt), and error
+    // frames, whose codes are the REST codes (docs/im-protocol.md). A frame has no header: a
+    // 503 while the node is down is allowed.
+    let (mut socket_allowed, mut socket_other) = (0u64, 0u64);
+    let mut frames: BTreeMap<(u16, bool), u64> = BTreeMap::new();
+    let mut upgrades: BTreeMap<(u16, bool), u64> = BTreeMap::new();
+    let mut first_frames: Vec<(u64, u16)> = Vec::new();
+    // (status, Retry-After, nodes tried, allowed) -> (count, first, last)
+    let mut refusals: BTreeMap<(u16, bool, String, bool), (u64, u64, u64)> = BTreeMap::new();
+    for b in books {
+        for (at, code) in &b.error_5xx {
+            let ok = *code == 503 && down(*at);
+            *frames.entry((*code, ok)).or_default() += 1;
+            first_frames.push((*at, *code));
+            if ok {
+                socket_allowed += 1;
+            } else {
+                socket_other += 1;
+            }
+        }
+        for (at, status, retry_after, nodes) in &b.upgrade_refusals {
+            if *status < 500 {
+                continue;
+            }
+            let ok = *status == 503 && *retry_after && down(*at);
+            *upgrades.entry((*status, ok)).or_default() += 1;
+            if ok {
+                socket_allowed += 1;
+            } else {
+                socket_other += 1;
+            }
+            let entry = refusals
+                .entry((*status, *retry_after, nodes.replace(' ', ""), ok))
+                .or_insert((0, u64::MAX, 0));
+            entry.0 += 1;
+            entry.1 = entry.1.min(*at);
+            entry.2 = entry.2.max(*at);
+        }
+    }
+    for ((status, retry_after, nodes, ok), (n, first, last)) in &refusals {
+        println!(
+            "RESULT socket upgrade_5xx count={n} status={status} retry_after={retry_after} nodes={nodes} allowed={ok} \
+             first_at={:.3}s last_at={:.3}s",
+            first.saturating_sub(t0) as f64 / 1000.0,
+            last.saturating_sub(t0) as f64 / 1000.0
+        );
+    }
+    first_frames.sort_unstable();
+    if let (Some(first), Some(last)) = (first_frames.first(), first_frames.last()) {
+        println!(
+            "RESULT socket error_frames_5xx count={} first_at={:.3}s last_at={:.3}s",
+            first_frames.len(),
+            first.0.saturating_sub(t0) as f64 / 1000.0,
+            last.0.saturating_sub(t0) as f64 / 1000.0
+        );
+    }
+    let label = |m: &BTreeMap<(u16, bool), u64>| -> String {
+        if m.is_empty() {
+            return "none".to_owned();
+        }
+        m.iter()
+            .map(|((c, ok), n)| format!("{n} x {c}{}", if *ok { " (while down)" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     println!(
-        "CHECK 3 {} no 5xx but 503 with Retry-After while the node was down: {total} answers ({}), \
-         {allowed} such 503, {not_allowed} other 5xx, {} requests unanswered",
+        "RESULT socket 5xx_allowed={socket_allowed} 5xx_not_allowed={socket_other} error_frames={} upgrades={}",
+        label(&frames).replace(' ', ""),
+        label(&upgrades).replace(' ', "")
+    );
+    let ok = not_allowed == 0 && socket_other == 0 && book.unanswered.is_empty() && total > 0;
+    println!(
+        "CHECK 3 {} no 5xx but 503 with Retry-After while the node was down: {total} HTTP answers ({}), \
+         {allowed} such 503, {not_allowed} other 5xx, {} requests unanswered; chat socket: error frames {}, \
+         upgrades {}",
         verdict(ok),
         by_status
             .iter()
             .map(|(s, n)| format!("{s}: {n}"))
             .collect::<Vec<_>>()
             .join(", "),
-        book.unanswered.len()
+        book.unanswered.len(),
+        label(&frames),
+        label(&upgrades),
     );
 }
