@@ -1430,7 +1430,8 @@ fn report_http(book: &HttpBook, books: &[Book], timeline: &Timeline, t0: u64, se
     let mut upgrades: BTreeMap<(u16, bool), u64> = BTreeMap::new();
     let mut first_frames: Vec<(u64, u16)> = Vec::new();
     // (status, Retry-After, nodes tried, allowed) -> (count, first, last)
-    let mut refusals: BTreeMap<(u16, bool, String, bool), (u64, u64, u64)> = BTreeMap::new();
+    type Kind = (u16, bool, String, bool);
+    let mut refusals: BTreeMap<Kind, (u64, u64, u64)> = BTreeMap::new();
     for b in books {
         for (at, code) in &b.error_5xx {
             let ok = *code == 503 && down(*at);
