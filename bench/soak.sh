@@ -446,6 +446,9 @@ PY
 field() { # prefix key -> value from the report
   grep -m1 "^RESULT $1 " "$raw" | tr ' ' '\n' | sed -n "s/^$2=//p"
 }
+http_total() { # key -> value of the HTTP totals' line
+  grep -m1 '^RESULT http total=' "$raw" | tr ' ' '\n' | sed -n "s/^$1=//p"
+}
 {
   echo "Run: $started_at, $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB; load average $load_before before, $load_after after. Server: \`$bin\` ($(stat -c %y "$bin" | cut -d. -f1))."
   echo "Three nodes on PostgreSQL, NATS, S3 (moto) and Redis behind nginx $(nginx -v 2>&1 | sed 's|.*/||'); $seconds s of traffic, node $killed killed (SIGKILL) at $((seconds * 4 / 10)) s and started again at $((seconds * 6 / 10)) s; $users chat users in pairs at $chat_rate messages/s; $http_rate requests/s as $http_users of them."
@@ -471,13 +474,25 @@ field() { # prefix key -> value from the report
   grep '^RESULT http kind=' "$raw" | while read -r _ _ kind answers statuses p50 p99 max; do
     echo "| ${kind#kind=} | ${answers#answers=} | ${statuses#statuses=} | ${p50#p50_ms=} ms | ${p99#p99_ms=} ms | ${max#max_ms=} ms |"
   done
-  echo "| all | $(grep '^RESULT http total=' "$raw" | tr ' ' '\n' | sed -n 's/^total=//p') | $(grep '^RESULT http total=' "$raw" | tr ' ' '\n' | sed -n 's/^statuses=//p') | | | |"
+  echo "| all | $(http_total total) | $(http_total statuses) | | | |"
+  echo
+  echo "Answers by node (the last one the balancer tried): $(http_total by_node | sed 's/,/, /g'); passed on to another node by the balancer after the first failed: $(http_total passed_on)."
+  if grep -q '^RESULT \(http 5xx\|socket upgrade_5xx\|socket error_frames\)' "$raw"; then
+    echo
+    echo "The 5xx:"
+    echo
+    grep '^RESULT \(http 5xx\|socket upgrade_5xx\|socket error_frames\)' "$raw" | sed 's/^RESULT /- /; s/ body=.*//' | sed -n '1,30p'
+  fi
   echo
   echo "| node | RSS at minute 1 | before the kill | a minute after | last | peak | growth after minute 1 | over the run |"
   echo "|---|---|---|---|---|---|---|---|"
   grep '^RESULT memory ' "$raw" | while read -r line; do
-    get() { tr ' ' '\n' <<<"$line" | sed -n "s/^$1=//p"; }
-    echo "| $(get node)$([ "$(get node)" = "$killed" ] && echo ' (killed)') | $(get first_minute_mib) MiB | $(get before_kill_mib) MiB | $(get a_minute_after_mib) MiB | $(get last_mib) MiB | $(get peak_mib) MiB | $(get growth_mib_per_min) MiB/min | $(get growth_over_run_pct)% |"
+    get() { # key unit -> the value with its unit, or "-"
+      local v
+      v=$(tr ' ' '\n' <<<"$line" | sed -n "s/^$1=//p")
+      if [ -z "$v" ] || [ "$v" = - ]; then echo -; else echo "$v$2"; fi
+    }
+    echo "| $(get node)$([ "$(get node)" = "$killed" ] && echo ' (killed)') | $(get first_minute_mib ' MiB') | $(get before_kill_mib ' MiB') | $(get a_minute_after_mib ' MiB') | $(get last_mib ' MiB') | $(get peak_mib ' MiB') | $(get growth_mib_per_min ' MiB/min') | $(get growth_over_run_pct %) |"
   done
   echo
   echo "Pictures in the bucket at the end: $objects."
