@@ -345,7 +345,8 @@ echo "# unix_ms node vmrss_kib; traffic started at $t0" >"$raw_rss"
     sleep 10
   done >>"$raw_rss"
 ) &
-others+=("$!")
+sampler=$!
+others+=("$sampler")
 
 kill_at=$(( t0 + seconds * 400 ))
 restart_at=$(( t0 + seconds * 600 ))
@@ -364,6 +365,7 @@ echo "ready $(now_ms)" >>"$work/timeline"
 echo "soak: $(date -u +%T) node $killed started again and ready ($(awk '$1 == "restart" {r = $2} $1 == "ready" {print ($2 - r) / 1000 " s"}' "$work/timeline"))"
 gen_status=0
 wait "$gen" || gen_status=$?
+kill "$sampler" 2>/dev/null || true
 load_after=$(loadavg)
 echo "# load average after: $load_after" >>"$raw"
 (( gen_status == 0 )) || { echo "soak: the load generator failed ($gen_status):" >&2; tail -30 "$raw" >&2; exit 1; }
@@ -393,7 +395,9 @@ for line in open(rss_file):
     if line.startswith("#"):
         continue
     t, k, r = line.split()
-    samples[int(k)].append(((int(t) - t0) / 1000, int(r) / 1024))
+    t = (int(t) - t0) / 1000
+    if t <= seconds + 5:  # the traffic's, not the drain's and the checks'
+        samples[int(k)].append((t, int(r) / 1024))
 kill_s = (kill - t0) / 1000 if kill else None
 ready_s = (ready - t0) / 1000 if ready else None
 end_s = seconds
