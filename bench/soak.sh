@@ -494,7 +494,7 @@ http_total() { # key -> value of the HTTP totals' line
     get() { # key unit -> the value with its unit, or "-"
       local v
       v=$(tr ' ' '\n' <<<"$line" | sed -n "s/^$1=//p")
-      if [ -z "$v" ] || [ "$v" = - ]; then echo -; else echo "$v$2"; fi
+      if [ -z "$v" ] || [ "$v" = - ]; then echo -; else echo "$v${2:-}"; fi
     }
     echo "| $(get node)$([ "$(get node)" = "$killed" ] && echo ' (killed)') | $(get first_minute_mib ' MiB') | $(get before_kill_mib ' MiB') | $(get a_minute_after_mib ' MiB') | $(get last_mib ' MiB') | $(get peak_mib ' MiB') | $(get growth_mib_per_min ' MiB/min') | $(get growth_over_run_pct %) |"
   done
