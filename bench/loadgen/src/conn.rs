@@ -41,13 +41,13 @@ const STEP: Duration = Duration::from_secs(30);
 
 /// Small buffers on our side: twenty thousand clients with the default 128 KiB read buffer
 /// each would take gigabytes.
-fn config() -> WebSocketConfig {
+pub fn config() -> WebSocketConfig {
     WebSocketConfig::default()
         .read_buffer_size(4096)
         .write_buffer_size(0)
 }
 
-async fn tcp(server: SocketAddr, source: Ipv4Addr) -> anyhow::Result<TcpStream> {
+pub async fn tcp(server: SocketAddr, source: Ipv4Addr) -> anyhow::Result<TcpStream> {
     let socket = TcpSocket::new_v4()?;
     socket
         .bind(SocketAddr::new(source.into(), 0))

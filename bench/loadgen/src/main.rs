@@ -13,6 +13,9 @@
 //!   a request has at a given rate, where wrk measures queueing at the highest one).
 //! - `plan`: the query plan and the time of one SQL statement through sqlx (the feed benchmark,
 //!   `bench/feed.sh`, runs it on the server's feed query).
+//! - `soak`: chat and HTTP traffic through a load balancer in front of several nodes for a long
+//!   while, one of them killed and started again meanwhile (`bench/soak.sh`); every
+//!   acknowledged message, reconnection and answer accounted for.
 //!
 //! Every connection is opened from one of several 127.0.0.x addresses (ephemeral ports are per
 //! source address). Only loopback addresses are accepted.
@@ -23,6 +26,7 @@ mod idle;
 mod pace;
 mod plan;
 mod seed;
+mod soak;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -46,7 +50,8 @@ pub enum Proto {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Create accounts with a session and an IM token each; writes "id<TAB>token" lines.
+    /// Create accounts with a session and an IM token each; writes "id<TAB>IM token<TAB>session
+    /// token" lines.
     Seed {
         /// sqlite://path or postgres://...
         #[arg(long)]
@@ -158,6 +163,53 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         connections: usize,
     },
+    /// Chat and HTTP traffic through a load balancer for a long while (bench/soak.sh): pairs
+    /// writing to each other on /im, reconnecting as the app does, and REST requests at a steady
+    /// rate; then every acknowledged message, reconnection and answer checked.
+    Soak {
+        /// The load balancer (a loopback address).
+        #[arg(long)]
+        server: SocketAddr,
+        /// The accounts file written by `seed` (with session tokens).
+        #[arg(long)]
+        accounts: PathBuf,
+        /// Chat users, in pairs; the first `--http-users` of them also make the REST requests.
+        #[arg(long, default_value_t = 2000)]
+        users: usize,
+        /// Chat messages a second, all users together.
+        #[arg(long, default_value_t = 100.0)]
+        chat_rate: f64,
+        /// REST requests a second, all together.
+        #[arg(long, default_value_t = 40.0)]
+        http_rate: f64,
+        #[arg(long, default_value_t = 200)]
+        http_users: usize,
+        /// Keep-alive connections the REST requests share.
+        #[arg(long, default_value_t = 16)]
+        http_connections: usize,
+        #[arg(long, default_value_t = 600)]
+        seconds: u64,
+        /// Seconds at most to wait, after the run, for what is on the way.
+        #[arg(long, default_value_t = 30)]
+        drain: u64,
+        /// The JPEG uploaded as a photo.
+        #[arg(long)]
+        picture: PathBuf,
+        /// The nodes' PostgreSQL database (postgres://...), checked after the run.
+        #[arg(long)]
+        db: String,
+        /// Written (unix milliseconds) when the traffic starts.
+        #[arg(long)]
+        ready_file: PathBuf,
+        /// What the script did and when: `kill <ms> <node>`, `restart <ms>`, `ready <ms>` lines.
+        #[arg(long)]
+        timeline: PathBuf,
+        #[arg(long, default_value_t = 8)]
+        sources: u8,
+        /// Sockets being opened at once at the start.
+        #[arg(long, default_value_t = 128)]
+        concurrency: usize,
+    },
     /// The plan of one SQL statement and the time it takes, run through sqlx as the server runs it.
     Plan {
         /// sqlite://path or postgres://...
@@ -190,6 +242,43 @@ async fn main() -> anyhow::Result<()> {
             prefix,
             out,
         } => seed::run(&db, users, &prefix, &out).await,
+        Command::Soak {
+            server,
+            accounts,
+            users,
+            chat_rate,
+            http_rate,
+            http_users,
+            http_connections,
+            seconds,
+            drain,
+            picture,
+            db,
+            ready_file,
+            timeline,
+            sources,
+            concurrency,
+        } => {
+            loopback(server)?;
+            soak::run(soak::Soak {
+                server,
+                accounts: seed::read_accounts(&accounts)?,
+                users,
+                chat_rate,
+                http_rate,
+                http_users,
+                http_connections,
+                seconds,
+                drain,
+                picture: std::fs::read(&picture)?,
+                db,
+                ready_file,
+                timeline,
+                sources: source_addresses(sources),
+                concurrency,
+            })
+            .await
+        }
         Command::Plan {
             db,
             sql,

@@ -24,7 +24,10 @@ use sqlx::{Connection, PgConnection, QueryBuilder, SqliteConnection};
 #[derive(Clone, Debug)]
 pub struct Account {
     pub id: i64,
+    /// The IM token (`/im?accessToken=`).
     pub token: String,
+    /// The session's bearer token, for the REST API (files written before it was kept have none).
+    pub session: Option<String>,
 }
 
 const BATCH: usize = 1000;
@@ -40,7 +43,8 @@ fn new_token() -> String {
 }
 
 /// Inserts users (alternately male and female, so each pair may talk with the same-gender rule
-/// on), then one session and one IM token each, in batches, in one transaction.
+/// on), then one session and one IM token each, in batches, in one transaction. The accounts
+/// file keeps the session's token too, so that the soak's REST requests can sign in as them.
 macro_rules! seed_on {
     ($conn:expr, $db:ty, $users:expr, $prefix:expr) => {{
         let now = std::time::SystemTime::now()
@@ -68,20 +72,21 @@ macro_rules! seed_on {
             q.push(" RETURNING id, user_name");
             let rows: Vec<(i64, String)> = q.build_query_as().fetch_all(&mut *tx).await?;
             let ids: HashMap<String, i64> = rows.into_iter().map(|(id, n)| (n, id)).collect();
-            let users: Vec<(i64, String)> = chunk
+            // (id, IM token, session token)
+            let users: Vec<(i64, String, String)> = chunk
                 .iter()
                 .map(|i| {
                     let name = format!("{}{i}", $prefix);
                     ids.get(&name)
-                        .map(|id| (*id, new_token()))
+                        .map(|id| (*id, new_token(), new_token()))
                         .ok_or_else(|| anyhow::anyhow!("{name} was not inserted"))
                 })
                 .collect::<anyhow::Result<_>>()?;
             let mut q: QueryBuilder<$db> =
                 QueryBuilder::new("INSERT INTO sessions (user_id, token_hash, created_at, expires_at) ");
-            q.push_values(&users, |mut b, (id, _)| {
+            q.push_values(&users, |mut b, (id, _, session)| {
                 b.push_bind(*id)
-                    .push_bind(token_hash(&new_token()))
+                    .push_bind(token_hash(session))
                     .push_bind(now)
                     .push_bind(expires);
             });
@@ -90,14 +95,18 @@ macro_rules! seed_on {
             let sessions: HashMap<i64, i64> = rows.into_iter().map(|(s, u)| (u, s)).collect();
             let mut q: QueryBuilder<$db> =
                 QueryBuilder::new("INSERT INTO im_tokens (token_hash, user_id, session_id, created_at) ");
-            q.push_values(&users, |mut b, (id, token)| {
+            q.push_values(&users, |mut b, (id, token, _)| {
                 b.push_bind(token_hash(token))
                     .push_bind(*id)
                     .push_bind(sessions.get(id).copied().unwrap_or_default())
                     .push_bind(now);
             });
             q.build().execute(&mut *tx).await?;
-            accounts.extend(users.into_iter().map(|(id, token)| Account { id, token }));
+            accounts.extend(users.into_iter().map(|(id, token, session)| Account {
+                id,
+                token,
+                session: Some(session),
+            }));
         }
         tx.commit().await?;
         accounts
@@ -124,7 +133,13 @@ pub async fn run(db: &str, users: usize, prefix: &str, out: &Path) -> anyhow::Re
         std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?,
     );
     for a in &accounts {
-        writeln!(file, "{}\t{}", a.id, a.token)?;
+        writeln!(
+            file,
+            "{}\t{}\t{}",
+            a.id,
+            a.token,
+            a.session.as_deref().unwrap_or_default()
+        )?;
     }
     file.flush()?;
     eprintln!(
@@ -141,12 +156,14 @@ pub fn read_accounts(path: &Path) -> anyhow::Result<Vec<Account>> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
-            let (id, token) = line
-                .split_once('\t')
-                .ok_or_else(|| anyhow::anyhow!("bad accounts line: {line}"))?;
+            let mut fields = line.split('\t');
+            let (Some(id), Some(token)) = (fields.next(), fields.next()) else {
+                anyhow::bail!("bad accounts line: {line}");
+            };
             Ok(Account {
                 id: id.parse()?,
                 token: token.to_owned(),
+                session: fields.next().filter(|s| !s.is_empty()).map(str::to_owned),
             })
         })
         .collect()
