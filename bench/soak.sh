@@ -41,7 +41,7 @@
 # BENCH_SOAK_USERS (2000), BENCH_SOAK_CHAT_RATE (100 messages/s), BENCH_SOAK_HTTP_RATE (40
 # requests/s), BENCH_SOAK_HTTP_USERS (200, made members so that discover has no daily cap),
 # BENCH_SOAK_RSS_BOUND (2, percent), BENCH_SOAK_YARDSTICK (10s), BENCH_SOAK_BIN (the server
-# binary; default /work/cache/target/release/amora, this machine's shared release build),
+# binary; default $CARGO_TARGET_DIR/release/amora),
 # AMORA_TEST_POSTGRES_URL, BENCH_SOAK_NATS_URL (nats://127.0.0.1:4222), BENCH_SOAK_S3_URL
 # (http://127.0.0.1:9090), BENCH_SOAK_REDIS_URL (redis://127.0.0.1:6379/0).
 # Not part of `make test` or `make bench`: run it by hand, `nice -n 5 bash bench/soak.sh`
@@ -61,7 +61,7 @@ pg_admin=${AMORA_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 nats_url=${BENCH_SOAK_NATS_URL:-nats://127.0.0.1:4222}
 s3_url=${BENCH_SOAK_S3_URL:-http://127.0.0.1:9090}
 redis_url=${BENCH_SOAK_REDIS_URL:-redis://127.0.0.1:6379/0}
-bin=${BENCH_SOAK_BIN:-/work/cache/target/release/amora}
+bin=${BENCH_SOAK_BIN:-$CARGO_TARGET_DIR/release/amora}
 seconds=${BENCH_SOAK_SECONDS:-600}
 users=${BENCH_SOAK_USERS:-2000}
 chat_rate=${BENCH_SOAK_CHAT_RATE:-100}

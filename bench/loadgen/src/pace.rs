@@ -8,7 +8,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::time::Instant;
 
@@ -68,7 +68,7 @@ pub async fn run(p: Pace) -> anyhow::Result<()> {
                 tokio::time::sleep_until(due).await;
                 let request = &requests[(i as usize) % requests.len()];
                 stream.get_mut().write_all(request.as_bytes()).await?;
-                let status = read_response(&mut stream).await?;
+                let status = crate::soak::read_answer(&mut stream).await?.status;
                 if due >= measured_from {
                     m.latencies.push(due.elapsed().as_micros() as u64);
                     if !(200..300).contains(&status) {
@@ -108,47 +108,4 @@ pub async fn run(p: Pace) -> anyhow::Result<()> {
         all.not_2xx
     );
     Ok(())
-}
-
-/// Reads one response (its head and its body, by length or in chunks); its status.
-async fn read_response(stream: &mut BufReader<TcpStream>) -> anyhow::Result<u16> {
-    let mut line = String::new();
-    stream.read_line(&mut line).await?;
-    let status: u16 = line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| anyhow::anyhow!("not an HTTP answer: {line:?}"))?;
-    let (mut length, mut chunked) = (0usize, false);
-    loop {
-        line.clear();
-        stream.read_line(&mut line).await?;
-        let header = line.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            let value = value.trim();
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.parse()?;
-            } else if name.eq_ignore_ascii_case("transfer-encoding") {
-                chunked = value.eq_ignore_ascii_case("chunked");
-            }
-        }
-    }
-    if !chunked {
-        let mut body = vec![0; length];
-        stream.read_exact(&mut body).await?;
-        return Ok(status);
-    }
-    loop {
-        line.clear();
-        stream.read_line(&mut line).await?;
-        let size = usize::from_str_radix(line.trim().split(';').next().unwrap_or("0"), 16)?;
-        let mut chunk = vec![0; size + 2];
-        stream.read_exact(&mut chunk).await?;
-        if size == 0 {
-            return Ok(status);
-        }
-    }
 }

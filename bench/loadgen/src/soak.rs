@@ -500,8 +500,9 @@ fn mix(i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-struct Answer {
-    status: u16,
+/// One HTTP/1.1 answer, its body read by length or in chunks (`pace` reads its answers so too).
+pub(crate) struct Answer {
+    pub(crate) status: u16,
     retry_after: bool,
     /// A node's answer carries its request id; the balancer's own does not.
     from_node: bool,
@@ -553,7 +554,7 @@ struct HttpCtx {
     failed: AtomicU64,
 }
 
-async fn read_answer(stream: &mut BufReader<TcpStream>) -> anyhow::Result<Answer> {
+pub(crate) async fn read_answer(stream: &mut BufReader<TcpStream>) -> anyhow::Result<Answer> {
     let mut line = String::new();
     if stream.read_line(&mut line).await? == 0 {
         anyhow::bail!("closed before an answer");
