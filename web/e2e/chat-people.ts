@@ -1,7 +1,13 @@
 // Two people in a chat, each on a device of their own: signing in (with the chat socket live),
 // the address of a chat with someone, and a message's options. Shared by the chat, group,
 // translation and wallet stories.
-import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+  expect,
+} from '@playwright/test';
 import { type LanguageAbbr, languageInfo } from '../src/i18n/languages';
 import { type Person, login, skipSplash, url } from './helpers';
 
@@ -65,7 +71,10 @@ export function chatUrl(them: { userId: number; userName: string; gender: 'femal
 
 /** Opens a message's options: a long press on a touch screen, a right-click with a mouse. */
 export async function openActions(page: Page, text: string, testInfo: TestInfo) {
-  const target = page.getByTestId('message').filter({ hasText: text }).locator('.bubble');
+  const row = page.getByTestId('message').filter({ hasText: text });
+  // A message still on its way has its own options (no Recall): wait for the stored one.
+  await expect(row).toHaveAttribute('data-message-id', /^\d+$/);
+  const target = row.locator('.bubble');
   if (testInfo.project.use.hasTouch) {
     const box = await target.boundingBox();
     const at = { clientX: (box?.x ?? 0) + 10, clientY: (box?.y ?? 0) + 10 };

@@ -185,6 +185,24 @@ describe('connecting', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('sends on its first hello what was written before it started (the chat opened first)', async () => {
+    const { connection, connect } = setup();
+    const clientId = connection.send(MIKA, 'txt', { text: 'Hello' });
+    expect(connection.outbox.forPeer(MIKA)).toMatchObject([{ clientId, status: 'pending' }]);
+    const socket = await connect();
+    expect(connection.outbox.forPeer(MIKA)).toMatchObject([{ clientId, status: 'pending' }]);
+    expect(socket.framesOf('send')).toMatchObject([{ clientId, to: MIKA }]);
+  });
+
+  it('forgets what an account left unsent when another signs in', async () => {
+    const { connection, connect, sockets } = setup();
+    await connect();
+    sockets[0]?.drop();
+    connection.send(MIKA, 'txt', { text: 'Hello' });
+    startSession('someone-else');
+    expect(connection.outbox.forPeer(MIKA)).toEqual([]);
+  });
+
   it('closes for good at logout, with no reconnect', async () => {
     const { connection, sockets, connect } = setup();
     const socket = await connect();

@@ -183,7 +183,10 @@ export class ChatConnection {
     const token = this.deps.isLoggedIn() ? this.deps.sessionToken() : null;
     if (token === (this.session?.token ?? null)) return;
     this.endOnPurpose({ type: 'ended' });
-    this.forgetAccount();
+    // Leaving an account forgets what it left unsent. A message written before the connection
+    // first started (the chat opened while the connection's code was still loading) is the
+    // signed-in person's own: it stays, and leaves on the first hello.
+    if (this.session) this.forgetAccount();
     this.sequence.reset();
     this.groups.reset();
     this.session = token
