@@ -3,7 +3,8 @@
 //!
 //! Each connection is bounded: frames of at most 64 KiB (an image send excepted),
 //! at most 100 ids a frame, a budget of frames a second, a bounded queue of signals (`hub.rs`),
-//! writes that must be taken within a time, and missed events read and sent a page at a time.
+//! writes that must be taken within a time, and missed events read and sent a page at a time (read
+//! again after a wait when the database could not answer, so a busy moment delays nothing for long).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
@@ -42,6 +43,10 @@ const CLOSE_OVER_BUDGET: u16 = 4429;
 const COALESCE: usize = 64;
 /// How long a closing connection waits for the client to answer its close frame.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
+/// The first wait before stored events that could not be read (the database busy or away) are
+/// read again; it doubles with each failure in a row, up to `READ_AGAIN_MAX`.
+const READ_AGAIN_FIRST: Duration = Duration::from_millis(500);
+const READ_AGAIN_MAX: Duration = Duration::from_secs(8);
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -135,6 +140,10 @@ struct Connection {
     last_sent: Option<i64>,
     /// The last page of stored events read was full: more may follow it.
     behind: bool,
+    /// Stored events could not be read: when to read them again, and how many reads in a row
+    /// have failed. Nothing is skipped meanwhile; the next read starts where the last sent ended.
+    read_again: Option<Instant>,
+    failed_reads: u32,
     /// What this connection has sent of each group (once the client has resumed).
     groups: GroupCursors,
     budget: Budget,
@@ -218,6 +227,8 @@ impl Connection {
             lang,
             last_sent: None,
             behind: false,
+            read_again: None,
+            failed_reads: 0,
             groups: GroupCursors::default(),
             budget,
             write_timeout,
@@ -270,6 +281,11 @@ impl Connection {
                     Some(Ok(Ws::Close(_))) | Some(Err(_)) | None => Next::Close(None),
                 },
                 out = registration.recv() => Box::pin(self.signal(out, &registration, &mut sink)).await,
+                () = at(self.read_again) => {
+                    self.read_again = None;
+                    self.behind = true;
+                    Next::Continue
+                }
                 _ = ping.tick() => {
                     if heard.elapsed() > SILENCE_LIMIT {
                         Next::Close(None)
@@ -581,6 +597,7 @@ impl Connection {
                 Ok(events) => events,
                 Err(e) => {
                     tracing::warn!(error = %e, "could not read group events");
+                    self.read_failed();
                     return frames;
                 }
             };
@@ -611,6 +628,19 @@ impl Connection {
         frames
     }
 
+    /// A read of stored events failed: they are read again after a wait that doubles with each
+    /// failure in a row (a busy database is not asked again by every connection at once).
+    fn read_failed(&mut self) {
+        self.behind = false;
+        if self.read_again.is_none() {
+            let wait = READ_AGAIN_FIRST
+                .saturating_mul(1 << self.failed_reads.min(4))
+                .min(READ_AGAIN_MAX);
+            self.read_again = Some(Instant::now() + wait);
+            self.failed_reads += 1;
+        }
+    }
+
     /// The next page of the account's own stored events after the last one sent.
     async fn flush_account(&mut self) -> Vec<String> {
         self.behind = false;
@@ -626,6 +656,7 @@ impl Connection {
             Ok(events) => events,
             Err(e) => {
                 tracing::warn!(error = %e, "could not read chat events");
+                self.read_failed();
                 return Vec::new();
             }
         };
@@ -634,7 +665,15 @@ impl Connection {
             .filter(|e| e.kind == "message" || e.kind == "update")
             .filter_map(|e| e.message_id)
             .collect();
-        let rows = self.chat.store.messages(&ids).await.unwrap_or_default();
+        let rows = match self.chat.store.messages(&ids).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read chat messages");
+                self.read_failed();
+                return Vec::new();
+            }
+        };
+        self.failed_reads = 0;
         let signer = self.chat.media.signer(self.chat.clock.unix());
         self.behind = i64::try_from(events.len()).unwrap_or(0) >= REPLAY_BATCH;
         let mut frames = Vec::with_capacity(events.len());
@@ -666,6 +705,15 @@ impl Connection {
         }
         self.last_sent = Some(last);
         frames
+    }
+}
+
+/// Ready at `when`; never without one. The timer is boxed: an idle connection waits in this
+/// future, and has room only for a pointer.
+async fn at(when: Option<Instant>) {
+    match when {
+        Some(when) => Box::pin(tokio::time::sleep_until(when.into())).await,
+        None => std::future::pending().await,
     }
 }
 

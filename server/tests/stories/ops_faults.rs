@@ -181,6 +181,48 @@ async fn a_database_that_goes_away_fails_requests_fast_until_it_returns() {
     app.login("ana", "secret1").await.ok();
 }
 
+/// A socket told of a new event while its node could not read the database (every connection of
+/// its pool taken) reads it again once the database answers: the message comes within seconds,
+/// not at the account's next event. Two nodes joined through NATS: Ben's message is stored on
+/// the first, and Ana's socket is on the second, whose pool is all taken when the news comes.
+async fn a_socket_that_could_not_read_its_events_reads_them_again() {
+    let prefix = format!("t{}", uuid::Uuid::new_v4().simple());
+    let one = spawn_with(Setup::new(Backend::Postgres), |c| {
+        c.nats_url = Some("nats://127.0.0.1:4222".into());
+        c.nats_prefix = prefix;
+        c.db.acquire_timeout_ms = 200;
+    })
+    .await;
+    let two = one.another_node(|_| {}).await;
+    let ana = one.woman("ana").await;
+    let ben = one.man("ben").await;
+    let mut im = two.online(&ana, 0).await;
+    im.quiet(Duration::from_millis(300)).await;
+
+    amora_server::on_db!(&two.app().db, pool => {
+        let mut taken = Vec::new();
+        while taken.len() < pool.options().get_max_connections() as usize {
+            taken.push(pool.acquire().await.unwrap());
+        }
+        one.send_msg(&ben, ana.id, "Are you free on Friday?").await.ok();
+        // The second node hears of it and fails to read it (its pool waits 200 ms at most).
+        assert!(
+            im.next_within(Duration::from_millis(1500)).await.is_none(),
+            "an event came while its node could not read the database"
+        );
+        drop(taken);
+    });
+    let frame = im
+        .next_within(Duration::from_secs(5))
+        .await
+        .expect("the message never came once the database answered again");
+    assert_eq!(frame["type"], "event", "{frame}");
+    assert_eq!(
+        frame["event"]["message"]["content"]["text"], "Are you free on Friday?",
+        "{frame}"
+    );
+}
+
 /// A request whose client goes away still runs to its end, so nothing is left half done. Her
 /// login waits for a database connection (all are taken) when she closes the connection; once
 /// they are free, the login makes the session she would have had.
@@ -224,6 +266,13 @@ mod the_sqlite_log_stays_under_its_limit_under_steady_chat {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn sqlite() {
         super::the_sqlite_log_stays_under_its_limit_under_steady_chat().await
+    }
+}
+
+mod a_socket_that_could_not_read_its_events_reads_them_again {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        super::a_socket_that_could_not_read_its_events_reads_them_again().await
     }
 }
 
