@@ -72,7 +72,7 @@ avatar="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADE
 for tool in wrk sqlite3 psql curl python3; do
   command -v "$tool" >/dev/null || { echo "discover bench: $tool is missing (apt-get install -y wrk sqlite3 postgresql-client)" >&2; exit 1; }
 done
-[ -x "$bin" ] || { echo "discover bench: no server binary at $bin (make release, or set BENCH_DISCOVER_BIN)" >&2; exit 1; }
+[ -x "$bin" ] || { echo "discover bench: no server binary at $bin (cargo build --release -p amora-server, or set BENCH_DISCOVER_BIN)" >&2; exit 1; }
 (( users >= 1000 )) || { echo "discover bench: BENCH_DISCOVER_USERS must be at least 1000" >&2; exit 1; }
 [[ $duration =~ ^[0-9]+s$ ]] || { echo "discover bench: BENCH_DISCOVER_DURATION is in seconds (15s)" >&2; exit 1; }
 

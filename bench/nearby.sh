@@ -50,7 +50,7 @@ avatar="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADE
 for tool in wrk sqlite3 psql curl python3; do
   command -v "$tool" >/dev/null || { echo "nearby bench: $tool is missing (apt-get install -y wrk sqlite3 postgresql-client)" >&2; exit 1; }
 done
-[ -x "$bin" ] || { echo "nearby bench: no server binary at $bin (make release, or set BENCH_NEARBY_BIN)" >&2; exit 1; }
+[ -x "$bin" ] || { echo "nearby bench: no server binary at $bin (cargo build --release -p amora-server, or set BENCH_NEARBY_BIN)" >&2; exit 1; }
 (( users >= 3000 )) || { echo "nearby bench: BENCH_NEARBY_USERS must be at least 3000" >&2; exit 1; }
 [[ $duration =~ ^[0-9]+s$ ]] || { echo "nearby bench: BENCH_NEARBY_DURATION is in seconds (15s)" >&2; exit 1; }
 

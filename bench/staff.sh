@@ -66,7 +66,7 @@ avatar="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADE
 for tool in wrk sqlite3 psql curl python3; do
   command -v "$tool" >/dev/null || { echo "staff bench: $tool is missing (apt-get install -y wrk sqlite3 postgresql-client)" >&2; exit 1; }
 done
-[ -x "$bin" ] || { echo "staff bench: no server binary at $bin (make release, or set BENCH_STAFF_BIN)" >&2; exit 1; }
+[ -x "$bin" ] || { echo "staff bench: no server binary at $bin (cargo build --release -p amora-server, or set BENCH_STAFF_BIN)" >&2; exit 1; }
 (( users >= 1000 )) || { echo "staff bench: BENCH_STAFF_USERS must be at least 1000" >&2; exit 1; }
 (( reports >= 1000 && dynamics >= 1 && photos >= 1 && safety >= 1 )) || { echo "staff bench: BENCH_STAFF_REPORTS must be at least 1000, the other counts at least 1" >&2; exit 1; }
 (( flags >= dynamics && flags <= users )) || { echo "staff bench: BENCH_STAFF_FLAGS must be between BENCH_STAFF_DYNAMICS and BENCH_STAFF_USERS" >&2; exit 1; }

@@ -71,7 +71,7 @@ avatar="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADE
 for tool in wrk sqlite3 psql curl python3; do
   command -v "$tool" >/dev/null || { echo "webhooks bench: $tool is missing (apt-get install -y wrk sqlite3 postgresql-client)" >&2; exit 1; }
 done
-[ -x "$bin" ] || { echo "webhooks bench: no server binary at $bin (make release, or set BENCH_WEBHOOKS_BIN)" >&2; exit 1; }
+[ -x "$bin" ] || { echo "webhooks bench: no server binary at $bin (cargo build --release -p amora-server, or set BENCH_WEBHOOKS_BIN)" >&2; exit 1; }
 [[ $yardstick =~ ^[0-9]+s$ ]] || { echo "webhooks bench: BENCH_WEBHOOKS_YARDSTICK is in seconds (10s)" >&2; exit 1; }
 # The fixed rate takes up to one order a send; wrk needs some left.
 fixed_orders=$(python3 -c "import math; print(math.ceil($rate * ($seconds + $warmup)))")

@@ -1383,19 +1383,25 @@ fn report_http(book: &HttpBook, books: &[Book], timeline: &Timeline, t0: u64, se
         *by_status.entry(*s).or_default() += n;
     }
     let total: u64 = by_status.values().sum();
-    let (mut allowed, mut not_allowed) = (0u64, 0u64);
+    // `cut_off`: the balancer's answer to a request the killed node was serving when it died
+    // (sent to it before the kill, answered after). Nothing can answer those: the node is gone
+    // mid-request, and the balancer must not send a POST again to another node. They are
+    // counted apart, and the check allows them.
+    let (mut allowed, mut not_allowed, mut cut_off) = (0u64, 0u64, 0u64);
     for f in &book.failures {
         let ok = f.status == 503 && f.retry_after && down(f.at);
-        if ok {
-            allowed += 1;
-        } else {
-            not_allowed += 1;
-        }
         // Sent to the killed node before the kill and answered after it: a request the node
         // was serving when it died.
         let in_flight = timeline.kill.as_ref().is_some_and(|(k, node)| {
             f.sent <= *k && f.at >= *k && f.nodes.split(',').any(|n| n.trim() == node)
         });
+        if ok {
+            allowed += 1;
+        } else if in_flight && !f.from_node {
+            cut_off += 1;
+        } else {
+            not_allowed += 1;
+        }
         println!(
             "RESULT http 5xx sent={:.3}s answered={:.3}s kind={} status={} retry_after={} from={} nodes={} in_flight_at_kill={in_flight} allowed={ok} body={}",
             f.sent.saturating_sub(t0) as f64 / 1000.0,
@@ -1415,7 +1421,7 @@ fn report_http(book: &HttpBook, books: &[Book], timeline: &Timeline, t0: u64, se
         );
     }
     println!(
-        "RESULT http total={total} per_s={:.1} statuses={} 5xx_allowed={allowed} 5xx_not_allowed={not_allowed} unanswered={} \
+        "RESULT http total={total} per_s={:.1} statuses={} 5xx_allowed={allowed} 5xx_cut_off={cut_off} 5xx_not_allowed={not_allowed} unanswered={} \
          by_node={} passed_on={}",
         total as f64 / seconds.max(1) as f64,
         counts(&by_status),
@@ -1497,7 +1503,7 @@ fn report_http(book: &HttpBook, books: &[Book], timeline: &Timeline, t0: u64, se
     let ok = not_allowed == 0 && socket_other == 0 && book.unanswered.is_empty() && total > 0;
     println!(
         "CHECK 3 {} no 5xx but 503 with Retry-After while the node was down: {total} HTTP answers ({}), \
-         {allowed} such 503, {not_allowed} other 5xx, {} requests unanswered; chat socket: error frames {}, \
+         {allowed} such 503, {cut_off} cut off in flight on the killed node, {not_allowed} other 5xx, {} requests unanswered; chat socket: error frames {}, \
          upgrades {}",
         verdict(ok),
         by_status
