@@ -15,7 +15,7 @@ use sqlx::Connection;
 use tokio::process::{Child, Command};
 use tokio_tungstenite::tungstenite::Message as Ws;
 
-const NATS: &str = "nats://127.0.0.1:4222";
+use crate::common::NATS;
 
 fn admin_url() -> String {
     std::env::var("AMORA_TEST_POSTGRES_URL")

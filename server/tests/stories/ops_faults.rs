@@ -13,7 +13,7 @@ use sqlx::Connection;
 use tokio::io::AsyncWriteExt;
 
 use crate::common::wallet::ME;
-use crate::common::{spawn, spawn_with, Backend, Setup};
+use crate::common::{spawn, spawn_with, Backend, Setup, NATS};
 
 /// The log limit of the story: an eighth of what the chat writer let the log reach before.
 const WAL_LIMIT: u64 = 2 * 1024 * 1024;
@@ -188,7 +188,7 @@ async fn a_database_that_goes_away_fails_requests_fast_until_it_returns() {
 async fn a_socket_that_could_not_read_its_events_reads_them_again() {
     let prefix = format!("t{}", uuid::Uuid::new_v4().simple());
     let one = spawn_with(Setup::new(Backend::Postgres), |c| {
-        c.nats_url = Some("nats://127.0.0.1:4222".into());
+        c.nats_url = Some(NATS.into());
         c.nats_prefix = prefix;
         c.db.acquire_timeout_ms = 200;
     })

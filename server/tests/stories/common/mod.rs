@@ -27,6 +27,9 @@ pub use amora_standins::paypal as paypal_standin;
 pub use amora_standins::stripe as stripe_standin;
 pub use providers::ProviderSettings;
 
+/// The NATS server (with JetStream) the several-nodes stories join their nodes through.
+pub const NATS: &str = "nats://127.0.0.1:4222";
+
 use std::time::Duration;
 
 use amora_server::clock::Clock;
